@@ -1,0 +1,109 @@
+"""Card decks as data.
+
+Cards are their canonical codes (``"T7"``, ``"FQ"``, ``"As"``): plain strings
+are hashable, sort predictably, go straight into JSON, custom ids and logs,
+and never need a codec. What a card *means* (suit, rank, points, cost) is a
+property of the deck profile or of the game, never of the card, because the
+same Fairmarket card is a flat in one game and a royal in another.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from .errors import IllegalAction
+
+
+@dataclass(frozen=True)
+class Deck:
+    """A named, ordered set of card codes with their suit and rank ids."""
+
+    name: str
+    cards: tuple[str, ...]
+    suit: dict[str, str] = field(repr=False)
+    rank: dict[str, str] = field(repr=False)
+    suit_names: dict[str, str] = field(default_factory=dict, repr=False)
+    suit_symbols: dict[str, str] = field(default_factory=dict, repr=False)
+
+    def __contains__(self, code: object) -> bool:
+        return code in self.suit
+
+    def parse(self, text: str) -> str:
+        """The canonical code for ``text``; raises ``IllegalAction`` for junk."""
+        code = text.strip()
+        if code in self.suit:
+            return code
+        raise IllegalAction(f"{text!r} isn't a card in this game.")
+
+    def parse_many(self, text: str) -> tuple[str, ...]:
+        return tuple(self.parse(part) for part in text.split(",") if part)
+
+    def label(self, code: str) -> str:
+        """A friendly label, e.g. ``T7`` → ``7 🔧``; storage stays ASCII."""
+        sym = self.suit_symbols.get(self.suit[code], self.suit[code])
+        return f"{self.rank[code]}{sym}"
+
+    def subset(self, name: str, keep: Iterable[str]) -> Deck:
+        keep_set = set(keep)
+        return Deck(
+            name,
+            tuple(c for c in self.cards if c in keep_set),
+            self.suit,
+            self.rank,
+            self.suit_names,
+            self.suit_symbols,
+        )
+
+
+def make_deck(
+    name: str,
+    suits: Sequence[str],
+    ranks: Sequence[str],
+    *,
+    suit_names: dict[str, str] | None = None,
+    suit_symbols: dict[str, str] | None = None,
+    suit_first: bool = True,
+) -> Deck:
+    """A deck of every suit × rank; codes are suit+rank or rank+suit."""
+    cards: list[str] = []
+    suit_of: dict[str, str] = {}
+    rank_of: dict[str, str] = {}
+    for s in suits:
+        for r in ranks:
+            code = f"{s}{r}" if suit_first else f"{r}{s}"
+            cards.append(code)
+            suit_of[code] = s
+            rank_of[code] = r
+    return Deck(name, tuple(cards), suit_of, rank_of, dict(suit_names or {}), dict(suit_symbols or {}))
+
+
+RENFIELD_SUITS = ("T", "P", "S")
+RENFIELD_DECK = make_deck(
+    "renfield",
+    RENFIELD_SUITS,
+    [str(r) for r in range(18)],
+    suit_names={"T": "Tools", "P": "Parts", "S": "Stones"},
+    suit_symbols={"T": "🔧", "P": "🦴", "S": "🪦"},
+)
+
+FAIRMARKET_SUITS = ("F", "B", "C")
+FAIRMARKET_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "20", "30", "40", "50", "60", "P", "C", "Q")
+FAIRMARKET_DECK = make_deck(
+    "fairmarket",
+    FAIRMARKET_SUITS,
+    FAIRMARKET_RANKS,
+    suit_names={"F": "Flags", "B": "Bells", "C": "Cups"},
+    suit_symbols={"F": "🚩", "B": "🔔", "C": "🏆"},
+)
+
+STANDARD_SUITS = ("s", "h", "d", "c")
+STANDARD_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K")
+STANDARD_DECK = make_deck(
+    "standard",
+    STANDARD_SUITS,
+    STANDARD_RANKS,
+    suit_names={"s": "Spades", "h": "Hearts", "d": "Diamonds", "c": "Clubs"},
+    suit_symbols={"s": "♠", "h": "♥", "d": "♦", "c": "♣"},
+    suit_first=False,
+)

@@ -1,0 +1,197 @@
+"""The contract every game implements, and the bookkeeping done once for all.
+
+A game is a stateless object: ``options + seats + seed → state`` and
+``apply(state, seat, action) → (state, events)``. Subclasses write the
+underscore hooks (OpenSpiel's template-method split); the public methods check
+turn order, legality and the end of the hand so no game repeats them.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any, ClassVar
+
+from pydantic import BaseModel, TypeAdapter
+
+from .errors import IllegalAction, NotYourTurn
+from .i18n import _
+from .views import Choice, SeatView
+
+Carry = Mapping[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened; ``private_to`` events are shown to one seat only."""
+
+    text: str
+    seat: int | None = None
+    private_to: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The result of a finished hand (chip games) or game (scored games).
+
+    ``payoffs`` are net chips per seat; ``sum(payoffs) == carried_in - carried_out``.
+    ``placings`` rank the seats (1 = best, ties share) for leaderboards.
+    ``carry`` is handed to the next hand's ``new_state``.
+    """
+
+    payoffs: tuple[int, ...]
+    placings: tuple[int, ...]
+    carry: Carry | None = None
+    carried_in: int = 0
+    carried_out: int = 0
+    summary: str = ""
+    scores: tuple[int, ...] = ()
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+def placings_from(values: Sequence[int], *, higher_is_better: bool = True) -> tuple[int, ...]:
+    """Competition ranking (1, 1, 3…): equal values share a place."""
+    sign = -1 if higher_is_better else 1
+    keyed = [sign * v for v in values]
+    return tuple(1 + sum(1 for other in keyed if other < mine) for mine in keyed)
+
+
+class Game(ABC):
+    """Base class of every engine. Subclasses set the ClassVars and write the hooks."""
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    rules_version: ClassVar[int] = 1
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    uses_chips: ClassVar[bool] = False
+    #: One state per hand (chip games, continued with ``carry``) or per whole game.
+    hand_by_hand: ClassVar[bool] = False
+    Options: ClassVar[type[BaseModel]]
+    presets: ClassVar[Mapping[str, BaseModel]]
+    state_type: ClassVar[type]
+    #: A short, readable rules text for ``/rules``.
+    rules_summary: ClassVar[str] = ""
+    #: Documentation of the action strings this game accepts.
+    action_help: ClassVar[Mapping[str, str]] = {}
+
+    def __call__(self) -> Game:
+        """Lets ``get_game(id)()`` and ``get_game(id)`` be used alike."""
+        return self
+
+    # ----------------------------------------------------------------- hooks
+    @abstractmethod
+    def new_state(
+        self,
+        options: BaseModel | None,
+        seats: int,
+        seed: int,
+        *,
+        hands: Sequence[Sequence[str]] | None = None,
+        stock: Sequence[str] | None = None,
+        dealer: int = 0,
+        carry: Carry | None = None,
+    ) -> Any: ...
+
+    @abstractmethod
+    def to_act(self, state: Any) -> frozenset[int]: ...
+
+    @abstractmethod
+    def _legal_actions(self, state: Any, seat: int) -> tuple[str, ...]:
+        """Only called for a seat in ``to_act`` of a running hand."""
+
+    @abstractmethod
+    def _apply(self, state: Any, seat: int, action: str) -> tuple[Any, tuple[Event, ...]]:
+        """Only called with an action that ``is_legal`` accepted."""
+
+    @abstractmethod
+    def outcome(self, state: Any) -> Outcome | None: ...
+
+    @abstractmethod
+    def view(self, state: Any, seat: int | None) -> SeatView:
+        """What ``seat`` may see (``None``: a spectator). Must never reveal another seat's hidden cards."""
+
+    @abstractmethod
+    def private_cards(self, state: Any, seat: int) -> frozenset[str]:
+        """Cards only ``seat`` may see now (for redaction checks)."""
+
+    # -------------------------------------------------------------- defaults
+    def seat_limits(self, options: BaseModel) -> tuple[int, int]:
+        """Player limits for these options (variants may lower the maximum)."""
+        return self.min_players, self.max_players
+
+    def check_seats(self, options: BaseModel, seats: int) -> None:
+        low, high = self.seat_limits(options)
+        if not low <= seats <= high:
+            raise IllegalAction(_("This game needs {low}–{high} players.").format(low=low, high=high))
+
+    def is_legal(self, state: Any, seat: int, action: str) -> bool:
+        return action in self._legal_actions(state, seat)
+
+    def timeout_action(self, state: Any, seat: int) -> str:
+        """What a timed-out player does; games pick the gentlest choice."""
+        return self._legal_actions(state, seat)[0]
+
+    def options_from(self, options: BaseModel | Mapping[str, Any] | None) -> BaseModel:
+        if options is None:
+            return self.Options()
+        if isinstance(options, self.Options):
+            return options
+        if isinstance(options, BaseModel):
+            options = options.model_dump()
+        return self.Options.model_validate(options)
+
+    def describe_options(self, options: BaseModel) -> str:
+        """A one-line name for a table's options: the preset it matches, or the changed fields."""
+        for name, preset in self.presets.items():
+            if preset == options:
+                return name
+        base = self.Options()
+        changed = [
+            f"{k}={v}" for k, v in options.model_dump().items() if getattr(base, k) != v
+        ]
+        return ", ".join(changed) or "standard"
+
+    # ------------------------------------------------------- public surface
+    def legal_actions(self, state: Any, seat: int) -> tuple[str, ...]:
+        if self.outcome(state) is not None or seat not in self.to_act(state):
+            return ()
+        return self._legal_actions(state, seat)
+
+    def apply(self, state: Any, seat: int, action: str) -> tuple[Any, tuple[Event, ...]]:
+        if not isinstance(action, str):
+            raise IllegalAction(_("That action isn't understood."))
+        if self.outcome(state) is not None:
+            raise IllegalAction(_("This hand is already over."))
+        if seat not in self.to_act(state):
+            raise NotYourTurn(_("It's not your turn."))
+        if not self.is_legal(state, seat, action):
+            raise IllegalAction(_("You can't do that right now."))
+        return self._apply(state, seat, action)
+
+    def default_prompt(self, state: Any, seat: int) -> tuple[Choice, ...]:
+        return tuple(Choice(a, a) for a in self.legal_actions(state, seat))
+
+    # ----------------------------------------------------------------- codec
+    @cached_property
+    def _adapter(self) -> TypeAdapter[Any]:
+        return TypeAdapter(self.state_type)
+
+    def dump(self, state: Any) -> str:
+        body = self._adapter.dump_python(state, mode="json")
+        return json.dumps(
+            {"game": self.id, "rules_version": self.rules_version, "state": body},
+            separators=(",", ":"),
+            ensure_ascii=False,
+        )
+
+    def load(self, text: str) -> Any:
+        doc = json.loads(text)
+        if doc.get("game") != self.id:
+            raise ValueError(f"state belongs to {doc.get('game')!r}, not {self.id!r}")
+        if doc.get("rules_version") != self.rules_version:
+            raise ValueError("state was saved under other rules")
+        return self._adapter.validate_python(doc["state"])

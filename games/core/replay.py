@@ -1,0 +1,64 @@
+"""Rebuild a state from its inputs and action log.
+
+The runtime stores both a snapshot and the log; replaying the log must give
+the snapshot back (OpenSpiel's default serialisation), which guards against a
+codec bug silently changing a saved game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from .game import Game
+
+
+class HandRecord(BaseModel):
+    """Everything needed to recreate one state: its inputs and its actions."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    game: str
+    options: dict[str, Any] = Field(default_factory=dict)
+    seats: int
+    seed: int
+    dealer: int = 0
+    hands: tuple[tuple[str, ...], ...] | None = None
+    stock: tuple[str, ...] | None = None
+    carry: dict[str, Any] | None = None
+    actions: tuple[tuple[int, str], ...] = ()
+
+
+def start(game: Game, record: HandRecord) -> Any:
+    return game.new_state(
+        game.options_from(record.options),
+        record.seats,
+        record.seed,
+        hands=record.hands,
+        stock=record.stock,
+        dealer=record.dealer,
+        carry=record.carry,
+    )
+
+
+def replay(game: Game, record: HandRecord, actions: Iterable[tuple[int, str]] | None = None) -> Any:
+    state = start(game, record)
+    for seat, action in record.actions if actions is None else actions:
+        state, _events = game.apply(state, seat, action)
+    return state
+
+
+def record_of(
+    game: Game,
+    options: BaseModel | Mapping[str, Any] | None,
+    seats: int,
+    seed: int,
+    actions: Sequence[tuple[int, str]] = (),
+    **kwargs: Any,
+) -> HandRecord:
+    opts = game.options_from(options)
+    return HandRecord(
+        game=game.id, options=opts.model_dump(mode="json"), seats=seats, seed=seed, actions=tuple(actions), **kwargs
+    )

@@ -1,0 +1,64 @@
+"""A seeded, counter-mode random generator whose position lives in the state.
+
+``random.shuffle`` is not promised to give the same order across Python
+versions, so a saved table could replay differently after an upgrade. This
+generator depends only on BLAKE2b and our own Fisher–Yates, and it is a value:
+drawing returns the next generator instead of mutating one.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TypeVar
+
+T = TypeVar("T")
+
+_MASK64 = (1 << 64) - 1
+RNG_ALGO = 1  # bump if the stream ever changes; stored with every table
+
+
+@dataclass(frozen=True, slots=True)
+class Rng:
+    seed: int
+    counter: int = 0
+
+    def _block(self, i: int) -> int:
+        key = (self.seed & ((1 << 128) - 1)).to_bytes(16, "big")
+        digest = hashlib.blake2b(i.to_bytes(8, "big"), key=key, digest_size=8).digest()
+        return int.from_bytes(digest, "big")
+
+    def below(self, n: int) -> tuple[int, Rng]:
+        """An unbiased integer in ``[0, n)`` (rejection sampling)."""
+        if n <= 0:
+            raise ValueError("n must be positive")
+        limit = (1 << 64) - ((1 << 64) % n)
+        i = self.counter
+        while (x := self._block(i)) >= limit:
+            i += 1
+        return x % n, Rng(self.seed, i + 1)
+
+    def shuffled(self, items: Sequence[T]) -> tuple[tuple[T, ...], Rng]:
+        """Fisher–Yates with our own draws, so the order never depends on CPython."""
+        xs = list(items)
+        key = (self.seed & ((1 << 128) - 1)).to_bytes(16, "big")
+        i = self.counter
+        blake = hashlib.blake2b
+        for top in range(len(xs) - 1, 0, -1):
+            n = top + 1
+            limit = (1 << 64) - ((1 << 64) % n)
+            while True:
+                x = int.from_bytes(blake(i.to_bytes(8, "big"), key=key, digest_size=8).digest(), "big")
+                i += 1
+                if x < limit:
+                    break
+            j = x % n
+            xs[top], xs[j] = xs[j], xs[top]
+        return tuple(xs), Rng(self.seed, i)
+
+    def derive(self, label: str) -> Rng:
+        """An independent stream, e.g. one per hand, reproducible from the seed alone."""
+        key = (self.seed & ((1 << 128) - 1)).to_bytes(16, "big")
+        digest = hashlib.blake2b(label.encode(), key=key, digest_size=8).digest()
+        return Rng(int.from_bytes(digest, "big") >> 1)

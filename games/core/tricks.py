@@ -1,0 +1,63 @@
+"""Trick-taking mechanics shared by every trick game.
+
+Games differ in *how* cards compare (suit order, trump, courses, the later of
+two equal cards); they pass that in as a key function, so following suit and
+finding the winner are written once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+Play = tuple[int, str]  # (seat, card)
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    leader: int
+    plays: tuple[Play, ...] = ()
+
+    def add(self, seat: int, card: str) -> Trick:
+        return Trick(self.leader, (*self.plays, (seat, card)))
+
+    @property
+    def cards(self) -> tuple[str, ...]:
+        return tuple(c for _, c in self.plays)
+
+
+def must_follow(hand: Sequence[str], led_suit: str | None, suit_of: Callable[[str], str | None]) -> tuple[str, ...]:
+    """The cards that may be played: those of the led suit if any are held, else all."""
+    if led_suit is None:
+        return tuple(hand)
+    following = tuple(c for c in hand if suit_of(c) == led_suit)
+    return following or tuple(hand)
+
+
+def winning_index(cards: Sequence[str], key: Callable[[int, str], tuple]) -> int:
+    """Index of the winning card; ``key(position, card)`` orders cards, highest wins.
+
+    Put the position into the key to break ties (``+pos``: a later equal card wins,
+    ``-pos``: the first one wins).
+    """
+    best = 0
+    best_key = key(0, cards[0])
+    for i in range(1, len(cards)):
+        k = key(i, cards[i])
+        if k > best_key:
+            best, best_key = i, k
+    return best
+
+
+def next_seat(seat: int, n: int, active: Callable[[int], bool] | None = None) -> int:
+    """The next seat to the left that is still active."""
+    for step in range(1, n + 1):
+        s = (seat + step) % n
+        if active is None or active(s):
+            return s
+    return seat
+
+
+def seats_from(first: int, n: int, active: Callable[[int], bool] | None = None) -> tuple[int, ...]:
+    """Active seats in clockwise order starting at ``first``."""
+    return tuple(s for s in ((first + i) % n for i in range(n)) if active is None or active(s))
