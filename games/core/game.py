@@ -68,6 +68,9 @@ class Game(ABC):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     uses_chips: ClassVar[bool] = False
+    #: Chip games whose betting is limited by what a seat has at the table (poker):
+    #: their ``new_state`` also takes ``stacks=`` (chips behind per seat; None = unlimited).
+    uses_stacks: ClassVar[bool] = False
     #: One state per hand (chip games, continued with ``carry``) or per whole game.
     hand_by_hand: ClassVar[bool] = False
     Options: ClassVar[type[BaseModel]]
@@ -171,6 +174,13 @@ class Game(ABC):
         if not self.is_legal(state, seat, action):
             raise IllegalAction(_("You can't do that right now."))
         return self._apply(state, seat, action)
+
+    def history_text(self, state: Any) -> str | None:
+        """A standard hand history of a finished hand (e.g. PHH for poker), or None."""
+        return None
+
+    #: File suffix for ``history_text`` exports.
+    history_suffix: ClassVar[str] = ".txt"
 
     def default_prompt(self, state: Any, seat: int) -> tuple[Choice, ...]:
         return tuple(Choice(a, a) for a in self.legal_actions(state, seat))
