@@ -1,0 +1,1 @@
+"""Throughput benchmarks: run all with ``python -m benchmarks`` (``--quick`` for a short run)."""

@@ -1,0 +1,82 @@
+"""Random full hands per second for every registered game (one core, one process).
+
+Run: ``python -m benchmarks.engines [--seconds S] [--players N]``.
+The issue's target: Renfield (5 players, base game) ≥ 3,000 hands/s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+import games
+from games.core.rng import Rng
+
+TARGETS = {"renfield": 3000.0}
+
+
+def _play(game, options, seats: int, seed: int) -> int:
+    """One random hand (or whole game) through the public API; returns its action count."""
+    state = game.new_state(options, seats, seed, dealer=seed % seats)
+    rng = Rng(seed ^ 0x5EED)
+    steps = 0
+    legal_actions, apply, to_act, outcome = game.legal_actions, game.apply, game.to_act, game.outcome
+    while outcome(state) is None:
+        seats_now = sorted(to_act(state))
+        i, rng = rng.below(len(seats_now))
+        legal = legal_actions(state, seats_now[i])
+        j, rng = rng.below(len(legal))
+        state, _ = apply(state, seats_now[i], legal[j])
+        steps += 1
+    return steps
+
+
+def measure(game_id: str, *, players: int | None = None, seconds: float = 2.0) -> dict:
+    game = games.get_game(game_id)
+    options = game.Options()
+    low, high = game.seat_limits(options)
+    seats = min(max(players or 5, low), high)
+    hands = steps = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while time.perf_counter() < deadline:
+        steps += _play(game, options, seats, hands)
+        hands += 1
+    elapsed = time.perf_counter() - start
+    return {
+        "game": game_id,
+        "players": seats,
+        "hands": hands,
+        "hands_per_s": hands / elapsed,
+        "actions_per_s": steps / elapsed,
+        "unit": "hands" if game.hand_by_hand else "games",
+    }
+
+
+def run(quick: bool = False) -> dict:
+    seconds = 0.5 if quick else 3.0
+    rows = [measure(g.id, seconds=seconds) for g in games.all_games()]
+    print(f"{'game':<14}{'players':>8}{'per second':>14}{'actions/s':>12}  target")
+    for r in rows:
+        target = TARGETS.get(r["game"])
+        mark = ""
+        if target:
+            mark = f"≥{target:,.0f}  ratio {r['hands_per_s'] / target:.2f}× {'OK' if r['hands_per_s'] >= target else 'MISSED'}"
+        print(f"{r['game']:<14}{r['players']:>8}{r['hands_per_s']:>10,.0f} {r['unit']:<4}{r['actions_per_s']:>11,.0f}  {mark}")
+    return {"engines": rows}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--seconds", type=float, default=3.0)
+    parser.add_argument("--players", type=int, default=None)
+    parser.add_argument("--game", default=None)
+    args = parser.parse_args()
+    ids = [args.game] if args.game else [g.id for g in games.all_games()]
+    for gid in ids:
+        r = measure(gid, players=args.players, seconds=args.seconds)
+        print(f"{gid:<14}{r['players']:>3} players {r['hands_per_s']:>10,.0f} {r['unit']}/s {r['actions_per_s']:>10,.0f} actions/s")
+
+
+if __name__ == "__main__":
+    main()
