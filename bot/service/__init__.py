@@ -1,0 +1,41 @@
+"""The runtime's service layer: tables and the economy over ``data``. Never imports discord."""
+
+from .economy import Economy
+from .errors import (
+    AlreadyClaimed,
+    BadPhase,
+    InsufficientChips,
+    NoTable,
+    NotAllowed,
+    NotHost,
+    NotSeated,
+    ServiceError,
+    StalePrompt,
+    TableAlreadyOpen,
+    TableFull,
+)
+from .models import ActResult, AuditReport, GuildSettings, SeatInfo, StartResult, TableSnapshot
+from .tables import TableService, utcnow
+
+__all__ = [
+    "ActResult",
+    "AlreadyClaimed",
+    "AuditReport",
+    "BadPhase",
+    "Economy",
+    "GuildSettings",
+    "InsufficientChips",
+    "NoTable",
+    "NotAllowed",
+    "NotHost",
+    "NotSeated",
+    "SeatInfo",
+    "ServiceError",
+    "StalePrompt",
+    "StartResult",
+    "TableAlreadyOpen",
+    "TableFull",
+    "TableService",
+    "TableSnapshot",
+    "utcnow",
+]

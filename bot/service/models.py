@@ -1,0 +1,129 @@
+"""Values the service hands to the Discord layer (frozen: a snapshot never changes under you)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+import games
+from games import Event, Game
+
+Status = Literal["lobby", "playing", "finished", "void"]
+ChangeReason = Literal["lobby", "action", "timeout", "hand", "end"]
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInfo:
+    """A seated player of the running hand; ``leaving`` = cashed out when the hand ends."""
+
+    seat: int
+    user_id: int
+    timeouts: int = 0
+    leaving: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class TableSnapshot:
+    """Everything the cogs need to render a table, as of prompt number ``seq``."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    message_id: int | None
+    host_id: int
+    game_id: str
+    options: BaseModel
+    preset: str | None
+    status: Status
+    buy_in: int
+    turn_seconds: int
+    #: Users who joined, in join order (in a running table: everyone at it, seated or waiting).
+    lobby: tuple[int, ...]
+    #: Seated players of the running (or last) hand, by seat.
+    seats: tuple[SeatInfo, ...]
+    hand_no: int
+    #: Number of rows in the table's action log: the prompt sequence number.
+    seq: int
+    deadline: datetime | None
+    to_act_users: tuple[int, ...]
+    #: Escrow per seat (the chips each seat had at the start of the current hand).
+    stacks: tuple[int, ...]
+    state: Any | None
+    recent: tuple[str, ...] = ()
+    outcome_summary: str | None = None
+    #: The carried pot held for the next hand (chip games).
+    pot: int = 0
+
+    @property
+    def game(self) -> Game:
+        return games.get_game(self.game_id)
+
+    @property
+    def is_open(self) -> bool:
+        return self.status in ("lobby", "playing")
+
+    def seat_of(self, user_id: int) -> int | None:
+        for info in self.seats:
+            if info.user_id == user_id:
+                return info.seat
+        return None
+
+    def user_at(self, seat: int) -> int | None:
+        for info in self.seats:
+            if info.seat == seat:
+                return info.user_id
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class ActResult:
+    """What an action did: the new snapshot, the engine's events, and whether a hand ended."""
+
+    snapshot: TableSnapshot
+    events: tuple[Event, ...]
+    hand_finished: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class StartResult:
+    """A started table plus the users not seated and why (one friendly line each)."""
+
+    snapshot: TableSnapshot
+    refused: tuple[tuple[int, str], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class AuditReport:
+    """The ledger audit: conservation, cache == history, no overdraft."""
+
+    ok: bool
+    problems: tuple[str, ...]
+    accounts: int
+    transfers: int
+
+
+class GuildSettings(BaseModel):
+    """Per-server economy and table defaults, stored as validated JSON."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    starting_chips: int = Field(100, ge=0, le=1_000_000_000)
+    daily_amount: int = Field(50, ge=0, le=1_000_000_000)
+    default_buy_in: int = Field(100, ge=0, le=1_000_000_000)
+    turn_seconds: int = Field(90, ge=10, le=86_400)
+    max_timeouts: int = Field(3, ge=1, le=100)
+
+
+__all__ = [
+    "ActResult",
+    "AuditReport",
+    "ChangeReason",
+    "GuildSettings",
+    "SeatInfo",
+    "StartResult",
+    "Status",
+    "TableSnapshot",
+]
