@@ -12,6 +12,7 @@ from .core.i18n import _
 _GAMES: dict[str, str] = {
     "renfield": "games.renfield:Renfield",
     "scurro": "games.renfield:Scurro",
+    "rage": "games.rage:Rage",
 }
 
 _loaded: dict[str, Game] = {}

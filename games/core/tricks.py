@@ -61,3 +61,53 @@ def next_seat(seat: int, n: int, active: Callable[[int], bool] | None = None) ->
 def seats_from(first: int, n: int, active: Callable[[int], bool] | None = None) -> tuple[int, ...]:
     """Active seats in clockwise order starting at ``first``."""
     return tuple(s for s in ((first + i) % n for i in range(n)) if active is None or active(s))
+
+
+def without(hand: tuple[str, ...], card: str) -> tuple[str, ...]:
+    """``hand`` less one copy of ``card``: decks with duplicates (Rage's action cards) need a multiset."""
+    i = hand.index(card)
+    return hand[:i] + hand[i + 1 :]
+
+
+@dataclass(frozen=True, slots=True)
+class TrickPlay:
+    """One deal's card play: the hands, the trick on the table and what each seat has taken.
+
+    Every seat plays once per trick in seat order from the leader, and the
+    winner of a trick leads the next. How a trick is won stays with the game
+    (trumps that change mid-trick, courses), passed to ``play`` as a function.
+    """
+
+    hands: tuple[tuple[str, ...], ...]
+    trick: Trick
+    tricks: tuple[int, ...]  # tricks won per seat this deal
+    taken: tuple[tuple[str, ...], ...]  # cards captured per seat this deal
+    last: Trick | None = None  # the last finished trick, for the table view
+    last_winner: int = -1
+
+    @classmethod
+    def start(cls, hands: Sequence[Sequence[str]], leader: int) -> TrickPlay:
+        n = len(hands)
+        return cls(tuple(tuple(h) for h in hands), Trick(leader), (0,) * n, ((),) * n)
+
+    @property
+    def to_play(self) -> int:
+        return (self.trick.leader + len(self.trick.plays)) % len(self.hands)
+
+    @property
+    def done(self) -> bool:
+        return not self.trick.plays and not any(self.hands)
+
+    def play(self, seat: int, card: str, winner: Callable[[Trick], int]) -> TrickPlay:
+        """Play ``card`` from ``seat``'s hand; a full trick goes to ``winner(trick)``, who leads next."""
+        hands = list(self.hands)
+        hands[seat] = without(hands[seat], card)
+        trick = self.trick.add(seat, card)
+        if len(trick.plays) < len(hands):
+            return TrickPlay(tuple(hands), trick, self.tricks, self.taken, self.last, self.last_winner)
+        won = winner(trick)
+        tricks = list(self.tricks)
+        tricks[won] += 1
+        taken = list(self.taken)
+        taken[won] = taken[won] + trick.cards
+        return TrickPlay(tuple(hands), Trick(won), tuple(tricks), tuple(taken), trick, won)

@@ -8,6 +8,7 @@ display text, so the adapter never needs to know a deck.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Literal
 
@@ -92,3 +93,31 @@ class SeatView:
     hand_text: str = ""
     notes: tuple[str, ...] = ()
     prompt: tuple[Prompt, ...] = ()
+
+
+def hand_choices(
+    hand: tuple[str, ...],
+    legal: Collection[str],
+    label: Callable[[str], str],
+    *,
+    prefix: str = "play",
+) -> tuple[Choice, ...]:
+    """The whole hand as ``cards`` choices, unplayable cards disabled.
+
+    Duplicate codes (Rage's action cards) become one choice marked ×n, since a
+    message cannot carry two components with the same action.
+    """
+    counts: dict[str, int] = {}
+    for card in hand:
+        counts[card] = counts.get(card, 0) + 1
+    out = []
+    for card, n in counts.items():
+        action = f"{prefix}:{card}"
+        text = label(card) if n == 1 else f"{label(card)} ×{n}"
+        out.append(Choice(action, text, "primary" if action in legal else "secondary", action in legal, "cards"))
+    return tuple(out)
+
+
+def seat_name(seat: int) -> str:
+    """How engine texts name a seat (engines never see player names): ``Seat 1`` for seat 0."""
+    return f"Seat {seat + 1}"

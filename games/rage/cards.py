@@ -1,0 +1,46 @@
+"""The Rage deck as data: six colours 0–15 and the action cards, counted per edition.
+
+Action cards repeat (two Wild Rages, four Out Rages…), so a code names a kind
+of card, not one card: hands are tuples, and counting replaces set logic.
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+
+COLOURS = ("R", "O", "Y", "G", "B", "P")
+COLOUR_NAMES = MappingProxyType(
+    {"R": "Red", "O": "Orange", "Y": "Yellow", "G": "Green", "B": "Blue", "P": "Purple"}
+)
+COLOUR_SYMBOLS = MappingProxyType({"R": "🟥", "O": "🟧", "Y": "🟨", "G": "🟩", "B": "🟦", "P": "🟪"})
+RANKS = range(16)
+
+WILD, CHANGE, OUT, BONUS, MAD = "WILD", "CHANGE", "OUT", "BONUS", "MAD"
+ACTION_CARDS = (WILD, CHANGE, OUT, BONUS, MAD)
+ACTION_NAMES = MappingProxyType(
+    {WILD: "Wild Rage", CHANGE: "Change Rage", OUT: "Out Rage", BONUS: "Bonus Rage (+5)", MAD: "Mad Rage (−5)"}
+)
+#: Wild Rage counts as one above the top rank of the colour it is called.
+WILD_RANK = 16
+
+COLOUR_CARDS = tuple(f"{c}{r}" for c in COLOURS for r in RANKS)
+#: Colour of each colour card; action cards have none (``COLOUR_OF.get(card)`` is None).
+COLOUR_OF = MappingProxyType({code: code[0] for code in COLOUR_CARDS})
+RANK_OF = MappingProxyType({code: int(code[1:]) for code in COLOUR_CARDS})
+
+
+def build_deck(counts: dict[str, int]) -> tuple[str, ...]:
+    """The 96 colour cards plus ``counts[kind]`` copies of each action card."""
+    return COLOUR_CARDS + tuple(kind for kind in ACTION_CARDS for _ in range(counts[kind]))
+
+
+def colour_label(colour: str) -> str:
+    return f"{COLOUR_SYMBOLS[colour]} {COLOUR_NAMES[colour]}"
+
+
+def label(card: str) -> str:
+    """Display text: ``B15`` → ``🟦 Blue 15``; ``WILD`` → ``Wild Rage``."""
+    colour = COLOUR_OF.get(card)
+    if colour is None:
+        return ACTION_NAMES[card]
+    return f"{colour_label(colour)} {RANK_OF[card]}"

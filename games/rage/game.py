@@ -1,0 +1,440 @@
+"""Rage (the Fundex "FOLD" rules): bid your tricks exactly over ten shrinking deals.
+
+The whole game (ten deals of 10, 9, … 1 cards) is one state with a score
+sheet. Action cards can change the trump in the middle of a trick, so the
+trick is judged only when it is complete, with the trump as it stands then.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from types import MappingProxyType
+from typing import ClassVar
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ..core.game import Carry, Event, Game, Outcome
+from ..core.i18n import _
+from ..core.rng import Rng
+from ..core.sheet import ScoreSheet, deal
+from ..core.tricks import Trick, TrickPlay, must_follow, winning_index
+from ..core.views import AskAmount, Choice, Pile, SeatLine, SeatView, TableView, hand_choices, seat_name
+from .cards import (
+    BONUS,
+    CHANGE,
+    COLOUR_OF,
+    COLOURS,
+    MAD,
+    OUT,
+    RANK_OF,
+    WILD,
+    WILD_RANK,
+    build_deck,
+    colour_label,
+    label,
+)
+
+RECENT = 6
+
+
+class RageOptions(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    first_hand: int = Field(
+        10, ge=1, le=10, description="Cards in the first deal; one fewer each deal down to 1 (10 = ten deals)."
+    )
+    wild: int = Field(2, ge=0, le=4, description="Wild Rage cards in the deck (Fundex: 2).")
+    change: int = Field(4, ge=0, le=6, description="Change Rage cards in the deck (Fundex: 4).")
+    out: int = Field(4, ge=0, le=6, description="Out Rage cards in the deck (Fundex: 4).")
+    bonus: int = Field(2, ge=0, le=4, description="Bonus Rage cards in the deck (Fundex: 2).")
+    mad: int = Field(2, ge=0, le=4, description="Mad Rage cards in the deck (Fundex: 2).")
+    exact_bid: int = Field(10, ge=0, le=50, description="Points for making an exact bid of one or more.")
+    exact_zero: int = Field(5, ge=0, le=50, description="Points for making an exact bid of zero.")
+    miss_penalty: int = Field(0, ge=0, le=50, description="House rule: points lost for missing a bid (rules: 0).")
+
+    def deck(self) -> tuple[str, ...]:
+        return build_deck({WILD: self.wild, CHANGE: self.change, OUT: self.out, BONUS: self.bonus, MAD: self.mad})
+
+
+@dataclass(frozen=True, slots=True)
+class RageState:
+    options: RageOptions
+    seats: int
+    seed: int
+    deal_no: int  # 0-based; the deal's hand size is first_hand - deal_no
+    dealer: int
+    phase: str  # "bid", "play" or "over"
+    turn: int  # the seat to bid (bidding phase)
+    bids: tuple[int, ...]  # -1 = not yet bid
+    play: TrickPlay
+    stock: tuple[str, ...]  # the face-down trump pile
+    trump: str  # the colour last shown on the trump pile ("" if none ever was)
+    trump_card: str  # the card on top of the trump pile ("" if the pile had none of that colour)
+    trump_out: bool  # an Out Rage turned the trump face down
+    led: str  # the led colour of the trick in progress ("" until a colour or Wild card is played)
+    calls: tuple[str, ...]  # per play of the trick in progress: the Wild's colour or the Change's trump
+    last_calls: tuple[str, ...]  # the same for the last finished trick
+    sheet: ScoreSheet
+    recent: tuple[str, ...] = ()
+
+
+def _seat_texts(events: Sequence[Event]) -> tuple[str, ...]:
+    return tuple(e.text for e in events if e.private_to is None)
+
+
+class Rage(Game):
+    id: ClassVar[str] = "rage"
+    title: ClassVar[str] = "Rage"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 8
+    uses_chips: ClassVar[bool] = False
+    hand_by_hand: ClassVar[bool] = False
+    Options: ClassVar[type[BaseModel]] = RageOptions
+    presets: ClassVar = MappingProxyType({"standard": RageOptions(), "short": RageOptions(first_hand=5)})
+    state_type: ClassVar[type] = RageState
+    rules_summary: ClassVar[str] = _(
+        "Ten deals of 10, 9, … 1 cards. A colour turned from the trump pile is trump. "
+        "From the dealer's left each player bids how many tricks they will take (0 to the hand size). "
+        "Follow the led colour if you can; action cards only when leading or void. "
+        "Highest trump wins, else the highest card of the led colour; a trick of only action cards "
+        "goes to its first card. Wild Rage: any colour, highest of it (the first of two Wilds wins). "
+        "Change Rage: a new trump colour, for this trick too. Out Rage: no trump until a Change. "
+        "Bonus/Mad Rage: +5/−5 to the trick's winner. Per deal: +1 a trick, +10 for an exact bid "
+        "(+5 for an exact zero). Highest total wins."
+    )
+    action_help: ClassVar = MappingProxyType(
+        {
+            "bid:N": "bid N tricks (0 to the hand size)",
+            "play:CARD": "play a card, e.g. play:B15 or play:OUT",
+            "play:WILD=C": "play a Wild Rage as colour C (R O Y G B P)",
+            "play:CHANGE=C": "play a Change Rage making C the new trump",
+        }
+    )
+
+    # ------------------------------------------------------------- dealing
+    def new_state(
+        self,
+        options: BaseModel | None,
+        seats: int,
+        seed: int,
+        *,
+        hands: Sequence[Sequence[str]] | None = None,
+        stock: Sequence[str] | None = None,
+        dealer: int = 0,
+        carry: Carry | None = None,
+    ) -> RageState:
+        opts = self.options_from(options)
+        self.check_seats(opts, seats)
+        assert isinstance(opts, RageOptions)
+        start = RageState(
+            options=opts,
+            seats=seats,
+            seed=seed,
+            deal_no=0,
+            dealer=dealer % seats,
+            phase="bid",
+            turn=0,
+            bids=(),
+            play=TrickPlay.start(((),) * seats, 0),
+            stock=(),
+            trump="",
+            trump_card="",
+            trump_out=False,
+            led="",
+            calls=(),
+            last_calls=(),
+            sheet=ScoreSheet.empty(seats),
+        )
+        state, events = self._deal(start, 0, dealer % seats, hands=hands, stock=stock)
+        return replace(state, recent=_seat_texts(events)[-RECENT:])
+
+    def _deal(
+        self,
+        state: RageState,
+        deal_no: int,
+        dealer: int,
+        *,
+        hands: Sequence[Sequence[str]] | None = None,
+        stock: Sequence[str] | None = None,
+    ) -> tuple[RageState, tuple[Event, ...]]:
+        n = state.seats
+        size = state.options.first_hand - deal_no
+        rng = Rng(state.seed).derive(f"rage-deal-{deal_no}")
+        dealt, pile = deal(state.options.deck(), n, size, rng, hands=hands, stock=stock)
+        # Turn cards from the trump pile until a colour shows (action cards are flipped past).
+        trump = trump_card = ""
+        for i, card in enumerate(pile):
+            if card in COLOUR_OF:
+                trump, trump_card, pile = COLOUR_OF[card], card, pile[:i] + pile[i + 1 :]
+                break
+        first = (dealer + 1) % n
+        new = replace(
+            state,
+            deal_no=deal_no,
+            dealer=dealer,
+            phase="bid",
+            turn=first,
+            bids=(-1,) * n,
+            play=TrickPlay.start(dealt, first),
+            stock=tuple(pile),
+            trump=trump,
+            trump_card=trump_card,
+            trump_out=False,
+            led="",
+            calls=(),
+            last_calls=(),
+        )
+        trump_text = colour_label(trump) if trump else _("none")
+        text = _("Deal {k}: {size} cards each, {dealer} deals. Trump: {trump}.").format(
+            k=deal_no + 1, size=size, dealer=seat_name(dealer), trump=trump_text
+        )
+        return new, (Event(text),)
+
+    # ------------------------------------------------------------ contract
+    def to_act(self, state: RageState) -> frozenset[int]:
+        if state.phase == "bid":
+            return frozenset((state.turn,))
+        if state.phase == "play":
+            return frozenset((state.play.to_play,))
+        return frozenset()
+
+    def _playable(self, state: RageState, seat: int) -> tuple[str, ...]:
+        """Cards (codes) that may be played: follow the led colour, else anything."""
+        return must_follow(state.play.hands[seat], state.led or None, COLOUR_OF.get)
+
+    def _legal_actions(self, state: RageState, seat: int) -> tuple[str, ...]:
+        if state.phase == "bid":
+            return tuple(f"bid:{n}" for n in range(len(state.play.hands[seat]) + 1))
+        actions: dict[str, None] = {}
+        for card in self._playable(state, seat):
+            if card == WILD:
+                for c in COLOURS:
+                    actions[f"play:WILD={c}"] = None
+            elif card == CHANGE:
+                for c in COLOURS:
+                    if c != state.trump:
+                        actions[f"play:CHANGE={c}"] = None
+            else:
+                actions[f"play:{card}"] = None
+        return tuple(actions)
+
+    def _apply(self, state: RageState, seat: int, action: str) -> tuple[RageState, tuple[Event, ...]]:
+        if action.startswith("bid:"):
+            return self._bid(state, seat, int(action[4:]))
+        card, _sep, call = action[5:].partition("=")
+        return self._play(state, seat, card, call)
+
+    def _bid(self, state: RageState, seat: int, amount: int) -> tuple[RageState, tuple[Event, ...]]:
+        bids = list(state.bids)
+        bids[seat] = amount
+        events = [Event(_("{who} bids {n}.").format(who=seat_name(seat), n=amount), seat)]
+        nxt = (seat + 1) % state.seats
+        if -1 in bids:
+            new = replace(state, bids=tuple(bids), turn=nxt)
+        else:
+            new = replace(state, bids=tuple(bids), phase="play")
+            events.append(Event(_("{who} leads.").format(who=seat_name(state.play.to_play))))
+        return self._remember(new, events)
+
+    def _play(self, state: RageState, seat: int, card: str, call: str) -> tuple[RageState, tuple[Event, ...]]:
+        trump, trump_card, out, stock = state.trump, state.trump_card, state.trump_out, state.stock
+        events: list[Event] = []
+        if card == OUT:
+            out = True
+            text = _("{who} plays Out Rage: no trump for the rest of the deal.")
+        elif card == CHANGE:
+            # The player searches the pile for a card of the chosen colour and turns it up.
+            if trump_card:
+                stock = (*stock, trump_card)
+            trump, out, trump_card = call, False, ""
+            for i, c in enumerate(stock):
+                if COLOUR_OF.get(c) == call:
+                    trump_card, stock = c, stock[:i] + stock[i + 1 :]
+                    break
+            text = _("{who} plays Change Rage: trump is now {colour}.")
+        elif card == WILD:
+            text = _("{who} plays Wild Rage as {colour}.")
+        else:
+            text = _("{who} plays {card}.")
+        colour = colour_label(call) if call else ""
+        events.append(Event(text.format(who=seat_name(seat), colour=colour, card=label(card)), seat))
+        led = state.led or (call if card == WILD else COLOUR_OF.get(card, ""))
+        calls = (*state.calls, call)
+        judge_trump = "" if out else trump
+
+        def winner(trick: Trick) -> int:
+            def key(i: int, c: str) -> tuple[bool, bool, int, int]:
+                if c == WILD:
+                    col, rank = calls[i], WILD_RANK
+                else:
+                    col, rank = COLOUR_OF.get(c), RANK_OF.get(c, -1)
+                # Later equal cards lose: the first of two same-colour Wilds, or the first
+                # card of an all-action trick, wins.
+                return (col == judge_trump, col == led, rank, -i)
+
+            return trick.plays[winning_index(trick.cards, key)][0]
+
+        play = state.play.play(seat, card, winner)
+        new = replace(state, play=play, stock=stock, trump=trump, trump_card=trump_card, trump_out=out)
+        if play.trick.plays:
+            return self._remember(replace(new, led=led, calls=calls), events)
+        won = play.last_winner
+        events.append(Event(_("{who} wins the trick.").format(who=seat_name(won)), won))
+        new = replace(new, led="", calls=(), last_calls=calls)
+        if not play.done:
+            return self._remember(new, events)
+        return self._end_deal(new, events)
+
+    def deal_points(self, state: RageState) -> tuple[int, ...]:
+        """This deal's points per seat, from the tricks and action cards taken and the bids."""
+        o = state.options
+        points = []
+        for s in range(state.seats):
+            won, bid, taken = state.play.tricks[s], state.bids[s], state.play.taken[s]
+            p = won + 5 * taken.count(BONUS) - 5 * taken.count(MAD)
+            if won == bid:
+                p += o.exact_zero if bid == 0 else o.exact_bid
+            else:
+                p -= o.miss_penalty
+            points.append(p)
+        return tuple(points)
+
+    def _end_deal(self, state: RageState, events: list[Event]) -> tuple[RageState, tuple[Event, ...]]:
+        points = self.deal_points(state)
+        sheet = state.sheet.add(points)
+        scored = ", ".join(f"{seat_name(s)} {p:+d}" for s, p in enumerate(points))
+        events.append(Event(_("Deal {k} scores: {scored}.").format(k=state.deal_no + 1, scored=scored)))
+        state = replace(state, sheet=sheet)
+        if state.deal_no + 1 >= state.options.first_hand:
+            state = replace(state, phase="over")
+            events.append(Event(self._final_summary(state)))
+            return self._remember(state, events)
+        nxt, more = self._deal(state, state.deal_no + 1, (state.dealer + 1) % state.seats)
+        events.extend(more)
+        return self._remember(nxt, events)
+
+    def _remember(self, state: RageState, events: Sequence[Event]) -> tuple[RageState, tuple[Event, ...]]:
+        recent = (*state.recent, *_seat_texts(events))[-RECENT:]
+        return replace(state, recent=recent), tuple(events)
+
+    def _final_summary(self, state: RageState) -> str:
+        best = max(state.sheet.totals)
+        winners = [seat_name(s) for s, t in enumerate(state.sheet.totals) if t == best]
+        return _("Game over: {who} {verb} with {n} points.").format(
+            who=" and ".join(winners), verb=_("win") if len(winners) > 1 else _("wins"), n=best
+        )
+
+    def outcome(self, state: RageState) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        return state.sheet.outcome(self._final_summary(state))
+
+    # ---------------------------------------------------------------- views
+    def private_cards(self, state: RageState, seat: int) -> frozenset[str]:
+        """Codes only ``seat`` can see. A duplicated action card that someone else also
+        holds, or that lies face up, reveals nothing by its code, so it is not private."""
+        elsewhere: set[str] = {state.trump_card, *state.play.trick.cards}
+        if state.play.last is not None:
+            elsewhere.update(state.play.last.cards)
+        for s, hand in enumerate(state.play.hands):
+            if s != seat:
+                elsewhere.update(hand)
+        return frozenset(c for c in state.play.hands[seat] if c not in elsewhere)
+
+    def _trick_text(self, trick: Trick, calls: tuple[str, ...]) -> str:
+        parts = []
+        for (s, c), call in zip(trick.plays, calls, strict=False):
+            text = label(c)
+            if call:
+                text += f" ({colour_label(call)})"
+            parts.append(f"{seat_name(s)}: {text}")
+        return " · ".join(parts)
+
+    def view(self, state: RageState, seat: int | None) -> SeatView:
+        n, play = state.seats, state.play
+        size = state.options.first_hand - state.deal_no
+        acting = self.to_act(state)
+        lines = []
+        for s in range(n):
+            bid = state.bids[s]
+            text = _("{pts} pts · bid {bid} · won {won} · {cards} cards · sheet {sheet}").format(
+                pts=state.sheet.totals[s],
+                bid=bid if bid >= 0 else "–",
+                won=play.tricks[s],
+                cards=len(play.hands[s]),
+                sheet=state.sheet.column(s),
+            )
+            if s == state.dealer:
+                text += _(" · dealer")
+            lines.append(SeatLine(s, text, to_act=s in acting))
+        if state.trump_out:
+            trump_text = _("none (Out Rage) — last shown {c}").format(c=colour_label(state.trump))
+        else:
+            trump_text = colour_label(state.trump) if state.trump else _("none")
+        bid_total = sum(b for b in state.bids if b >= 0)
+        facts = [
+            (_("Deal"), _("{k} of {total} · {size} cards").format(k=state.deal_no + 1, total=state.options.first_hand, size=size)),
+            (_("Trump"), trump_text),
+            (_("Led colour"), colour_label(state.led) if state.led else _("not set yet")),
+            (_("Bids"), _("{b} bid for {t} tricks").format(b=bid_total, t=size)),
+        ]
+        if state.sheet.rows:
+            rows = [
+                _("Deal {k}: ").format(k=i + 1) + " · ".join(str(p) for p in row)
+                for i, row in enumerate(state.sheet.rows)
+            ]
+            facts.append((_("Score sheet"), "\n".join(rows)))
+        piles = []
+        if state.trump_card and not state.trump_out:
+            piles.append(Pile(_("Trump"), (state.trump_card,), label(state.trump_card)))
+        if play.trick.plays:
+            piles.append(Pile(_("Trick"), play.trick.cards, self._trick_text(play.trick, state.calls)))
+        elif play.last is not None:
+            text = self._trick_text(play.last, state.last_calls) + " — " + _("won by {who}").format(
+                who=seat_name(play.last_winner)
+            )
+            piles.append(Pile(_("Last trick"), play.last.cards, text))
+        if state.phase == "over":
+            summary = self._final_summary(state)
+        elif state.phase == "bid":
+            summary = _("Bidding: {who} to bid.").format(who=seat_name(state.turn))
+        else:
+            summary = _("{who} to play.").format(who=seat_name(play.to_play))
+        public = TableView(
+            title=_("Rage · deal {k} of {total}").format(k=state.deal_no + 1, total=state.options.first_hand),
+            summary=summary,
+            seats=tuple(lines),
+            facts=tuple(facts),
+            piles=tuple(piles),
+            recent=state.recent,
+        )
+        if seat is None:
+            return SeatView(public)
+        hand = play.hands[seat]
+        return SeatView(
+            public,
+            seat=seat,
+            hand=hand,
+            hand_text=", ".join(label(c) for c in hand) or _("no cards"),
+            prompt=self._prompt(state, seat) if seat in acting else (),
+        )
+
+    def _prompt(self, state: RageState, seat: int) -> tuple[Choice | AskAmount, ...]:
+        hand = state.play.hands[seat]
+        if state.phase == "bid":
+            return (AskAmount("bid", _("Your bid: tricks you will take (0–{n})").format(n=len(hand)), 0, len(hand)),)
+        legal = self._legal_actions(state, seat)
+        out: list[Choice] = []
+        for choice in hand_choices(hand, legal, label):
+            card = choice.action[5:]
+            if card in (WILD, CHANGE) and choice.enabled:
+                # One choice per colour the card may be played as.
+                for action in legal:
+                    if action.startswith(f"play:{card}="):
+                        c = action[-1]
+                        text = _("Wild Rage as {c}") if card == WILD else _("Change Rage: trump {c}")
+                        out.append(Choice(action, text.format(c=colour_label(c)), "primary", True, "cards"))
+            else:
+                out.append(choice)
+        return tuple(out)
