@@ -1,0 +1,96 @@
+"""The Discord client: wires the database, the services, the cogs and the timers.
+
+Everything is created in ``setup_hook`` (after login, before the gateway), so
+the same class runs in production and under SimCord, and a restart rebuilds
+it all from SQLite: open tables, their turn timers, and (through the dynamic
+items) every button already posted.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from datetime import datetime
+
+import discord
+from discord.ext import commands
+
+from bot.errors import on_tree_error
+from bot.service import Economy, TableService, TableSnapshot
+from bot.timers import TurnTimers
+from cogs.ui.components import DYNAMIC_ITEMS
+from cogs.ui.publisher import TablePublisher
+from data.db import Database
+
+log = logging.getLogger("cardroom")
+
+COGS = ("cogs.tables", "cogs.economy", "cogs.admin")
+
+
+class CardroomBot(commands.Bot):
+    def __init__(
+        self,
+        *,
+        db_path: str = "data/cardroom.sqlite3",
+        dev_guild: int | None = None,
+        clock: Callable[[], datetime] = discord.utils.utcnow,
+        seed_source: Callable[[], int] | None = None,
+        sync_commands: bool = True,
+        **options: object,
+    ) -> None:
+        # Slash commands and components need no privileged intent.
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions.none(),
+            **options,  # type: ignore[arg-type]
+        )
+        self.db_path = db_path
+        self.dev_guild = dev_guild
+        self.clock = clock
+        self.seed_source = seed_source
+        self.sync_commands = sync_commands
+        self.db: Database | None = None
+        self.tables: TableService
+        self.economy: Economy
+        self.publisher = TablePublisher(self)
+        self.timers: TurnTimers
+
+    async def setup_hook(self) -> None:
+        self.db = await Database.open(self.db_path)
+        self.tables = TableService(self.db, clock=self.clock, on_change=self._on_change, seed_source=self.seed_source)
+        self.economy = Economy(self.db, clock=self.clock)
+        self.timers = TurnTimers(self.tables, self.clock)
+        self.tree.on_error = on_tree_error
+        for name in COGS:
+            await self.load_extension(name)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        open_tables = await self.tables.load_open_tables()
+        log.info("loaded %d open table(s)", len(open_tables))
+        self.timers.poke()
+        if self.sync_commands:
+            if self.dev_guild:
+                guild = discord.Object(self.dev_guild)
+                self.tree.copy_global_to(guild=guild)
+                await self.tree.sync(guild=guild)
+            else:
+                await self.tree.sync()
+
+    async def _on_change(self, snap: TableSnapshot, reason: str) -> None:
+        """Called by the service after each commit: never blocks (edits run in the background)."""
+        self.publisher.schedule(snap)
+        if snap.deadline is not None or reason in ("hand", "end"):
+            self.timers.poke(snap.deadline)
+
+    async def close(self) -> None:
+        try:
+            timers = getattr(self, "timers", None)
+            if timers is not None:
+                await timers.stop()
+            await self.publisher.idle()
+        finally:
+            if self.db is not None:
+                await self.db.close()
+                self.db = None
+            await super().close()

@@ -1,0 +1,97 @@
+"""How errors reach a user: one friendly ephemeral line, never a traceback.
+
+A ``GameError`` (engine or service) carries a text that is safe to show, so it
+is shown as it is. Anything else is a bug: it is logged with a short reference
+id, and the user sees only that id, so a report can be matched to the log.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import secrets
+from collections.abc import Awaitable, Callable
+from typing import Any, ParamSpec
+
+import discord
+import pydantic
+from discord import app_commands
+
+from games import GameError
+
+log = logging.getLogger("cardroom.errors")
+
+P = ParamSpec("P")
+
+
+async def send_ephemeral(interaction: discord.Interaction, text: str) -> None:
+    """Answer privately whether or not the interaction was already answered.
+
+    An expired or unknown interaction (the user waited too long, or the bot
+    restarted) is logged and dropped: there is no one left to tell.
+    """
+    text = text[:2000]
+    try:
+        if not interaction.response.is_done():
+            await interaction.response.send_message(text, ephemeral=True)
+        else:
+            await interaction.followup.send(text, ephemeral=True)
+    except discord.NotFound:
+        log.info("interaction %s expired before we could answer", interaction.id)
+    except discord.HTTPException as exc:
+        log.warning("could not answer interaction %s: %s", interaction.id, exc)
+
+
+def friendly_text(error: BaseException) -> str | None:
+    """The text for errors a user caused, or None for bugs."""
+    if isinstance(error, GameError):
+        return str(error)
+    if isinstance(error, pydantic.ValidationError):
+        first = error.errors()[0] if error.errors() else {}
+        where = ".".join(str(p) for p in first.get("loc", ())) or "value"
+        return f"Check **{where}**: {first.get('msg', 'invalid value')}."
+    if isinstance(error, app_commands.NoPrivateMessage):
+        return "This command only works in a server channel."
+    if isinstance(error, app_commands.MissingPermissions):
+        return "You need the **Manage Server** permission for that."
+    if isinstance(error, app_commands.CommandOnCooldown):
+        return f"Slow down — try again in {error.retry_after:.0f} s."
+    if isinstance(error, app_commands.CheckFailure):
+        return "You can't use this command here."
+    return None
+
+
+async def report(interaction: discord.Interaction, error: BaseException) -> None:
+    """Show a user error, or log a bug with a reference id the user sees."""
+    if isinstance(error, app_commands.CommandInvokeError | app_commands.TransformerError):
+        error = error.__cause__ or getattr(error, "original", error)
+    text = friendly_text(error)
+    if text is None:
+        ref = secrets.token_hex(3)
+        name = interaction.command.qualified_name if interaction.command else interaction.data and interaction.data.get("custom_id")
+        log.error("unexpected error (ref %s) in %s", ref, name, exc_info=error)
+        text = f"Something went wrong (ref {ref})."
+    await send_ephemeral(interaction, text)
+
+
+async def on_tree_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+    """``CommandTree.on_error``: every slash command failure ends here."""
+    await report(interaction, error)
+
+
+def guarded(
+    fn: Callable[P, Awaitable[Any]],
+) -> Callable[P, Awaitable[Any]]:
+    """Component and modal callbacks: the first argument is the interaction; errors are reported."""
+
+    @functools.wraps(fn)
+    async def wrapper(*args: P.args, **kwargs: P.kwargs) -> Any:
+        interaction = args[0]
+        assert isinstance(interaction, discord.Interaction)
+        try:
+            return await fn(*args, **kwargs)
+        except Exception as error:
+            await report(interaction, error)
+            return None
+
+    return wrapper

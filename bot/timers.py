@@ -1,0 +1,88 @@
+"""One task for every table's turn timer.
+
+It sleeps until the service's earliest deadline, then asks the service to
+apply the timed-out players' default actions (the service's ``on_change``
+then updates the table messages). A new, earlier deadline re-arms it. Only
+``asyncio.sleep`` is used for waiting, and time comes from the injected
+clock, so SimCord's virtual clock (which drives both ``discord.utils.utcnow``
+and the loop's timers) can fast-forward a turn timer in tests.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable
+from datetime import datetime
+
+from bot.service.tables import TableService
+
+log = logging.getLogger("cardroom.timers")
+
+
+class TurnTimers:
+    def __init__(self, service: TableService, clock: Callable[[], datetime]) -> None:
+        self.service = service
+        self.clock = clock
+        self._task: asyncio.Task[None] | None = None
+        self._target: datetime | None = None
+        self._sleeping = False
+        self._dirty = False
+
+    def poke(self, deadline: datetime | None = None) -> None:
+        """A table's deadline changed: make sure we wake up by then."""
+        running = self._task is not None and not self._task.done()
+        if running and not self._sleeping:
+            self._dirty = True  # busy: it re-reads the next deadline before sleeping
+            return
+        if running and deadline is not None and self._target is not None and self._target <= deadline:
+            return
+        if running and deadline is None:
+            return
+        if running:
+            assert self._task is not None
+            self._task.cancel()  # safe: it is only ever cancelled while sleeping
+        self._task = asyncio.create_task(self._run(), name="cardroom-turn-timers")
+
+    async def stop(self) -> None:
+        if self._task is not None and not self._task.done():
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+        self._task = None
+
+    async def _run(self) -> None:
+        while True:
+            self._dirty = False
+            target = await self.service.next_deadline()
+            if self._dirty:
+                continue
+            self._target = target
+            if target is None:
+                return
+            delay = (target - self.clock()).total_seconds()
+            if delay > 0:
+                self._sleeping = True
+                try:
+                    await asyncio.sleep(delay + 0.05)
+                finally:
+                    self._sleeping = False
+            try:
+                results = await self.service.timeout_due(self.clock())
+                if results:
+                    log.info("turn timer: %d timed-out action(s) applied", len(results))
+                elif delay <= 0:
+                    # The service saw nothing due yet (clock skew): don't spin.
+                    self._sleeping = True
+                    try:
+                        await asyncio.sleep(1)
+                    finally:
+                        self._sleeping = False
+            except Exception:
+                log.exception("turn timer failed; retrying in 5 s")
+                self._sleeping = True
+                try:
+                    await asyncio.sleep(5)
+                finally:
+                    self._sleeping = False

@@ -1,0 +1,110 @@
+"""Server admin commands: /admin grant, /admin audit, /admin settings (Manage Server only).
+
+The permission is both the command's default (so Discord hides it from
+others) and checked at run time (server admins can change command
+permissions, and the check must not depend on that).
+"""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.service.errors import NotAllowed
+from games.core.i18n import _
+
+from .ui import render
+from .ui.flows import is_admin
+
+
+def _require_admin(interaction: discord.Interaction) -> None:
+    if not is_admin(interaction):
+        raise NotAllowed(_("You need the **Manage Server** permission for that."))
+
+
+class Admin(commands.Cog):
+    admin = app_commands.Group(
+        name="admin",
+        description="Server settings and the chip ledger (Manage Server).",
+        guild_only=True,
+        default_permissions=discord.Permissions(manage_guild=True),
+    )
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @property
+    def economy(self):
+        return self.bot.economy  # type: ignore[attr-defined]
+
+    @admin.command(name="grant", description="Give chips to a member (negative to take them back).")
+    async def grant(
+        self,
+        interaction: discord.Interaction,
+        user: discord.Member,
+        amount: app_commands.Range[int, -1_000_000_000, 1_000_000_000],
+    ) -> None:
+        _require_admin(interaction)
+        balance = await self.economy.grant(interaction.guild_id, user.id, amount, by=interaction.user.id)
+        await interaction.response.send_message(
+            _("Granted {n} chips to <@{u}>; their balance is now {b}.").format(n=amount, u=user.id, b=balance),
+            ephemeral=True,
+        )
+
+    @admin.command(name="audit", description="Check the chip ledger: every balance matches its transfers.")
+    async def audit(self, interaction: discord.Interaction) -> None:
+        _require_admin(interaction)
+        report = await self.economy.audit(interaction.guild_id)
+        status = _("✅ The ledger balances.") if report.ok else _("❌ The ledger has problems.")
+        b = render.EmbedBudget(_("Ledger audit"), render.COLOUR_LOBBY if report.ok else discord.Colour.red())
+        b.description(status)
+        b.field(_("Accounts"), str(report.accounts), inline=True)
+        b.field(_("Transfers"), str(report.transfers), inline=True)
+        if report.problems:
+            b.field(_("Problems"), "\n".join(report.problems[:20]))
+        await interaction.response.send_message(embed=b.embed, ephemeral=True)
+
+    @admin.command(name="settings", description="Show or change this server's chip and table settings.")
+    @app_commands.describe(
+        starting_chips="Chips a new player starts with",
+        daily_amount="Chips given by /daily",
+        default_buy_in="Buy-in when /play doesn't say",
+        turn_seconds="Default seconds per turn",
+        max_timeouts="Timeouts in a row before a player is removed",
+    )
+    async def settings(
+        self,
+        interaction: discord.Interaction,
+        starting_chips: app_commands.Range[int, 0, 1_000_000_000] | None = None,
+        daily_amount: app_commands.Range[int, 0, 1_000_000_000] | None = None,
+        default_buy_in: app_commands.Range[int, 0, 1_000_000_000] | None = None,
+        turn_seconds: app_commands.Range[int, 10, 86_400] | None = None,
+        max_timeouts: app_commands.Range[int, 1, 100] | None = None,
+    ) -> None:
+        _require_admin(interaction)
+        changes = {
+            k: v
+            for k, v in {
+                "starting_chips": starting_chips,
+                "daily_amount": daily_amount,
+                "default_buy_in": default_buy_in,
+                "turn_seconds": turn_seconds,
+                "max_timeouts": max_timeouts,
+            }.items()
+            if v is not None
+        }
+        if changes:
+            current = await self.economy.update_settings(interaction.guild_id, **changes)
+        else:
+            current = await self.economy.settings(interaction.guild_id)
+        b = render.EmbedBudget(_("Server settings"), render.COLOUR_LOBBY)
+        if changes:
+            b.description(_("Updated: {names}.").format(names=", ".join(changes)))
+        for name, value in current.model_dump().items():
+            b.field(name.replace("_", " ").capitalize(), str(value), inline=True)
+        await interaction.response.send_message(embed=b.embed, ephemeral=True)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Admin(bot))

@@ -1,0 +1,179 @@
+"""Table commands: /play, /hand, /table end, /history, /rules.
+
+The commands are generic: the game list, presets and rules all come from the
+registry, so registering a game is enough for it to appear here.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.errors import send_ephemeral
+from bot.service.errors import NoTable
+from games import Game, game_ids, get_game
+from games.core.i18n import _
+
+from .ui import flows, messages, render
+from .ui.options import fields_of, show_value
+
+log = logging.getLogger("cardroom.tables")
+
+
+def playable_games() -> list[Game]:
+    """Every registered game that imports; a broken one is logged and left out, never fatal."""
+    out = []
+    for gid in game_ids():
+        try:
+            out.append(get_game(gid))
+        except Exception:
+            log.exception("game %r could not be loaded; it is left out of the commands", gid)
+    return out
+
+
+GAME_CHOICES = [app_commands.Choice(name=g.title[:100], value=g.id) for g in playable_games()][:25]
+
+
+async def _table_here(bot: commands.Bot, interaction: discord.Interaction):
+    snap = await bot.tables.in_channel(interaction.channel_id)  # type: ignore[attr-defined]
+    if snap is None:
+        raise NoTable(_("There's no open table in this channel — start one with /play."))
+    return snap
+
+
+def rules_embed(game_id: str) -> discord.Embed:
+    game = get_game(game_id)
+    low, high = game.min_players, game.max_players
+    b = render.EmbedBudget(_("{game} — rules").format(game=game.title), render.COLOUR_LOBBY)
+    b.description(game.rules_summary or _("No summary yet."))
+    b.field(_("Players"), f"{low}–{high}", inline=True)
+    b.field(_("Chips"), _("yes — buy-in per table") if game.uses_chips else _("no — scored"), inline=True)
+    if game.presets:
+        lines = []
+        for name, preset in game.presets.items():
+            lines.append(f"**{name}** — {game.describe_options(preset)}" if game.describe_options(preset) != name else f"**{name}**")
+        b.field(_("Variants"), "\n".join(lines))
+    defaults = game.Options()
+    opt_lines = []
+    for f in fields_of(game.Options):
+        value = show_value(getattr(defaults, f.name, ""))
+        line = f"**{f.label}** ({value})"
+        if f.description:
+            line += f": {f.description}"
+        opt_lines.append(line)
+    if opt_lines:
+        b.field(_("House rules (the host sets them in the lobby)"), "\n".join(opt_lines))
+    return b.embed
+
+
+class Tables(commands.Cog):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="play", description="Open a card table in this channel.")
+    @app_commands.guild_only()
+    @app_commands.describe(
+        game="The game to play",
+        preset="A variant of that game",
+        buy_in="Chips each player brings to the table (chip games)",
+        turn_seconds="Seconds per turn before the default action is taken",
+    )
+    @app_commands.choices(game=GAME_CHOICES)
+    async def play(
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        preset: str | None = None,
+        buy_in: app_commands.Range[int, 1, 1_000_000_000] | None = None,
+        turn_seconds: app_commands.Range[int, 10, 86_400] | None = None,
+    ) -> None:
+        bot = self.bot
+        snap = await bot.tables.open_table(  # type: ignore[attr-defined]
+            interaction.guild_id, interaction.channel_id, interaction.user.id, game,
+            preset=preset, buy_in=buy_in, turn_seconds=turn_seconds,
+        )
+        await interaction.response.send_message(**messages.public_message(snap))
+        message = await interaction.original_response()
+        await bot.tables.attach_message(snap.id, message.id)  # type: ignore[attr-defined]
+        bot.publisher.adopt(snap, message.id)  # type: ignore[attr-defined]
+        # Someone may have clicked Join before the message id was known: show the latest.
+        latest = await bot.tables.get(snap.id)  # type: ignore[attr-defined]
+        if latest.seq != snap.seq or latest.lobby != snap.lobby or latest.status != snap.status:
+            bot.publisher.schedule(latest)  # type: ignore[attr-defined]
+
+    @play.autocomplete("preset")
+    async def _preset_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        game_id = getattr(interaction.namespace, "game", None)
+        try:
+            game = get_game(game_id) if game_id else None
+        except Exception:
+            game = None
+        if game is None:
+            return []
+        current = (current or "").lower()
+        return [
+            app_commands.Choice(name=name[:100], value=name[:100])
+            for name in game.presets
+            if current in name.lower()
+        ][:25]
+
+    @app_commands.command(name="hand", description="See your cards and your choices (only you see them).")
+    @app_commands.guild_only()
+    async def hand(self, interaction: discord.Interaction) -> None:
+        snap = await _table_here(self.bot, interaction)
+        payload = await flows.hand_payload(self.bot, snap.id, interaction.user.id)  # type: ignore[arg-type]
+        payload.pop("content", None)
+        await interaction.response.send_message(**payload, ephemeral=True)
+
+    table = app_commands.Group(name="table", description="The table in this channel.", guild_only=True)
+
+    @table.command(name="end", description="End the table here: refunds the hand in progress, cashes everyone out.")
+    async def table_end(self, interaction: discord.Interaction) -> None:
+        snap = await _table_here(self.bot, interaction)
+        admin = flows.is_admin(interaction)
+        if snap.status == "lobby":
+            ended = await self.bot.tables.cancel(snap.id, interaction.user.id, is_admin=admin)  # type: ignore[attr-defined]
+        else:
+            ended = await self.bot.tables.end(snap.id, interaction.user.id, is_admin=admin)  # type: ignore[attr-defined]
+        text = _("Table #{id} ended by <@{user}>.").format(id=ended.id, user=interaction.user.id)
+        if ended.outcome_summary:
+            text += "\n" + ended.outcome_summary
+        await interaction.response.send_message(render.clip(text, 2000), allowed_mentions=discord.AllowedMentions.none())
+
+    @app_commands.command(name="history", description="The last hands of this channel's table, as files.")
+    @app_commands.guild_only()
+    async def history(self, interaction: discord.Interaction) -> None:
+        snap = await _table_here(self.bot, interaction)
+        if not _has_history(snap.game):
+            await send_ephemeral(interaction, _("There's no hand history for {game}.").format(game=snap.game.title))
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        hands = await self.bot.tables.history(snap.id, interaction.user.id)  # type: ignore[attr-defined]
+        if not hands:
+            await interaction.followup.send(_("No finished hands yet."), ephemeral=True)
+            return
+        files = [discord.File(io.BytesIO(text.encode()), filename=name) for name, text in hands[:10]]
+        await interaction.followup.send(
+            _("The last {n} hand(s) of table #{id}.").format(n=len(files), id=snap.id), files=files, ephemeral=True
+        )
+
+    @app_commands.command(name="rules", description="How a game is played, its variants and house rules.")
+    @app_commands.guild_only()
+    @app_commands.choices(game=GAME_CHOICES)
+    async def rules(self, interaction: discord.Interaction, game: str) -> None:
+        await interaction.response.send_message(embed=rules_embed(game), ephemeral=True)
+
+
+def _has_history(game: object) -> bool:
+    """Whether the game overrides ``Game.history_text`` (no override: no history to offer)."""
+    from games.core.game import Game
+
+    return type(game).history_text is not Game.history_text
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Tables(bot))

@@ -1,0 +1,1 @@
+"""The one generic adapter from the engines' render model to Discord, and its components."""

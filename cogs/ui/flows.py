@@ -1,0 +1,244 @@
+"""What happens on each click, select and modal: reload from the service, act, re-render.
+
+Nothing is cached between clicks: every handler asks the service for the
+current table, so a panel can never show a stale hand and a restart loses
+nothing. The click itself is answered with the re-rendered private panel
+(``edit_message``) while the public message is edited in the background by
+the publisher, so the answer never waits on a rate-limited channel edit.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, cast
+
+import discord
+
+from bot.errors import guarded, send_ephemeral
+from bot.service.errors import NoTable, NotSeated, StalePrompt
+from games.core.i18n import _
+from games.core.views import AskAmount
+
+from . import messages, render
+from .options import OptionField, coerce_choice, fields_of, show_value
+
+if TYPE_CHECKING:
+    from bot.client import CardroomBot
+
+
+def bot_of(interaction: discord.Interaction) -> CardroomBot:
+    return cast("CardroomBot", interaction.client)
+
+
+def is_admin(interaction: discord.Interaction) -> bool:
+    perms = interaction.permissions
+    return bool(perms and (perms.manage_guild or perms.administrator))
+
+
+async def hand_payload(bot: CardroomBot, table_id: int, user_id: int, content: str | None = None) -> dict[str, Any]:
+    sv, seq = await bot.tables.hand_view(table_id, user_id)
+    snap = await bot.tables.get(table_id)
+    deadline = snap.deadline if user_id in snap.to_act_users else None
+    embed, view = render.hand_panel(sv, table_id, seq, names=messages.seat_names(snap), deadline=deadline)
+    return {"content": content, "embed": embed, "view": view}
+
+
+@guarded
+async def show_hand(interaction: discord.Interaction, table_id: int, *, in_place: bool) -> None:
+    """My hand (a new private panel) or Refresh (the same panel, updated)."""
+    payload = await hand_payload(bot_of(interaction), table_id, interaction.user.id)
+    if in_place:
+        await interaction.response.edit_message(**payload)
+    else:
+        payload.pop("content", None)
+        await interaction.response.send_message(**payload, ephemeral=True)
+
+
+def _private_lines(result: Any, seat: int | None) -> str | None:
+    lines = [e.text for e in result.events if e.private_to is not None and e.private_to == seat]
+    return "\n".join(lines)[:2000] or None
+
+
+@guarded
+async def act(interaction: discord.Interaction, table_id: int, seq: int, action: str) -> None:
+    """One action from a private panel; the panel is re-rendered in place."""
+    bot = bot_of(interaction)
+    user = interaction.user.id
+    result = await bot.tables.act(table_id, user, action, seq=seq)
+    seat = result.snapshot.seat_of(user)
+    note = _private_lines(result, seat)
+    try:
+        payload = await hand_payload(bot, table_id, user, note)
+    except (NotSeated, NoTable):
+        # The hand ended and this player is no longer seated (left, or the table closed).
+        snap = result.snapshot
+        embed = render.EmbedBudget(snap.game.title, render.COLOUR_DONE)
+        embed.description(snap.outcome_summary or _("The hand is over."))
+        payload = {"content": note, "embed": embed.embed, "view": None}
+    if interaction.type == discord.InteractionType.modal_submit and interaction.message is None:
+        await interaction.response.send_message(**{k: v for k, v in payload.items() if v is not None}, ephemeral=True)
+    else:
+        await interaction.response.edit_message(**payload)
+
+
+# ------------------------------------------------------------------ amounts
+
+
+def _amount_prompt(prompt: tuple[Any, ...], kind: str) -> AskAmount | None:
+    for p in prompt:
+        if isinstance(p, AskAmount) and p.kind == kind:
+            return p
+    return None
+
+
+class AmountModal(discord.ui.Modal):
+    """Asks for a number in the prompt's range; the range is re-checked on submit."""
+
+    def __init__(self, table_id: int, seq: int, ask: AskAmount) -> None:
+        super().__init__(title=render.clip(ask.label, 45) or _("Amount"), timeout=None)
+        self.table_id, self.seq, self.kind = table_id, seq, ask.kind
+        self.amount: discord.ui.TextInput[AmountModal] = discord.ui.TextInput(
+            label=render.clip(_("A whole number from {lo} to {hi}").format(lo=ask.minimum, hi=ask.maximum), 45),
+            placeholder=f"{ask.minimum}–{ask.maximum}",
+            min_length=1,
+            max_length=12,
+            custom_id="amount",
+        )
+        self.add_item(self.amount)
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        await submit_amount(interaction, self.table_id, self.seq, self.kind, self.amount.value)
+
+    async def on_error(self, interaction: discord.Interaction, error: Exception) -> None:
+        from bot.errors import report
+
+        await report(interaction, error)
+
+
+@guarded
+async def ask_amount(interaction: discord.Interaction, table_id: int, seq: int, kind: str) -> None:
+    sv, current = await bot_of(interaction).tables.hand_view(table_id, interaction.user.id)
+    ask = _amount_prompt(sv.prompt, kind)
+    if ask is None or current != seq:
+        raise StalePrompt()
+    await interaction.response.send_modal(AmountModal(table_id, seq, ask))
+
+
+@guarded
+async def submit_amount(interaction: discord.Interaction, table_id: int, seq: int, kind: str, text: str) -> None:
+    sv, _current = await bot_of(interaction).tables.hand_view(table_id, interaction.user.id)
+    ask = _amount_prompt(sv.prompt, kind)
+    if ask is None:
+        raise StalePrompt()
+    try:
+        n = int(text.strip().replace(",", "").replace("_", ""))
+    except ValueError:
+        n = None
+    if n is None or not ask.minimum <= n <= ask.maximum:
+        await send_ephemeral(
+            interaction,
+            _("Please enter a whole number from {lo} to {hi}.").format(lo=ask.minimum, hi=ask.maximum),
+        )
+        return
+    await act.__wrapped__(interaction, table_id, seq, f"{kind}:{n}")  # type: ignore[attr-defined]
+
+
+# ------------------------------------------------------------------- lobby
+
+
+@guarded
+async def lobby(interaction: discord.Interaction, table_id: int, verb: str) -> None:
+    bot = bot_of(interaction)
+    user = interaction.user.id
+    svc = bot.tables
+    if verb == "join":
+        snap = await svc.join(table_id, user)
+        if snap.status == "playing":
+            await send_ephemeral(interaction, _("You're in — you'll be dealt in at the next hand."))
+        else:
+            await interaction.response.defer()
+    elif verb == "leave":
+        snap = await svc.leave(table_id, user)
+        if snap.status == "playing" and snap.seat_of(user) is not None:
+            await send_ephemeral(interaction, _("You'll leave at the end of this hand; your chips go back to your wallet."))
+        else:
+            await send_ephemeral(interaction, _("You left the table."))
+    elif verb == "start":
+        result = await svc.start(table_id, user)
+        if result.refused:
+            lines = [f"<@{u}>: {why}" for u, why in result.refused]
+            await send_ephemeral(interaction, _("Started. Not seated:") + "\n" + "\n".join(lines))
+        else:
+            await interaction.response.defer()
+    elif verb == "cancel":
+        await svc.cancel(table_id, user, is_admin=is_admin(interaction))
+        await interaction.response.defer()
+    elif verb == "num":
+        snap = await svc.get(table_id)
+        if snap.host_id != user:
+            from bot.service.errors import NotHost
+
+            raise NotHost()
+        nums = [f for f in fields_of(snap.game.Options) if f.kind in ("int", "float")]
+        await interaction.response.send_modal(NumbersModal(table_id, nums[:5], snap.options))
+
+
+@guarded
+async def option_select(interaction: discord.Interaction, table_id: int, what: str, values: list[str]) -> None:
+    svc = bot_of(interaction).tables
+    user = interaction.user.id
+    snap = await svc.get(table_id)
+    fields = {f.name: f for f in fields_of(snap.game.Options)}
+    if what == "preset":
+        await svc.set_options(table_id, user, preset=values[0] if values else None)
+    elif what == "bool":
+        changes = {name: (name in values) for name, f in fields.items() if f.kind == "bool"}
+        await svc.set_options(table_id, user, changes=changes)
+    elif what.startswith("f:") and what[2:] in fields and values:
+        f = fields[what[2:]]
+        await svc.set_options(table_id, user, changes={f.name: coerce_choice(f, values[0])})
+    await interaction.response.defer()
+
+
+class NumbersModal(discord.ui.Modal):
+    """The numeric options of a game (up to five per modal), validated by the game's model."""
+
+    def __init__(self, table_id: int, fields: list[OptionField], current: Any) -> None:
+        super().__init__(title=_("Table options"), timeout=None)
+        self.table_id = table_id
+        self.fields = fields
+        self.inputs: list[discord.ui.TextInput[NumbersModal]] = []
+        for f in fields:
+            hint = ""
+            if f.minimum is not None or f.maximum is not None:
+                hint = f"{'' if f.minimum is None else f.minimum}–{'' if f.maximum is None else f.maximum}"
+            box: discord.ui.TextInput[NumbersModal] = discord.ui.TextInput(
+                label=render.clip(f.label, 45),
+                default=show_value(getattr(current, f.name, "")),
+                placeholder=render.clip(hint or f.description, 100) or None,
+                required=True,
+                max_length=12,
+                custom_id=f.name,
+            )
+            self.inputs.append(box)
+            self.add_item(box)
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        await submit_numbers(interaction, self.table_id, self.fields, [i.value for i in self.inputs])
+
+    async def on_error(self, interaction: discord.Interaction, error: Exception) -> None:
+        from bot.errors import report
+
+        await report(interaction, error)
+
+
+@guarded
+async def submit_numbers(interaction: discord.Interaction, table_id: int, fields: list[OptionField], values: list[str]) -> None:
+    changes: dict[str, Any] = {}
+    for f, text in zip(fields, values, strict=True):
+        try:
+            changes[f.name] = int(text.strip()) if f.kind == "int" else float(text.strip())
+        except ValueError:
+            await send_ephemeral(interaction, _("**{label}** must be a number.").format(label=f.label))
+            return
+    await bot_of(interaction).tables.set_options(table_id, interaction.user.id, changes=changes)
+    await send_ephemeral(interaction, _("Options updated."))

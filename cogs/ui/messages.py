@@ -1,0 +1,194 @@
+"""The public table message for each phase: lobby, playing, hand over, finished.
+
+Built from a ``TableSnapshot`` only (the game's spectator view for play), so
+the same function serves the first send, every edit, and the re-render after a
+restart. Only the player(s) to act are ever pinged.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.service.models import TableSnapshot
+from games.core.i18n import _
+
+from . import components as c
+from . import render
+from .options import fields_of, show_value
+
+NO_MENTIONS = discord.AllowedMentions.none()
+OPTION_CHOICE_ROWS = 2  # rows left for per-field choice selects in the lobby
+
+
+def seat_names(snap: TableSnapshot) -> list[str]:
+    """Seat index → a mention (rendered as the member's name, never a ping inside an embed)."""
+    size = max((s.seat for s in snap.seats), default=-1) + 1
+    names = [_("Seat {n}").format(n=i + 1) for i in range(size)]
+    for info in snap.seats:
+        names[info.seat] = f"<@{info.user_id}>"
+    return names
+
+
+def _who(users: tuple[int, ...]) -> str:
+    return ", ".join(f"<@{u}>" for u in users) or "—"
+
+
+def lobby_view(snap: TableSnapshot) -> discord.ui.View:
+    game = snap.game
+    t = snap.id
+    view = discord.ui.View(timeout=None)
+    view.add_item(c.LobbyButton(t, "join", label=_("Join"), style=discord.ButtonStyle.success, row=0))
+    view.add_item(c.LobbyButton(t, "leave", label=_("Leave"), row=0))
+    view.add_item(c.LobbyButton(t, "start", label=_("Start"), style=discord.ButtonStyle.primary, row=0))
+    view.add_item(c.LobbyButton(t, "cancel", label=_("Cancel"), style=discord.ButtonStyle.danger, row=0))
+    fields = fields_of(game.Options)
+    if any(f.kind in ("int", "float") for f in fields):
+        view.add_item(c.LobbyButton(t, "num", label=_("Numbers…"), row=0))
+    row = 1
+    if len(game.presets) > 1:
+        opts = [
+            discord.SelectOption(label=render.clip(name, 100), value=name[:100], default=(name == snap.preset))
+            for name in list(game.presets)[: render.SELECT_OPTIONS]
+        ]
+        view.add_item(c.OptionSelect(t, "preset", options=opts, placeholder=_("Variant (host)"), row=row))
+        row += 1
+    current = snap.options
+    bools = [f for f in fields if f.kind == "bool"][: render.SELECT_OPTIONS]
+    if bools:
+        opts = [
+            discord.SelectOption(
+                label=render.clip(f.label, 100),
+                value=f.name,
+                description=render.clip(f.description, 100) or None,
+                default=bool(getattr(current, f.name, False)),
+            )
+            for f in bools
+        ]
+        view.add_item(
+            c.OptionSelect(
+                t, "bool", options=opts, min_values=0, max_values=len(opts),
+                placeholder=_("House rules: tick to turn on (host)"), row=row,
+            )
+        )
+        row += 1
+    for f in [f for f in fields if f.kind == "choice" and len(f.choices) > 1][: render.ROWS - row]:
+        value = getattr(current, f.name, None)
+        opts = [
+            discord.SelectOption(label=render.clip(f"{f.label}: {show_value(v)}", 100), value=str(v)[:100], default=(v == value))
+            for v in f.choices[: render.SELECT_OPTIONS]
+        ]
+        view.add_item(c.OptionSelect(t, f"f:{f.name}", options=opts, placeholder=render.clip(f.label, 150), row=row))
+        row += 1
+    return view
+
+
+def lobby_embed(snap: TableSnapshot) -> discord.Embed:
+    game = snap.game
+    low, high = game.seat_limits(snap.options)
+    b = render.EmbedBudget(_("{game} — table #{id}").format(game=game.title, id=snap.id), render.COLOUR_LOBBY)
+    b.description(
+        _("Press **Join** to take a seat. The host presses **Start** when everyone is in.")
+    )
+    b.field(_("Variant"), game.describe_options(snap.options), inline=True)
+    b.field(_("Host"), f"<@{snap.host_id}>", inline=True)
+    b.field(_("Players"), f"{len(snap.lobby)} ({low}–{high})", inline=True)
+    if game.uses_chips:
+        b.field(_("Buy-in"), f"{snap.buy_in} chips", inline=True)
+    b.field(_("Turn timer"), f"{snap.turn_seconds} s", inline=True)
+    b.field(_("Seated"), "\n".join(f"{i + 1}. <@{u}>" for i, u in enumerate(snap.lobby)) or "—")
+    changed = [
+        f"{f.label}: **{show_value(getattr(snap.options, f.name, None))}**"
+        for f in fields_of(game.Options)
+        if getattr(snap.options, f.name, None) != getattr(game.Options(), f.name, None)
+    ]
+    if changed:
+        b.field(_("House rules"), "\n".join(changed))
+    if snap.recent:
+        b.field(_("Recent"), "\n".join(snap.recent[-3:]))
+    return b.embed
+
+
+def playing_view(snap: TableSnapshot) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(c.HandButton(snap.id, label=_("My hand"), row=0))
+    if snap.game.hand_by_hand:
+        view.add_item(c.LobbyButton(snap.id, "join", label=_("Join next hand"), style=discord.ButtonStyle.success, row=0))
+    view.add_item(c.LobbyButton(snap.id, "leave", label=_("Leave"), row=0))
+    return view
+
+
+def playing_embed(snap: TableSnapshot) -> discord.Embed:
+    game = snap.game
+    public = game.view(snap.state, None).public
+    footer = [_("Table #{id}").format(id=snap.id)]
+    if game.hand_by_hand:
+        footer.append(_("hand {n}").format(n=snap.hand_no))
+    if game.uses_chips:
+        footer.append(_("buy-in {n}").format(n=snap.buy_in))
+    waiting = [u for u in snap.lobby if snap.seat_of(u) is None]
+    header = ""
+    if waiting:
+        header = _("Joining next hand: {who}").format(who=_who(tuple(waiting)))
+    leaving = [i.user_id for i in snap.seats if i.leaving]
+    if leaving:
+        header = (header + "\n" if header else "") + _("Leaving after this hand: {who}").format(who=_who(tuple(leaving)))
+    embed = render.table_embed(
+        public,
+        names=seat_names(snap),
+        deadline=snap.deadline,
+        footer=" · ".join(footer),
+        header=header,
+    )
+    return embed
+
+
+def finished_embed(snap: TableSnapshot) -> discord.Embed:
+    game = snap.game
+    status = _("Table closed") if snap.status == "void" else _("Table finished")
+    b = render.EmbedBudget(f"{game.title} — {status} (#{snap.id})", render.COLOUR_DONE)
+    b.description(snap.outcome_summary or "")
+    if snap.recent:
+        b.field(_("Last events"), "\n".join(snap.recent[-8:]))
+    return b.embed
+
+
+def hand_over_embed(snap: TableSnapshot, hand_no: int) -> discord.Embed:
+    """What the previous hand's message turns into when the next hand gets a fresh message."""
+    game = snap.game
+    b = render.EmbedBudget(_("{game} — hand {n} is over").format(game=game.title, n=hand_no), render.COLOUR_DONE)
+    b.description(snap.outcome_summary or _("See the next message for the new hand."))
+    if snap.recent:
+        b.field(_("Last events"), "\n".join(snap.recent[-8:]))
+    return b.embed
+
+
+def public_message(snap: TableSnapshot) -> dict[str, Any]:
+    """kwargs for ``send``/``edit`` of the public table message."""
+    if snap.status == "lobby":
+        return {
+            "content": _("<@{host}> opened a **{game}** table.").format(host=snap.host_id, game=snap.game.title),
+            "embed": lobby_embed(snap),
+            "view": lobby_view(snap),
+            "allowed_mentions": NO_MENTIONS,
+        }
+    if snap.status == "playing" and snap.state is not None:
+        to_act = list(snap.to_act_users)
+        if to_act:
+            content = _("▶ {who} — your turn.").format(who=_who(tuple(to_act)))
+        else:
+            content = _("Waiting for the next hand…")
+        return {
+            "content": content,
+            "embed": playing_embed(snap),
+            "view": playing_view(snap),
+            "allowed_mentions": discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
+                                                        users=[discord.Object(u) for u in to_act]),
+        }
+    return {
+        "content": "",
+        "embed": finished_embed(snap),
+        "view": None,
+        "allowed_mentions": NO_MENTIONS,
+    }

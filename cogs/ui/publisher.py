@@ -1,0 +1,100 @@
+"""Keeps each table's public message in step with the table, without blocking anyone.
+
+The service calls ``on_change`` after every commit; the publisher only records
+the newest snapshot and, if no edit is running for that table, starts one.
+Edits are coalesced (a burst of actions makes at most one edit in flight and
+one queued), so rate limits never delay a click's own answer. Each new hand
+gets a fresh message (old messages hit Discord's edit limits after an hour,
+and a new message is the only way to ping the next player).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.service.models import TableSnapshot
+
+from . import messages
+
+if TYPE_CHECKING:
+    from bot.client import CardroomBot
+
+log = logging.getLogger("cardroom.publisher")
+
+
+class TablePublisher:
+    def __init__(self, bot: CardroomBot) -> None:
+        self.bot = bot
+        self._latest: dict[int, TableSnapshot] = {}
+        self._tasks: dict[int, asyncio.Task[None]] = {}
+        #: table → (message id, hand number shown in it), as this process knows it.
+        self._message: dict[int, tuple[int, int]] = {}
+
+    def adopt(self, snap: TableSnapshot, message_id: int) -> None:
+        """The interaction that created the message tells us its id."""
+        self._message[snap.id] = (message_id, snap.hand_no)
+
+    def schedule(self, snap: TableSnapshot) -> None:
+        latest = self._latest.get(snap.id)
+        if latest is not None and latest.seq > snap.seq and latest.hand_no >= snap.hand_no:
+            return  # an older snapshot arriving late changes nothing
+        self._latest[snap.id] = snap
+        task = self._tasks.get(snap.id)
+        if task is None or task.done():
+            self._tasks[snap.id] = asyncio.create_task(self._drain(snap.id), name=f"publish-table-{snap.id}")
+
+    async def idle(self) -> None:
+        """Wait until every pending edit is done (tests, benchmark, shutdown)."""
+        while True:
+            tasks = [t for t in self._tasks.values() if not t.done()]
+            if not tasks:
+                return
+            await asyncio.gather(*tasks, return_exceptions=True)
+
+    async def _drain(self, table_id: int) -> None:
+        while table_id in self._latest:
+            snap = self._latest.pop(table_id)
+            try:
+                await self._publish(snap)
+            except Exception:
+                log.exception("could not update the message of table %s", table_id)
+
+    async def _publish(self, snap: TableSnapshot) -> None:
+        known = self._message.get(snap.id)
+        message_id = known[0] if known else snap.message_id
+        shown_hand = known[1] if known else snap.hand_no
+        if message_id is None:
+            return  # /play attaches the message and publishes again
+        channel = self.bot.get_partial_messageable(snap.channel_id, guild_id=snap.guild_id)
+        payload = messages.public_message(snap)
+        if snap.status == "playing" and snap.hand_no > shown_hand:
+            # The old hand's message keeps its result; the new hand gets a new message (and a ping).
+            old = channel.get_partial_message(message_id)
+            try:
+                await old.edit(
+                    content="", embed=messages.hand_over_embed(snap, shown_hand), view=None,
+                    allowed_mentions=messages.NO_MENTIONS,
+                )
+            except discord.HTTPException as exc:
+                log.info("could not close the old message of table %s: %s", snap.id, exc)
+            await self._send_new(channel, snap, payload)
+            return
+        try:
+            await channel.get_partial_message(message_id).edit(**payload)
+            self._message[snap.id] = (message_id, snap.hand_no)
+        except discord.NotFound:
+            if snap.is_open:
+                await self._send_new(channel, snap, payload)
+        if not snap.is_open:
+            self._message.pop(snap.id, None)
+
+    async def _send_new(self, channel: discord.PartialMessageable, snap: TableSnapshot, payload: dict) -> None:
+        if payload.get("view") is None:
+            payload = {k: v for k, v in payload.items() if k != "view"}
+        message = await channel.send(**payload)
+        self._message[snap.id] = (message.id, snap.hand_no)
+        await self.bot.tables.attach_message(snap.id, message.id)

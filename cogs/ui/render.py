@@ -1,0 +1,342 @@
+"""The ONE adapter from the engines' render model to Discord objects.
+
+Every game describes its table and its prompts with ``games.core.views``; this
+module turns them into embeds, buttons, selects and modals. Nothing here knows
+a particular game, so a new engine gets a Discord UI for free. Everything is
+clamped to Discord's limits (embed sizes, 25 components in 5 rows, 25 select
+options, 80-char labels, 100-char custom ids) because a limit error means a
+table that can no longer be shown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+import discord
+
+from games.core.i18n import _
+from games.core.views import AskAmount, Choice, PickCards, SeatView, TableView
+
+from . import components as c
+
+# Discord limits (https://discord.com/developers/docs/resources/message#embed-object-embed-limits).
+EMBED_TITLE = 256
+EMBED_DESCRIPTION = 4096
+EMBED_FIELDS = 25
+FIELD_NAME = 256
+FIELD_VALUE = 1024
+EMBED_FOOTER = 2048
+EMBED_TOTAL = 6000
+BUTTON_LABEL = 80
+OPTION_LABEL = 100
+OPTION_DESCRIPTION = 100
+SELECT_PLACEHOLDER = 150
+SELECT_OPTIONS = 25
+ROWS = 5
+ROW_BUTTONS = 5
+CONTENT = 2000
+
+_STYLES = {
+    "primary": discord.ButtonStyle.primary,
+    "secondary": discord.ButtonStyle.secondary,
+    "success": discord.ButtonStyle.success,
+    "danger": discord.ButtonStyle.danger,
+}
+
+# Colours: lobby blue, playing green, finished grey.
+COLOUR_LOBBY = discord.Colour.blurple()
+COLOUR_PLAYING = discord.Colour.green()
+COLOUR_DONE = discord.Colour.light_grey()
+COLOUR_HAND = discord.Colour.gold()
+
+
+def clip(text: str, limit: int) -> str:
+    """Cut ``text`` to ``limit`` characters, marking the cut with an ellipsis."""
+    text = text or ""
+    if len(text) <= limit:
+        return text
+    return text[: max(0, limit - 1)] + "…"
+
+
+def relative_time(when: datetime) -> str:
+    """A Discord timestamp that every client renders as "in 42 seconds"."""
+    return f"<t:{int(when.timestamp())}:R>"
+
+
+class EmbedBudget:
+    """Builds an embed while keeping the 6000-character total (and every part) in bounds.
+
+    Parts are added in order of importance; once the budget runs low, later
+    parts are shortened or dropped rather than making the whole message fail.
+    """
+
+    def __init__(self, title: str, colour: discord.Colour | None = None) -> None:
+        self.title = clip(title, EMBED_TITLE)
+        self.used = len(self.title)
+        self.embed = discord.Embed(title=self.title, colour=colour)
+
+    def left(self) -> int:
+        return EMBED_TOTAL - self.used
+
+    def description(self, text: str) -> None:
+        text = clip(text, min(EMBED_DESCRIPTION, max(0, self.left() - 200)))
+        if text:
+            self.embed.description = text
+            self.used += len(text)
+
+    def field(self, name: str, value: str, *, inline: bool = False) -> bool:
+        if len(self.embed.fields) >= EMBED_FIELDS:
+            return False
+        name = clip(name, FIELD_NAME) or "\u200b"
+        room = self.left() - len(name) - 60  # keep room for a footer
+        if room < 20:
+            return False
+        value = clip(value or "\u200b", min(FIELD_VALUE, room))
+        self.embed.add_field(name=name, value=value, inline=inline)
+        self.used += len(name) + len(value)
+        return True
+
+    def footer(self, text: str) -> None:
+        text = clip(text, min(EMBED_FOOTER, max(0, self.left())))
+        if text:
+            self.embed.set_footer(text=text)
+            self.used += len(text)
+
+
+def _seat_lines(view: TableView, names: Sequence[str]) -> str:
+    lines = []
+    for line in view.seats:
+        who = names[line.seat] if 0 <= line.seat < len(names) else _("Seat {n}").format(n=line.seat + 1)
+        mark = "▶" if line.to_act else ("·" if not line.out else "✕")
+        up = f" [{' '.join(line.cards)}]" if line.cards else ""
+        text = f"{mark} **{who}** — {line.text}{up}" if line.text else f"{mark} **{who}**{up}"
+        if line.out:
+            text = f"~~{text}~~" if not line.to_act else text
+        lines.append(text)
+    return "\n".join(lines)
+
+
+def table_embed(
+    view: TableView,
+    *,
+    names: Sequence[str] = (),
+    deadline: datetime | None = None,
+    footer: str = "",
+    colour: discord.Colour | None = COLOUR_PLAYING,
+    header: str = "",
+) -> discord.Embed:
+    """The public table: title, summary, seats (▶ = to act), facts, piles, recent events."""
+    b = EmbedBudget(view.title, colour)
+    parts = [header] if header else []
+    if view.summary:
+        parts.append(view.summary)
+    if deadline is not None:
+        parts.append(_("Turn ends {when}.").format(when=relative_time(deadline)))
+    b.description("\n".join(parts))
+    seats = _seat_lines(view, names)
+    if seats:
+        b.field(_("Seats"), seats)
+    for pile in view.piles:
+        b.field(pile.name, pile.text or " ".join(pile.cards) or "—", inline=True)
+    for label, value in view.facts:
+        b.field(label, value, inline=True)
+    if view.recent:
+        # Newest last; if space is short, keep the newest lines.
+        recent = list(view.recent)[-8:]
+        text = "\n".join(recent)
+        while len(text) > FIELD_VALUE and len(recent) > 1:
+            recent.pop(0)
+            text = "\n".join(recent)
+        b.field(_("Recent"), text)
+    if footer:
+        b.footer(footer)
+    return b.embed
+
+
+# ------------------------------------------------------------------ hand panel
+
+
+@dataclass(frozen=True, slots=True)
+class _Layout:
+    """Which prompts become buttons and which become selects."""
+
+    card_buttons: tuple[Choice, ...]
+    action_buttons: tuple[Choice, ...]
+    amounts: tuple[AskAmount, ...]
+    picks: tuple[PickCards, ...]
+    card_selects: tuple[tuple[Choice, ...], ...]
+    action_selects: tuple[tuple[Choice, ...], ...]
+
+
+def _chunks(items: Sequence[Choice], size: int) -> list[tuple[Choice, ...]]:
+    return [tuple(items[i : i + size]) for i in range(0, len(items), size)]
+
+
+def _rows_for(n: int) -> int:
+    return -(-n // ROW_BUTTONS)
+
+
+def _unique(choices: Sequence[Choice]) -> list[Choice]:
+    """One control per action string: Discord forbids duplicate custom ids in a message."""
+    seen: set[str] = set()
+    out = []
+    for ch in choices:
+        if ch.action in seen:
+            continue
+        seen.add(ch.action)
+        out.append(ch)
+    return out
+
+
+def plan_layout(prompt: Sequence[object]) -> _Layout:
+    """Fit the prompts into 5 rows: buttons while they fit, selects when they don't."""
+    cards = _unique([p for p in prompt if isinstance(p, Choice) and p.group == "cards"])
+    actions = _unique([p for p in prompt if isinstance(p, Choice) and p.group != "cards"])
+    amounts = [p for p in prompt if isinstance(p, AskAmount)]
+    picks = [p for p in prompt if isinstance(p, PickCards)][:ROWS]
+    rows_left = ROWS - len(picks)
+    # Amount buttons share rows with the other actions.
+    action_row_items = len(actions) + len(amounts)
+    if _rows_for(len(cards)) + _rows_for(action_row_items) <= rows_left:
+        return _Layout(tuple(cards), tuple(actions), tuple(amounts), tuple(picks), (), ())
+    # Cards go to selects (playable ones only: disabled cards stay visible in the hand text).
+    playable = [ch for ch in cards if ch.enabled]
+    card_selects = _chunks(playable, SELECT_OPTIONS)
+    rows_left_after_cards = rows_left - len(card_selects)
+    if _rows_for(action_row_items) <= rows_left_after_cards:
+        return _Layout((), tuple(actions), tuple(amounts), tuple(picks), tuple(card_selects), ())
+    # Even the actions don't fit: they become selects too; amount buttons keep one row.
+    amount_rows = _rows_for(len(amounts))
+    enabled_actions = [a for a in actions if a.enabled]
+    action_selects = _chunks(enabled_actions, SELECT_OPTIONS)
+    selects = card_selects + action_selects
+    room = max(0, rows_left - amount_rows)
+    selects = selects[:room]
+    card_selects = [s for s in selects if s in card_selects]
+    action_selects = [s for s in selects if s not in card_selects]
+    amounts = amounts[: ROW_BUTTONS * max(0, rows_left - len(selects))]
+    return _Layout((), (), tuple(amounts), tuple(picks), tuple(card_selects), tuple(action_selects))
+
+
+def _at(item: discord.ui.Item, row: int) -> discord.ui.Item:
+    item.row = row
+    return item
+
+
+def _button(table_id: int, seq: int, choice: Choice) -> c.ActionButton:
+    return c.ActionButton(
+        table_id,
+        seq,
+        choice.action,
+        label=clip(choice.label, BUTTON_LABEL) or choice.action[:BUTTON_LABEL],
+        style=_STYLES.get(choice.style, discord.ButtonStyle.secondary),
+        disabled=not choice.enabled,
+    )
+
+
+def _select(table_id: int, seq: int, index: int, choices: Sequence[Choice], placeholder: str) -> c.ActionSelect:
+    options = [
+        discord.SelectOption(label=clip(ch.label, OPTION_LABEL) or ch.action[:OPTION_LABEL], value=ch.action)
+        for ch in choices[:SELECT_OPTIONS]
+    ]
+    return c.ActionSelect(table_id, seq, index, options=options, placeholder=clip(placeholder, SELECT_PLACEHOLDER))
+
+
+def prompt_view(table_id: int, seq: int, prompt: Sequence[object]) -> discord.ui.View | None:
+    """The components for a seat's prompts, or None when there is nothing to do."""
+    lay = plan_layout(prompt)
+    view = discord.ui.View(timeout=None)
+    row = 0
+    for chunk in _chunks(lay.card_buttons, ROW_BUTTONS):
+        for ch in chunk:
+            view.add_item(_at(_button(table_id, seq, ch), row))
+        row += 1
+    for i, chunk in enumerate(lay.card_selects):
+        view.add_item(_at(_select(table_id, seq, i, chunk, _("Play a card…")), row))
+        row += 1
+    buttons = [_button(table_id, seq, ch) for ch in lay.action_buttons]
+    buttons += [
+        c.AmountButton(table_id, seq, a.kind, label=clip(a.label, BUTTON_LABEL) or a.kind)
+        for a in lay.amounts
+    ]
+    for i in range(0, len(buttons), ROW_BUTTONS):
+        for item in buttons[i : i + ROW_BUTTONS]:
+            view.add_item(_at(item, row))
+        row += 1
+    offset = len(lay.card_selects)
+    for i, chunk in enumerate(lay.action_selects):
+        view.add_item(_at(_select(table_id, seq, offset + i, chunk, _("Choose…")), row))
+        row += 1
+    for i, pick in enumerate(lay.picks):
+        options = [
+            discord.SelectOption(label=clip(label, OPTION_LABEL) or code, value=code)
+            for code, label in list(zip(pick.cards, pick.labels, strict=False))[:SELECT_OPTIONS]
+        ]
+        if not options:
+            continue
+        high = max(1, min(pick.max_count, len(options)))
+        low = max(0, min(pick.min_count, high))
+        view.add_item(
+            c.PickSelect(
+                table_id, seq, i, pick.kind,
+                options=options, min_values=low, max_values=high,
+                placeholder=clip(pick.label, SELECT_PLACEHOLDER),
+                row=row,
+            )
+        )
+        row += 1
+    return view if view.children else None
+
+
+def hand_embed(sv: SeatView, *, names: Sequence[str] = (), deadline: datetime | None = None) -> discord.Embed:
+    """The private panel: the table in brief, then this seat's cards, notes and what to do."""
+    pub = sv.public
+    b = EmbedBudget(pub.title, COLOUR_HAND)
+    parts = []
+    if pub.summary:
+        parts.append(pub.summary)
+    if deadline is not None and sv.prompt:
+        parts.append(_("Your turn ends {when}.").format(when=relative_time(deadline)))
+    hand = sv.hand_text or " ".join(sv.hand)
+    parts.append("**" + _("Your hand") + "**\n" + (hand or "—"))
+    b.description("\n".join(parts))
+    for pile in pub.piles:
+        b.field(pile.name, pile.text or " ".join(pile.cards) or "—", inline=True)
+    for label, value in pub.facts[:6]:
+        b.field(label, value, inline=True)
+    if sv.notes:
+        b.field(_("Notes"), "\n".join(sv.notes))
+    amounts = [p for p in sv.prompt if isinstance(p, AskAmount)]
+    for a in amounts:
+        b.field(a.label, _("from {lo} to {hi}").format(lo=a.minimum, hi=a.maximum), inline=True)
+    if not sv.prompt:
+        b.footer(_("Not your turn — this panel refreshes whenever you press a button."))
+    elif pub.recent:
+        b.footer(pub.recent[-1])
+    return b.embed
+
+
+def hand_panel(
+    sv: SeatView,
+    table_id: int,
+    seq: int,
+    *,
+    names: Sequence[str] = (),
+    deadline: datetime | None = None,
+) -> tuple[discord.Embed, discord.ui.View]:
+    """(embed, view) for the ephemeral hand panel; the view always has a Refresh button."""
+    embed = hand_embed(sv, names=names, deadline=deadline)
+    view = prompt_view(table_id, seq, sv.prompt) or discord.ui.View(timeout=None)
+    used_rows = {item.row for item in view.children}
+    if len(view.children) < ROWS * ROW_BUTTONS:
+        # Refresh lives in the last row that still has room for a button.
+        for row in range(ROWS - 1, -1, -1):
+            in_row = [i for i in view.children if i.row == row]
+            if row not in used_rows or (
+                all(isinstance(i, discord.ui.Button) for i in in_row) and len(in_row) < ROW_BUTTONS
+            ):
+                view.add_item(c.HandButton(table_id, label=_("Refresh"), row=row))
+                break
+    return embed, view
