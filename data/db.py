@@ -10,14 +10,30 @@ seeing another coroutine's uncommitted rows.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Iterable, Sequence
+import sqlite3
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 import aiosqlite
 
 Params = Sequence[Any] | dict[str, Any]
+P = ParamSpec("P")
+T = TypeVar("T")
+
+
+def run_in_transaction(conn: sqlite3.Connection, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+    """``BEGIN IMMEDIATE``; ``fn(conn, …)``; ``COMMIT`` — or ``ROLLBACK`` and re-raise. Synchronous."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        result = fn(conn, *args, **kwargs)
+        conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        raise
+    return result
 
 
 class Tx:
@@ -41,11 +57,11 @@ class Tx:
     async def executemany(self, sql: str, rows: Iterable[Params]) -> None:
         await self.conn.executemany(sql, rows)
 
-    async def fetchone(self, sql: str, params: Params = ()) -> aiosqlite.Row | None:
+    async def fetchone(self, sql: str, params: Params = ()) -> sqlite3.Row | None:
         async with self.conn.execute(sql, params) as cur:
             return await cur.fetchone()
 
-    async def fetchall(self, sql: str, params: Params = ()) -> list[aiosqlite.Row]:
+    async def fetchall(self, sql: str, params: Params = ()) -> list[sqlite3.Row]:
         async with self.conn.execute(sql, params) as cur:
             return list(await cur.fetchall())
 
@@ -70,7 +86,7 @@ class Database:
         if path != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         conn = await aiosqlite.connect(path, isolation_level=None)
-        conn.row_factory = aiosqlite.Row
+        conn.row_factory = sqlite3.Row
         await conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
         await conn.execute("PRAGMA journal_mode = WAL")
         # WAL + NORMAL: a commit survives a crash of the bot; only an OS crash may lose the last ones.
@@ -99,11 +115,31 @@ class Database:
             await self._conn.execute("BEGIN IMMEDIATE")
             try:
                 yield self._tx
-            except BaseException:
-                await self._conn.execute("ROLLBACK")
-                raise
-            else:
                 await self._conn.execute("COMMIT")
+            except BaseException:
+                if self._conn.in_transaction:
+                    await self._conn.execute("ROLLBACK")
+                raise
+
+    async def run(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """One whole transaction in the connection's thread: ``fn(sqlite3_conn, *args)`` between
+        ``BEGIN IMMEDIATE`` and ``COMMIT`` (``ROLLBACK`` on any exception, which propagates).
+
+        The same atomicity as ``transaction()`` in one thread hop instead of one per statement:
+        the hot paths (actions, settlements) are synchronous functions run this way.
+        """
+        async with self._lock:
+            return await self._call(run_in_transaction, self._conn._conn, fn, *args, **kwargs)
+
+    async def read_sync(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """``fn(sqlite3_conn, *args)`` outside a transaction, in the connection's thread."""
+        async with self._lock:
+            return await self._call(fn, self._conn._conn, *args, **kwargs)
+
+    async def _call(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        # aiosqlite runs every call on its worker thread through this (single) queue;
+        # using it keeps the sqlite3 connection on the thread that owns it.
+        return await self._conn._execute(fn, *args, **kwargs)
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[Tx]:
@@ -111,11 +147,11 @@ class Database:
         async with self._lock:
             yield self._tx
 
-    async def fetchone(self, sql: str, params: Params = ()) -> aiosqlite.Row | None:
+    async def fetchone(self, sql: str, params: Params = ()) -> sqlite3.Row | None:
         async with self.read() as tx:
             return await tx.fetchone(sql, params)
 
-    async def fetchall(self, sql: str, params: Params = ()) -> list[aiosqlite.Row]:
+    async def fetchall(self, sql: str, params: Params = ()) -> list[sqlite3.Row]:
         async with self.read() as tx:
             return await tx.fetchall(sql, params)
 

@@ -1,0 +1,415 @@
+"""The chip ledger: double-entry, append-only, per server (TigerBeetle's shape on SQLite).
+
+Every chip movement is one immutable ``transfers`` row between two accounts,
+with a unique idempotency key, so a retried operation inserts nothing and never
+pays twice. A trigger keeps the cached ``accounts.balance`` and a CHECK keeps
+every account except the server's issuer from going negative; the failing
+statement aborts, and the caller's transaction is rolled back as a whole.
+
+All functions are synchronous and take a ``sqlite3.Connection`` already inside
+a transaction (``Database.run`` calls them on the connection's own thread).
+Chips are created only by explicit, recorded grants from the issuer
+(starting chips, daily, admin grants, and the rare write-off documented in
+``docs/runtime.md``); everything else moves existing chips.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+ISSUER = "issuer"
+USER = "user"
+ESCROW = "escrow"
+POT = "pot"
+
+_INSERT = (
+    "INSERT INTO transfers (guild_id, debit_id, credit_id, amount, code, idem_key, table_id, hand_no, memo,"
+    " created_at) VALUES (?,?,?,?,?,?,?,?,?,?) ON CONFLICT(idem_key) DO NOTHING"
+)
+
+
+class LedgerError(RuntimeError):
+    """An operation that contradicts the books (a bug, not a player's mistake)."""
+
+
+class Overdraft(LedgerError):
+    """A non-issuer account would go negative; nothing was written."""
+
+    def __init__(self, account_id: int | None = None, needed: int = 0, available: int = 0) -> None:
+        super().__init__(f"account {account_id}: needs {needed}, has {available}")
+        self.account_id = account_id
+        self.needed = needed
+        self.available = available
+
+
+@dataclass(frozen=True, slots=True)
+class AuditReport:
+    """The result of ``audit``: conservation, cache == history, no overdraft."""
+
+    ok: bool
+    problems: tuple[str, ...]
+    accounts: int
+    transfers: int
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    """What a hand's settlement actually moved.
+
+    ``nets`` are the chips each seat really won or lost; they differ from the
+    engine's payoffs only when a loser could not pay (``shortfall``), which the
+    winners absorb pro rata, and the issuer writes off any rest (``writeoff``).
+    """
+
+    nets: tuple[int, ...]
+    topups: tuple[int, ...]
+    shortfall: int
+    writeoff: int
+    pot_after: int
+
+
+# ------------------------------------------------------------------ accounts
+def _find(conn: sqlite3.Connection, kind: str, guild_id: int, user_id: int | None, table_id: int | None) -> int | None:
+    if kind == ISSUER:
+        row = conn.execute("SELECT id FROM accounts WHERE kind='issuer' AND guild_id=?", (guild_id,)).fetchone()
+    elif kind == USER:
+        row = conn.execute(
+            "SELECT id FROM accounts WHERE kind='user' AND guild_id=? AND user_id=?", (guild_id, user_id)
+        ).fetchone()
+    elif kind == ESCROW:
+        row = conn.execute(
+            "SELECT id FROM accounts WHERE kind='escrow' AND table_id=? AND user_id=?", (table_id, user_id)
+        ).fetchone()
+    elif kind == POT:
+        row = conn.execute("SELECT id FROM accounts WHERE kind='pot' AND table_id=?", (table_id,)).fetchone()
+    else:
+        raise LedgerError(f"unknown account kind {kind!r}")
+    return None if row is None else int(row[0])
+
+
+def account(
+    conn: sqlite3.Connection,
+    kind: str,
+    guild_id: int,
+    *,
+    user_id: int | None = None,
+    table_id: int | None = None,
+    at: str = "",
+) -> int:
+    """The account's id, created (empty) on first use."""
+    found = _find(conn, kind, guild_id, user_id, table_id)
+    if found is not None:
+        return found
+    cur = conn.execute(
+        "INSERT INTO accounts (kind, guild_id, user_id, table_id, created_at) VALUES (?,?,?,?,?)",
+        (kind, guild_id, user_id, table_id, at),
+    )
+    return int(cur.lastrowid or 0)
+
+
+def issuer(conn: sqlite3.Connection, guild_id: int, at: str = "") -> int:
+    return account(conn, ISSUER, guild_id, at=at)
+
+
+def escrow(conn: sqlite3.Connection, guild_id: int, table_id: int, user_id: int, at: str = "") -> int:
+    """A player's seat at a table: holds their chips there across hands."""
+    return account(conn, ESCROW, guild_id, user_id=user_id, table_id=table_id, at=at)
+
+
+def pot(conn: sqlite3.Connection, guild_id: int, table_id: int, at: str = "") -> int:
+    """The table's pot: holds a pot carried between hands (0 otherwise)."""
+    return account(conn, POT, guild_id, table_id=table_id, at=at)
+
+
+def balance(conn: sqlite3.Connection, account_id: int) -> int:
+    row = conn.execute("SELECT balance FROM accounts WHERE id=?", (account_id,)).fetchone()
+    if row is None:
+        raise LedgerError(f"no account {account_id}")
+    return int(row[0])
+
+
+def balance_of(
+    conn: sqlite3.Connection, kind: str, guild_id: int, *, user_id: int | None = None, table_id: int | None = None
+) -> int:
+    """The balance of an account, 0 if it doesn't exist yet (reads never create accounts)."""
+    found = _find(conn, kind, guild_id, user_id, table_id)
+    return 0 if found is None else balance(conn, found)
+
+
+# ----------------------------------------------------------------- transfers
+def transfer(
+    conn: sqlite3.Connection,
+    debit_id: int,
+    credit_id: int,
+    amount: int,
+    code: str,
+    key: str,
+    *,
+    guild_id: int,
+    at: str,
+    table_id: int | None = None,
+    hand_no: int | None = None,
+    memo: str | None = None,
+) -> bool:
+    """Moves ``amount`` chips; returns False when ``key`` was already used (or amount is 0).
+
+    ``Overdraft`` if the debit account may not go that low; the statement is undone.
+    """
+    if amount < 0:
+        raise LedgerError("transfer amounts are positive; swap the accounts instead")
+    if amount == 0:
+        return False
+    try:
+        cur = conn.execute(
+            _INSERT, (guild_id, debit_id, credit_id, amount, code, key, table_id, hand_no, memo, at)
+        )
+    except sqlite3.IntegrityError as err:
+        if "CHECK constraint failed" in str(err):
+            raise Overdraft(debit_id, amount, balance(conn, debit_id)) from err
+        raise
+    return cur.rowcount == 1
+
+
+def open_wallet(conn: sqlite3.Connection, guild_id: int, user_id: int, starting_chips: int, at: str) -> int:
+    """The user's wallet; a new one receives the server's starting chips (a recorded grant)."""
+    found = _find(conn, USER, guild_id, user_id, None)
+    if found is not None:
+        return found
+    wallet = account(conn, USER, guild_id, user_id=user_id, at=at)
+    transfer(
+        conn, issuer(conn, guild_id, at), wallet, starting_chips, "start", f"start:{guild_id}:{user_id}",
+        guild_id=guild_id, at=at,
+    )
+    return wallet
+
+
+def grant(
+    conn: sqlite3.Connection, guild_id: int, user_id: int, amount: int, key: str, *, at: str,
+    code: str = "grant", starting_chips: int = 0, memo: str | None = None,
+) -> bool:
+    """Issuer → wallet (a negative amount takes chips back to the issuer; never below 0)."""
+    wallet = open_wallet(conn, guild_id, user_id, starting_chips, at)
+    mint = issuer(conn, guild_id, at)
+    if amount >= 0:
+        return transfer(conn, mint, wallet, amount, code, key, guild_id=guild_id, at=at, memo=memo)
+    return transfer(conn, wallet, mint, -amount, code, key, guild_id=guild_id, at=at, memo=memo)
+
+
+def buy_in(
+    conn: sqlite3.Connection, guild_id: int, table_id: int, user_id: int, amount: int, key: str, *,
+    at: str, hand_no: int | None = None, starting_chips: int = 0,
+) -> bool:
+    """Wallet → the player's escrow at the table (``Overdraft`` if the wallet is short)."""
+    wallet = open_wallet(conn, guild_id, user_id, starting_chips, at)
+    seat = escrow(conn, guild_id, table_id, user_id, at)
+    return transfer(
+        conn, wallet, seat, amount, "buy_in", key, guild_id=guild_id, at=at, table_id=table_id, hand_no=hand_no
+    )
+
+
+def cash_out(
+    conn: sqlite3.Connection, guild_id: int, table_id: int, user_id: int, key: str, *,
+    at: str, hand_no: int | None = None, code: str = "cash_out",
+) -> int:
+    """Escrow → wallet for the whole escrow; returns the amount moved."""
+    seat = _find(conn, ESCROW, guild_id, user_id, table_id)
+    if seat is None:
+        return 0
+    amount = balance(conn, seat)
+    wallet = account(conn, USER, guild_id, user_id=user_id, at=at)
+    moved = transfer(
+        conn, seat, wallet, amount, code, key, guild_id=guild_id, at=at, table_id=table_id, hand_no=hand_no
+    )
+    return amount if moved else 0
+
+
+def _pro_rata(total: int, weights: Sequence[int]) -> list[int]:
+    """Splits ``total`` in proportion to ``weights`` (largest remainder; ties to the lower index)."""
+    whole = sum(weights)
+    if total <= 0 or whole <= 0:
+        return [0] * len(weights)
+    shares = [total * w // whole for w in weights]
+    rest = total - sum(shares)
+    order = sorted(range(len(weights)), key=lambda i: (-(total * weights[i] % whole), i))
+    for i in order[:rest]:
+        shares[i] += 1
+    return shares
+
+
+def settle_hand(
+    conn: sqlite3.Connection,
+    guild_id: int,
+    table_id: int,
+    hand_no: int,
+    users: Sequence[int],
+    payoffs: Sequence[int],
+    *,
+    at: str,
+    carried_in: int | None = None,
+    topup: bool = True,
+) -> Settlement:
+    """Settles a finished hand: losers' escrow → pot (``stake``), pot → winners' escrow (``payout``).
+
+    The pot keeps what the engine carries to the next hand, so afterwards its
+    balance equals ``carried_in - sum(payoffs)`` = the engine's ``carried_out``.
+    A loser whose escrow can't cover the loss is topped up from their wallet
+    (``topup``); any rest is a ``shortfall`` the winners absorb pro rata, and
+    what the winners can't absorb the issuer writes off, so chips are always
+    conserved and every step is a recorded transfer.
+    """
+    if len(users) != len(payoffs):
+        raise LedgerError("one payoff per seat")
+    base = f"settle:{table_id}:{hand_no}"
+    done = _recorded_settlement(conn, base, len(users))
+    if done is not None:
+        return done
+    pot_id = pot(conn, guild_id, table_id, at)
+    pot_before = balance(conn, pot_id)
+    if carried_in is not None and pot_before != carried_in:
+        raise LedgerError(f"table {table_id}: pot holds {pot_before}, engine carried in {carried_in}")
+    expected_pot = pot_before - sum(payoffs)
+    if expected_pot < 0:
+        raise LedgerError(f"table {table_id}: payoffs take {sum(payoffs)} from a pot of {pot_before}")
+    n = len(users)
+    escrows = [escrow(conn, guild_id, table_id, u, at) for u in users]
+    have = [balance(conn, e) for e in escrows]
+    topups = [0] * n
+    short = [0] * n
+    rows: list[tuple[object, ...]] = []
+
+    def row(debit: int, credit: int, amount: int, code: str, key: str) -> None:
+        if amount > 0:
+            rows.append((guild_id, debit, credit, amount, code, key, table_id, hand_no, None, at))
+
+    for i, p in enumerate(payoffs):
+        if p >= 0 or have[i] >= -p:
+            continue
+        need = -p - have[i]
+        if topup:
+            wallet = _find(conn, USER, guild_id, users[i], None)
+            available = 0 if wallet is None else balance(conn, wallet)
+            topups[i] = min(need, available)
+            if topups[i] and wallet is not None:
+                row(wallet, escrows[i], topups[i], "topup", f"{base}:{i}:topup")
+        short[i] = need - topups[i]
+    shortfall = sum(short)
+    wins = [max(p, 0) for p in payoffs]
+    cuts = _pro_rata(min(shortfall, sum(wins)), wins)
+    writeoff = shortfall - sum(cuts)
+    nets = [0] * n
+    for i, p in enumerate(payoffs):
+        if p < 0:
+            paid = -p - short[i]
+            nets[i] = -paid
+            row(escrows[i], pot_id, paid, "stake", f"{base}:{i}:stake")
+    if writeoff:
+        row(issuer(conn, guild_id, at), pot_id, writeoff, "writeoff", f"{base}:writeoff")
+    for i, p in enumerate(payoffs):
+        if p > 0:
+            nets[i] = p - cuts[i]
+            row(pot_id, escrows[i], nets[i], "payout", f"{base}:{i}:payout")
+    # A marker row makes a retried settlement a no-op even when no chips moved.
+    conn.execute(
+        "INSERT INTO settled_hands (table_id, hand_no, shortfall, settled_at) VALUES (?,?,?,?)"
+        " ON CONFLICT DO NOTHING",
+        (table_id, hand_no, shortfall, at),
+    )
+    try:
+        conn.executemany(_INSERT, rows)
+    except sqlite3.IntegrityError as err:
+        if "CHECK constraint failed" in str(err):
+            raise Overdraft(None, 0, 0) from err
+        raise
+    pot_after = balance(conn, pot_id)
+    if pot_after != expected_pot:
+        # Only possible on a retry with different figures: refuse rather than leave books unexplained.
+        raise LedgerError(f"table {table_id}: pot ends at {pot_after}, expected {expected_pot}")
+    return Settlement(tuple(nets), tuple(topups), shortfall, writeoff, pot_after)
+
+
+def _recorded_settlement(conn: sqlite3.Connection, base: str, n: int) -> Settlement | None:
+    """The settlement already booked under ``base`` (a retry), or None."""
+    table_id, hand_no = (int(x) for x in base.split(":")[1:3])
+    marker = conn.execute(
+        "SELECT shortfall FROM settled_hands WHERE table_id=? AND hand_no=?", (table_id, hand_no)
+    ).fetchone()
+    if marker is None:
+        return None
+    nets, topups = [0] * n, [0] * n
+    shortfall, writeoff = int(marker[0]), 0
+    for key, amount, code in conn.execute(
+        "SELECT idem_key, amount, code FROM transfers WHERE table_id=? AND hand_no=? AND idem_key LIKE ?",
+        (table_id, hand_no, base + ":%"),
+    ):
+        part = key[len(base) + 1 :].split(":")
+        if code == "writeoff":
+            writeoff = amount
+            continue
+        i = int(part[0])
+        if code == "stake":
+            nets[i] -= amount
+        elif code == "payout":
+            nets[i] += amount
+        elif code == "topup":
+            topups[i] = amount
+    pot_id = conn.execute("SELECT id FROM accounts WHERE kind='pot' AND table_id=?", (table_id,)).fetchone()
+    pot_after = 0 if pot_id is None else balance(conn, int(pot_id[0]))
+    return Settlement(tuple(nets), tuple(topups), shortfall, writeoff, pot_after)
+
+
+def distribute_pot(
+    conn: sqlite3.Connection, guild_id: int, table_id: int, users: Sequence[int], key: str, *, at: str,
+    hand_no: int | None = None,
+) -> list[int]:
+    """Splits what the pot holds equally between ``users``' escrows (odd chips to the first ones)."""
+    pot_id = _find(conn, POT, guild_id, None, table_id)
+    if pot_id is None or not users:
+        return [0] * len(users)
+    amount = balance(conn, pot_id)
+    shares = _pro_rata(amount, [1] * len(users))
+    for i, (user, share) in enumerate(zip(users, shares, strict=True)):
+        transfer(
+            conn, pot_id, escrow(conn, guild_id, table_id, user, at), share, "payout", f"{key}:{i}",
+            guild_id=guild_id, at=at, table_id=table_id, hand_no=hand_no, memo="carried pot",
+        )
+    return shares
+
+
+# --------------------------------------------------------------------- audit
+def audit(conn: sqlite3.Connection, guild_id: int | None = None) -> AuditReport:
+    """Checks conservation, cache == history, no overdraft and per-server books."""
+    where, params = ("WHERE guild_id = ?", (guild_id,)) if guild_id is not None else ("", ())
+    problems: list[str] = []
+    accounts = conn.execute(f"SELECT COUNT(*) FROM accounts {where}", params).fetchone()[0]
+    transfers = conn.execute(f"SELECT COUNT(*) FROM transfers {where}", params).fetchone()[0]
+    for gid, total in conn.execute(
+        f"SELECT guild_id, SUM(balance) FROM accounts {where} GROUP BY guild_id", params
+    ):
+        if total != 0:
+            problems.append(f"guild {gid}: balances sum to {total}, not 0")
+    for acc, kind, cached, actual in conn.execute(
+        f"""
+        SELECT a.id, a.kind, a.balance,
+               COALESCE((SELECT SUM(amount) FROM transfers WHERE credit_id = a.id), 0)
+             - COALESCE((SELECT SUM(amount) FROM transfers WHERE debit_id = a.id), 0)
+        FROM accounts a {where.replace('guild_id', 'a.guild_id')}
+        """,
+        params,
+    ):
+        if cached != actual:
+            problems.append(f"account {acc} ({kind}): cached {cached}, transfers say {actual}")
+        if kind != ISSUER and cached < 0:
+            problems.append(f"account {acc} ({kind}) is overdrawn: {cached}")
+    for tid, g, dg, cg in conn.execute(
+        f"""
+        SELECT t.id, t.guild_id, d.guild_id, c.guild_id FROM transfers t
+        JOIN accounts d ON d.id = t.debit_id JOIN accounts c ON c.id = t.credit_id
+        {where.replace('guild_id', 't.guild_id')}
+        """,
+        params,
+    ):
+        if not g == dg == cg:
+            problems.append(f"transfer {tid} crosses servers")
+    return AuditReport(not problems, tuple(problems), int(accounts), int(transfers))

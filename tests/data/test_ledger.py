@@ -1,0 +1,278 @@
+"""The chip ledger on real SQLite files: examples, then hypothesis sequences against every invariant."""
+
+from __future__ import annotations
+
+import sqlite3
+import tempfile
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+
+from data import ledger
+from data.db import Database, run_in_transaction
+from data.migrate import migrate_sync
+
+G = 1  # guild
+AT = "2026-11-21T00:00:00+00:00"
+
+
+def _db(path: Path) -> sqlite3.Connection:
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.execute("PRAGMA foreign_keys = ON")
+    conn.execute("PRAGMA journal_mode = WAL")
+    migrate_sync(conn)
+    return conn
+
+
+def tx(conn: sqlite3.Connection, fn, *args, **kwargs):
+    return run_in_transaction(conn, lambda c: fn(c, *args, **kwargs))
+
+
+def wallet(conn: sqlite3.Connection, user: int) -> int:
+    return ledger.balance_of(conn, ledger.USER, G, user_id=user)
+
+
+def seat(conn: sqlite3.Connection, table: int, user: int) -> int:
+    return ledger.balance_of(conn, ledger.ESCROW, G, user_id=user, table_id=table)
+
+
+def pot(conn: sqlite3.Connection, table: int) -> int:
+    return ledger.balance_of(conn, ledger.POT, G, table_id=table)
+
+
+def books(conn: sqlite3.Connection) -> tuple[object, ...]:
+    """Everything the ledger holds, for 'nothing changed' checks."""
+    return (
+        tuple(tuple(r) for r in conn.execute("SELECT * FROM accounts ORDER BY id")),
+        tuple(tuple(r) for r in conn.execute("SELECT * FROM transfers ORDER BY id")),
+        tuple(tuple(r) for r in conn.execute("SELECT * FROM settled_hands ORDER BY table_id, hand_no")),
+    )
+
+
+@pytest.fixture
+def conn(tmp_path: Path) -> sqlite3.Connection:
+    return _db(tmp_path / "ledger.sqlite3")
+
+
+def test_new_wallet_gets_starting_chips_once(conn: sqlite3.Connection) -> None:
+    tx(conn, ledger.open_wallet, G, 10, 100, AT)
+    tx(conn, ledger.open_wallet, G, 10, 100, AT)
+    assert wallet(conn, 10) == 100
+    assert ledger.balance_of(conn, ledger.ISSUER, G) == -100
+    assert conn.execute("SELECT code FROM transfers").fetchall() == [("start",)]
+
+
+def test_retried_grant_never_pays_twice(conn: sqlite3.Connection) -> None:
+    assert tx(conn, ledger.grant, G, 10, 50, "daily:1:10:2026-11-21", at=AT, code="daily", starting_chips=100)
+    assert not tx(conn, ledger.grant, G, 10, 50, "daily:1:10:2026-11-21", at=AT, code="daily")
+    assert wallet(conn, 10) == 150
+
+
+def test_overdraft_rolls_back_the_whole_transaction(conn: sqlite3.Connection) -> None:
+    tx(conn, ledger.open_wallet, G, 10, 100, AT)
+    before = books(conn)
+
+    def two_steps(c: sqlite3.Connection) -> None:
+        ledger.buy_in(c, G, 5, 10, 60, "buyin:5:10:1", at=AT)  # fine on its own
+        ledger.buy_in(c, G, 6, 10, 60, "buyin:6:10:1", at=AT)  # overdraws the wallet
+
+    with pytest.raises(ledger.Overdraft):
+        run_in_transaction(conn, two_steps)
+    assert books(conn) == before
+    assert wallet(conn, 10) == 100 and seat(conn, 5, 10) == 0
+    assert ledger.audit(conn).ok
+
+
+def test_transfers_and_balances_cannot_be_edited(conn: sqlite3.Connection) -> None:
+    tx(conn, ledger.open_wallet, G, 10, 100, AT)
+    with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+        conn.execute("UPDATE transfers SET amount = 1000")
+    with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+        conn.execute("DELETE FROM transfers")
+    with pytest.raises(sqlite3.IntegrityError):
+        conn.execute("UPDATE accounts SET balance = -5 WHERE kind = 'user'")
+    conn.execute("UPDATE accounts SET balance = 7 WHERE kind = 'user'")  # a forged cache…
+    report = ledger.audit(conn)
+    assert not report.ok  # …is caught twice: conservation and cache == history
+    assert any("sum to" in p for p in report.problems)
+    assert any("cached 7" in p for p in report.problems)
+
+
+def test_settlement_moves_losses_to_winners_and_keeps_carry(conn: sqlite3.Connection) -> None:
+    users = [1, 2, 3]
+    for u in users:
+        tx(conn, ledger.buy_in, G, 9, u, 50, f"buyin:9:{u}:1", at=AT, starting_chips=100)
+    # Hand 1: seat 0 loses 20, seat 1 wins 12, 8 chips stay in the pot for the next hand.
+    s = tx(conn, ledger.settle_hand, G, 9, 1, users, [-20, 12, 0], at=AT, carried_in=0)
+    assert s.nets == (-20, 12, 0) and s.pot_after == 8 and s.shortfall == 0
+    assert [seat(conn, 9, u) for u in users] == [30, 62, 50] and pot(conn, 9) == 8
+    # Hand 2 carries the 8 in; seat 2 takes it all plus 5 from seat 1.
+    s = tx(conn, ledger.settle_hand, G, 9, 2, users, [0, -5, 13], at=AT, carried_in=8)
+    assert s.pot_after == 0 and [seat(conn, 9, u) for u in users] == [30, 57, 63]
+    # Retrying a settled hand books nothing and reports the same nets.
+    before = books(conn)
+    again = tx(conn, ledger.settle_hand, G, 9, 2, users, [0, -5, 13], at=AT, carried_in=8)
+    assert books(conn) == before and again.nets == (0, -5, 13)
+    # A pot that doesn't match the engine's carry is refused, and nothing is written.
+    with pytest.raises(ledger.LedgerError):
+        tx(conn, ledger.settle_hand, G, 9, 3, users, [1, -1, 0], at=AT, carried_in=4)
+    assert books(conn) == before
+    assert ledger.audit(conn).ok
+
+
+def test_short_loser_is_topped_up_then_winners_absorb_the_rest(conn: sqlite3.Connection) -> None:
+    tx(conn, ledger.buy_in, G, 9, 1, 20, "b1", at=AT, starting_chips=25)  # wallet keeps 5
+    tx(conn, ledger.buy_in, G, 9, 2, 50, "b2", at=AT, starting_chips=100)
+    tx(conn, ledger.buy_in, G, 9, 3, 50, "b3", at=AT, starting_chips=100)
+    # Seat 0 owes 40: 20 escrow + 5 wallet top-up; 15 short, taken pro rata (2:1) from the winners.
+    s = tx(conn, ledger.settle_hand, G, 9, 1, [1, 2, 3], [-40, 26, 14], at=AT, carried_in=0)
+    assert s.topups == (5, 0, 0) and s.shortfall == 15 and s.writeoff == 0
+    assert s.nets == (-25, 16, 9) and sum(s.nets) == 0
+    assert (wallet(conn, 1), seat(conn, 9, 1), seat(conn, 9, 2), seat(conn, 9, 3)) == (0, 0, 66, 59)
+    assert pot(conn, 9) == 0 and ledger.audit(conn).ok
+
+
+def test_shortfall_beyond_the_winners_is_written_off_by_the_issuer(conn: sqlite3.Connection) -> None:
+    tx(conn, ledger.buy_in, G, 9, 1, 10, "b1", at=AT, starting_chips=10)
+    tx(conn, ledger.buy_in, G, 9, 2, 10, "b2", at=AT, starting_chips=10)
+    issued = -ledger.balance_of(conn, ledger.ISSUER, G)
+    # Both lose into a pot that carries 30 to the next hand; seat 0 can only pay 10.
+    s = tx(conn, ledger.settle_hand, G, 9, 1, [1, 2], [-20, -10], at=AT, carried_in=0)
+    assert s.shortfall == 10 and s.writeoff == 10 and s.nets == (-10, -10)
+    assert pot(conn, 9) == 30  # the pot still equals the engine's carry
+    assert -ledger.balance_of(conn, ledger.ISSUER, G) == issued + 10  # recorded, never silent
+    assert ledger.audit(conn).ok
+
+
+def test_carried_pot_split_at_table_end(conn: sqlite3.Connection) -> None:
+    for u in (1, 2, 3):
+        tx(conn, ledger.buy_in, G, 9, u, 10, f"b{u}", at=AT, starting_chips=10)
+    tx(conn, ledger.settle_hand, G, 9, 1, [1, 2, 3], [-10, -10, 0], at=AT)
+    shares = tx(conn, ledger.distribute_pot, G, 9, [1, 2, 3], "end:9", at=AT)
+    assert shares == [7, 7, 6] and pot(conn, 9) == 0
+    for u in (1, 2, 3):
+        tx(conn, ledger.cash_out, G, 9, u, f"out:{u}", at=AT)
+    assert [wallet(conn, u) for u in (1, 2, 3)] == [7, 7, 16]
+    assert ledger.audit(conn).ok
+
+
+async def test_async_transaction_and_run_roll_back(tmp_path: Path) -> None:
+    db = await Database.open(tmp_path / "bot.sqlite3")
+    try:
+        await db.run(ledger.open_wallet, G, 10, 100, AT)
+        with pytest.raises(ledger.Overdraft):
+            await db.run(ledger.buy_in, G, 1, 10, 500, "too-much", at=AT)
+        with pytest.raises(RuntimeError):
+            async with db.transaction() as t:
+                await t.execute("INSERT INTO guild_settings VALUES (5, '{}', 'now')")
+                raise RuntimeError("boom")
+        assert await db.scalar("SELECT COUNT(*) FROM guild_settings") == 0
+        assert await db.scalar("SELECT COUNT(*) FROM transfers") == 1
+        assert (await db.read_sync(ledger.audit)).ok
+    finally:
+        await db.close()
+
+
+# ------------------------------------------------------------- property tests
+USERS = st.integers(1, 4)
+TABLES = st.integers(1, 2)
+op = st.one_of(
+    st.tuples(st.just("grant"), USERS, st.integers(-60, 120), st.integers(0, 5)),
+    st.tuples(st.just("buy_in"), TABLES, USERS, st.integers(0, 150)),
+    st.tuples(st.just("settle"), TABLES, st.lists(st.integers(-250, 250), min_size=4, max_size=4),
+              st.integers(0, 40)),
+    st.tuples(st.just("buy_in"), TABLES, USERS, st.integers(0, 60)),
+    st.tuples(st.just("settle"), TABLES, st.lists(st.integers(-40, 40), min_size=4, max_size=4),
+              st.integers(0, 10)),
+    st.tuples(st.just("cash_out"), TABLES, USERS),
+    st.tuples(st.just("fail"), TABLES, USERS, st.integers(1, 50)),
+)
+
+
+def _has_wallet(conn: sqlite3.Connection, user: int) -> bool:
+    return conn.execute("SELECT 1 FROM accounts WHERE kind='user' AND user_id=?", (user,)).fetchone() is not None
+
+
+def _check(conn: sqlite3.Connection, issued: int) -> None:
+    report = ledger.audit(conn)
+    assert report.ok, report.problems
+    assert conn.execute("SELECT COUNT(*) FROM accounts WHERE kind <> 'issuer' AND balance < 0").fetchone()[0] == 0
+    assert -ledger.balance_of(conn, ledger.ISSUER, G) == issued  # chips only come from recorded grants
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(ops=st.lists(op, min_size=8, max_size=40))
+def test_random_sequences_keep_every_invariant(ops: list[tuple]) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        conn = _db(Path(tmp) / "prop.sqlite3")
+        issued = 0
+        hand = {1: 0, 2: 0}
+        for step, o in enumerate(ops):
+            before = books(conn)
+            kind = o[0]
+            if kind == "grant":
+                _, user, amount, key = o
+                # Small key space: repeated keys are retries and must be no-ops.
+                new_wallet = not _has_wallet(conn, user)
+                retry = conn.execute("SELECT 1 FROM transfers WHERE idem_key=?", (f"g:{user}:{key}",)).fetchone()
+                try:
+                    paid = tx(conn, ledger.grant, G, user, amount, f"g:{user}:{key}", at=AT, starting_chips=100)
+                except ledger.Overdraft:
+                    assert books(conn) == before
+                    continue
+                issued += (100 if new_wallet else 0) + (amount if paid else 0)
+                if retry:
+                    assert not paid and len(books(conn)[1]) == len(before[1]) + (1 if new_wallet else 0)
+            elif kind == "buy_in":
+                _, table, user, amount = o
+                fresh = not _has_wallet(conn, user)
+                had = 100 if fresh else wallet(conn, user)
+                try:
+                    tx(conn, ledger.buy_in, G, table, user, amount, f"buy:{table}:{user}:{step}", at=AT,
+                       starting_chips=100)
+                except ledger.Overdraft:
+                    assert amount > had and books(conn) == before
+                    continue
+                issued += 100 if fresh else 0
+                assert wallet(conn, user) == had - amount
+            elif kind == "settle":
+                _, table, raw, carry = o
+                users = [u for u in range(1, 5) if seat(conn, table, u) > 0]
+                if not users:
+                    continue
+                payoffs = raw[: len(users)]
+                start = pot(conn, table)
+                # Make the engine's books balance: what leaves the pot is at most what it holds + carried_out.
+                excess = sum(payoffs) - start + carry
+                payoffs[-1] -= excess
+                hand[table] += 1
+                wallets_before = {u: wallet(conn, u) for u in range(1, 5)}
+                s = tx(conn, ledger.settle_hand, G, table, hand[table], users, payoffs, at=AT, carried_in=start)
+                event(f"settled (shortfall={s.shortfall > 0}, writeoff={s.writeoff > 0})")
+                issued += s.writeoff
+                assert pot(conn, table) == start - sum(payoffs) == carry
+                assert sum(s.nets) + s.writeoff == start - carry
+                for u in range(1, 5):
+                    if u not in users:
+                        assert wallet(conn, u) == wallets_before[u]
+                retry = tx(conn, ledger.settle_hand, G, table, hand[table], users, payoffs, at=AT, carried_in=start)
+                assert retry.nets == s.nets
+            elif kind == "cash_out":
+                _, table, user = o
+                had, held = wallet(conn, user), seat(conn, table, user)
+                tx(conn, ledger.cash_out, G, table, user, f"out:{table}:{user}:{step}", at=AT)
+                assert seat(conn, table, user) == 0 and wallet(conn, user) == had + held
+            else:  # a valid step followed by an overdraft in one transaction: nothing may stick
+                _, table, user, amount = o
+
+                def doomed(c: sqlite3.Connection, table=table, user=user, amount=amount, step=step) -> None:
+                    ledger.grant(c, G, user, amount, f"f:{step}", at=AT, starting_chips=100)
+                    ledger.buy_in(c, G, table, user, 10**9, f"fb:{step}", at=AT)
+
+                with pytest.raises(ledger.Overdraft):
+                    run_in_transaction(conn, doomed)
+                assert books(conn) == before
+            _check(conn, issued)
+        conn.close()
