@@ -1,0 +1,780 @@
+"""The Renfield family engine: one set of rules, parametrised by a deck profile.
+
+Phases run in the order of the texts: (Draw: betting, discards) or (Auction),
+then the bid for the lead, the suit order, six tricks, and the settlement.
+Each phase stores the actions its seat may take in ``state.legal`` when it
+starts, so a random playout computes them once per move, not three times.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from itertools import combinations, permutations
+from typing import Any, ClassVar
+
+from games.core.betting import BettingRound
+from games.core.bidding import Auction
+from games.core.errors import IllegalAction
+from games.core.game import Carry, Event, Game, Outcome, placings_from
+from games.core.i18n import _
+from games.core.rng import Rng
+from games.core.tricks import Trick, must_follow, next_seat, seats_from, winning_index
+from games.core.views import SeatView
+
+from .options import AUCTION_CEILING, AUCTION_PACK, FamilyOptions
+from .profile import DeckProfile
+from .state import AUCTION, BETTING, BID, DISCARD, DONE, OFFER, ORDER, PLAY, FamilyState, Side
+
+TRICKS = 6
+MAX_DISCARD = 4
+RECENT = 8
+_ONE = tuple(frozenset({i}) for i in range(8))
+_NOBODY: frozenset[int] = frozenset()
+
+
+@dataclass(frozen=True)
+class _Table:
+    """Per-options lookups, built once: which cards are wild or deadly, action strings."""
+
+    wild: frozenset[str]
+    death: frozenset[str]
+    death_all: bool
+    flatline: bool
+    buy: bool
+    blaze: bool
+    wild_ids: tuple[str, ...]  # identities a wild card may take
+
+
+class RenfieldFamily(Game):
+    """Shared engine; ``Renfield`` and ``Scurro`` only choose the profile."""
+
+    profile: ClassVar[DeckProfile]
+    min_players = 3
+    max_players = 8
+    uses_chips = True
+    hand_by_hand = True
+    action_help: ClassVar[dict[str, str]] = {
+        "bid:N": "Bid N for the lead (dollars, or bugs in Blaze), or N for the card on auction.",
+        "pass": "Pass in any auction.",
+        "order:TPS": "Order the suits, highest first.",
+        "play:T7": "Play a card.",
+        "play:T7=S17": "Play the wild card T7 as the 17 of Stones.",
+        "fold": "Fold (needs at least one bug; in Draw's betting round, fold as in poker).",
+        "buy": "Buying the Trick: fold with no bugs, paying for the cards already in the trick.",
+        "offer:T7": "Auction: put a card from your hand up for auction.",
+        "discard:T3,P4": "Draw: discard up to four cards ('discard:' keeps them all).",
+        "check/bet/call/raise": "Draw: the poker betting round.",
+    }
+
+    def __init__(self) -> None:
+        p = self.profile
+        deck = p.deck.cards
+        self._suit = dict(p.deck.suit)
+        self._rank = dict(p.rank)
+        self._play = {c: f"play:{c}" for c in deck}
+        self._card_of = {f"play:{c}": c for c in deck}
+        self._tables: dict[int, tuple[FamilyOptions, _Table]] = {}
+        self._keys: dict[str, dict[str, int]] = {}
+        self._orders = tuple("order:" + "".join(o) for o in permutations(p.suits))
+
+    # ------------------------------------------------------------ lookups
+    def _table(self, options: FamilyOptions) -> _Table:
+        hit = self._tables.get(id(options))
+        if hit is not None and hit[0] is options:
+            return hit[1]
+        table = _Table(
+            wild=frozenset(options.wild_cards),
+            death=frozenset(options.death_cards),
+            death_all=options.death_suits == "all",
+            flatline=options.flatline,
+            buy=options.buy_the_trick,
+            blaze=options.blaze,
+            wild_ids=self.profile.playable,
+        )
+        if len(self._tables) > 256:
+            self._tables.clear()
+        self._tables[id(options)] = (options, table)
+        return table
+
+    def _key_of(self, order: str) -> dict[str, int]:
+        """Card → strength for a suit order ("" = Flatline: rank only)."""
+        keys = self._keys.get(order)
+        if keys is None:
+            strength = {s: len(order) - i for i, s in enumerate(order)}
+            keys = {c: strength.get(self._suit[c], 0) * 64 + self._rank[c] for c in self.profile.deck.cards}
+            self._keys[order] = keys
+        return keys
+
+    def seat_limits(self, options: Any) -> tuple[int, int]:
+        return self.min_players, options.max_players()
+
+    # ---------------------------------------------------------- new hand
+    def new_state(
+        self,
+        options: Any,
+        seats: int,
+        seed: int,
+        *,
+        hands: Sequence[Sequence[str]] | None = None,
+        stock: Sequence[str] | None = None,
+        dealer: int = 0,
+        carry: Carry | None = None,
+    ) -> FamilyState:
+        opts: FamilyOptions = self.options_from(options)  # type: ignore[assignment]
+        self.check_seats(opts, seats)
+        n = seats
+        dealer %= n
+        carry = carry or {}
+        carried_in = int(carry.get("pot", 0))
+        sitting: tuple[int, ...] = ()
+        if opts.blaze:
+            sitting = tuple(sorted({int(s) for s in carry.get("sitting_out", ()) if 0 <= int(s) < n}))
+            if n - len(sitting) < 2:  # nobody to play against: everyone is dealt back in
+                sitting = ()
+        dealt_in = tuple(s not in sitting for s in range(n))
+        rng = Rng(seed)
+        size = opts.hand_size
+        deck = opts.deck_cards()
+        order = seats_from((dealer + 1) % n, n, lambda s: dealt_in[s])
+        if hands is None:
+            if stock is None:
+                cards, rng = rng.shuffled(deck)
+            else:
+                cards = self._check_cards(stock, deck)
+            need = size * len(order)
+            if len(cards) < need:
+                raise IllegalAction(_("Not enough cards to deal."))
+            dealt = [list[str]() for _s in range(n)]
+            for i in range(need):  # one card at a time, from the dealer's left
+                dealt[order[i % len(order)]].append(cards[i])
+            hand_t = tuple(tuple(h) for h in dealt)
+            rest = tuple(cards[need:])
+        else:
+            if len(hands) != n:
+                raise IllegalAction(_("Give one hand per seat."))
+            hand_t = tuple(tuple(h) for h in hands)
+            for s in range(n):
+                if len(hand_t[s]) != (size if dealt_in[s] else 0):
+                    raise IllegalAction(_("Each hand needs {n} cards.").format(n=size))
+            used = self._check_cards([c for h in hand_t for c in h], deck)
+            if stock is None:
+                rest, rng = rng.shuffled([c for c in deck if c not in set(used)])
+            else:
+                rest = self._check_cards(stock, [c for c in deck if c not in set(used)])
+        # Stud: the first three cards of a hand are face down, the other four face up.
+        up = tuple(h[3:] if opts.stud else () for h in hand_t)
+        ante = max(self.profile.ante, 1 if opts.blaze else 0)
+        net = tuple(-ante if dealt_in[s] else 0 for s in range(n))
+        pot = carried_in + ante * len(order)
+        side = Side(rng=rng, stock=tuple(rest), up=up, dealt_in=dealt_in, carried_in=carried_in, sitting_out=sitting)
+        recent = []
+        if carried_in:
+            recent.append(_("{pot} carried into the pot.").format(pot=self.profile.money(carried_in)))
+        if ante:
+            recent.append(_("Everyone antes {a}.").format(a=self.profile.money(ante)))
+        if sitting:
+            recent.append(_("Sitting out until the pot is won: {seats}.").format(seats=_seats(sitting)))
+        state = self.state_type(
+            n=n,
+            dealer=dealer,
+            phase=BID,
+            turn=-1,
+            legal=(),
+            hands=hand_t,
+            active=dealt_in,
+            net=net,
+            pot=pot,
+            taken=((),) * n,
+            bugs=(0,) * n,
+            bidder=-1,
+            bid=0,
+            order="",
+            trick=Trick(-1),
+            played_as=(),
+            tricks_done=0,
+            recent=tuple(recent),
+            side=side,
+            options=opts,
+        )
+        if opts.draw:
+            return self._start_betting(state)
+        if opts.auction:
+            return self._reveal(replace(state, side=replace(side, pack=side.stock[:AUCTION_PACK], stock=side.stock[AUCTION_PACK:])))[0]
+        return self._start_bidding(state)
+
+    def _check_cards(self, cards: Sequence[str], allowed: Sequence[str]) -> tuple[str, ...]:
+        ok = set(allowed)
+        out = tuple(cards)
+        if len(set(out)) != len(out) or any(c not in ok for c in out):
+            raise IllegalAction(_("Those cards aren't a valid deal for these options."))
+        return out
+
+    # -------------------------------------------------------- contract
+    def to_act(self, state: FamilyState) -> frozenset[int]:
+        if state.turn >= 0:
+            return _ONE[state.turn]
+        if state.phase == DISCARD:
+            done = state.side.discarded
+            return frozenset(s for s in range(state.n) if state.active[s] and not done[s])
+        return _NOBODY
+
+    def _legal_actions(self, state: FamilyState, seat: int) -> tuple[str, ...]:
+        if state.turn == seat:
+            return state.legal
+        if state.phase == DISCARD:
+            hand = state.hands[seat]
+            acts = ["discard:"]
+            for k in range(1, min(MAX_DISCARD, len(hand)) + 1):
+                acts.extend("discard:" + ",".join(combo) for combo in combinations(hand, k))
+            return tuple(acts)
+        return ()
+
+    def is_legal(self, state: FamilyState, seat: int, action: str) -> bool:
+        if state.turn == seat:
+            return action in state.legal
+        if state.phase == DISCARD:
+            return self._parse_discard(state, seat, action) is not None
+        return False
+
+    def _parse_discard(self, state: FamilyState, seat: int, action: str) -> tuple[str, ...] | None:
+        if not action.startswith("discard:"):
+            return None
+        cards = tuple(c for c in action[8:].split(",") if c)
+        hand = state.hands[seat]
+        if len(cards) > MAX_DISCARD or len(set(cards)) != len(cards) or any(c not in hand for c in cards):
+            return None
+        return cards
+
+    def timeout_action(self, state: FamilyState, seat: int) -> str:
+        legal = self._legal_actions(state, seat)
+        if state.phase == DISCARD:
+            return "discard:"
+        if state.phase == BETTING:
+            return "check" if "check" in legal else "fold"
+        if state.phase == ORDER:
+            return "order:" + "".join(self.profile.suits)
+        if state.phase == PLAY:
+            plays = [a for a in legal if a.startswith("play:")]
+            plain = [a for a in plays if "=" not in a] or plays
+            if plain:
+                return min(plain, key=lambda a: (self._rank[a[5:7] if "=" in a else a[5:]], a))
+        if "pass" in legal:
+            return "pass"
+        return legal[0]
+
+    def outcome(self, state: FamilyState) -> Outcome | None:
+        if state.phase != DONE:
+            return None
+        side = state.side
+        carry: dict[str, Any] | None = None
+        if side.carried_out or side.sitting_out:
+            carry = {"pot": side.carried_out, "sitting_out": list(side.sitting_out)}
+        return Outcome(
+            payoffs=state.net,
+            placings=placings_from(state.net),
+            carry=carry,
+            carried_in=side.carried_in,
+            carried_out=side.carried_out,
+            summary=side.summary,
+            scores=state.bugs,
+            extra={"winners": side.winners, "bidder": state.bidder, "bid": state.bid},
+        )
+
+    def private_cards(self, state: FamilyState, seat: int) -> frozenset[str]:
+        up = state.side.up[seat]
+        return frozenset(c for c in state.hands[seat] if c not in up)
+
+    def view(self, state: FamilyState, seat: int | None) -> SeatView:
+        from .render import render
+
+        return render(self, state, seat)
+
+    # ------------------------------------------------------------ apply
+    def _apply(self, state: FamilyState, seat: int, action: str) -> tuple[FamilyState, tuple[Event, ...]]:
+        phase = state.phase
+        if phase == PLAY:
+            return self._apply_play(state, seat, action)
+        if phase == BID:
+            return self._apply_bid(state, seat, action)
+        if phase == ORDER:
+            return self._apply_order(state, seat, action)
+        if phase == BETTING:
+            return self._apply_betting(state, seat, action)
+        if phase == DISCARD:
+            return self._apply_discard(state, seat, action)
+        if phase == AUCTION:
+            return self._apply_auction(state, seat, action)
+        if phase == OFFER:
+            return self._apply_offer(state, seat, action)
+        raise IllegalAction(_("This hand is already over."))
+
+    # -------------------------------------------------------------- Draw
+    def _start_betting(self, state: FamilyState) -> FamilyState:
+        o = state.options
+        br = BettingRound.open(state.n, (state.dealer + 1) % state.n, state.active, o.draw_bet, o.draw_cap)
+        turn = br.to_act
+        assert turn is not None
+        return replace(state, phase=BETTING, turn=turn, legal=br.legal(turn), side=replace(state.side, betting=br))
+
+    def _apply_betting(self, state: FamilyState, seat: int, action: str) -> tuple[FamilyState, tuple[Event, ...]]:
+        br, put = state.side.betting.act(seat, action)  # type: ignore[union-attr]
+        net, pot = state.net, state.pot
+        if put:
+            net = _add(net, seat, -put)
+            pot += put
+        word = {"check": _("checks"), "bet": _("bets"), "call": _("calls"), "raise": _("raises"), "fold": _("folds")}
+        text = f"{_seat(seat)} {word[action]}" + (f" {self.profile.money(put)}" if put else "") + "."
+        state = replace(state, net=net, pot=pot, active=br.live, side=replace(state.side, betting=br))
+        state = _log(state, text)
+        events = [Event(text, seat)]
+        if sum(state.active) == 1:
+            return self._finish(state, events)
+        if not br.done:
+            turn = br.to_act
+            assert turn is not None
+            return replace(state, turn=turn, legal=br.legal(turn)), tuple(events)
+        state = replace(
+            state, phase=DISCARD, turn=-1, legal=(), side=replace(state.side, discarded=(False,) * state.n)
+        )
+        events.append(Event(_("Everyone still in may discard up to four cards.")))
+        return state, tuple(events)
+
+    def _apply_discard(self, state: FamilyState, seat: int, action: str) -> tuple[FamilyState, tuple[Event, ...]]:
+        cards = self._parse_discard(state, seat, action)
+        assert cards is not None
+        side = state.side
+        hand = tuple(c for c in state.hands[seat] if c not in cards)
+        side = replace(side, discarded=_put(side.discarded, seat, True), pending=side.pending + cards)
+        text = _("{who} discards {k}.").format(who=_seat(seat), k=len(cards))
+        state = _log(replace(state, hands=_put(state.hands, seat, hand), side=side), text)
+        events = [Event(text, seat)]
+        if any(state.active[s] and not side.discarded[s] for s in range(state.n)):
+            return state, tuple(events)
+        # everyone has discarded: shuffle the discards into the stock and refill to six
+        pool, rng = side.rng.shuffled(side.stock + side.pending)
+        hands = list(state.hands)
+        top = 0
+        size = state.options.hand_size
+        for s in seats_from((state.dealer + 1) % state.n, state.n, lambda x: state.active[x]):
+            need = size - len(hands[s])
+            hands[s] = hands[s] + pool[top : top + need]
+            top += need
+        side = replace(side, rng=rng, stock=pool[top:], pending=())
+        state = replace(state, hands=tuple(hands), side=side)
+        events.append(Event(_("Discards are shuffled into the deck; hands are refilled.")))
+        return self._start_bidding(state), tuple(events)
+
+    # ----------------------------------------------------------- Auction
+    def _reveal(self, state: FamilyState) -> tuple[FamilyState, tuple[Event, ...]]:
+        side = state.side
+        if not side.pack:
+            ev = Event(_("The auction is over."))
+            return self._start_bidding(_log(state, ev.text)), (ev,)
+        lot = side.pack[0]
+        side = replace(side, pack=side.pack[1:], lot=lot, seller=-1, bought=(), just_bought="")
+        text = _("Up for auction from the pack: {card}.").format(card=self.profile.deck.label(lot))
+        state = _log(replace(state, side=side), text)
+        st, evs = self._open_lot(state)
+        return st, (Event(text), *evs)
+
+    def _open_lot(self, state: FamilyState) -> tuple[FamilyState, tuple[Event, ...]]:
+        side = state.side
+        n = state.n
+        order = tuple(
+            s
+            for s in seats_from((state.dealer + 1) % n, n, lambda x: state.active[x])
+            if s != side.seller and s not in side.bought
+        )
+        if not order:
+            return self._unsold(state)
+        auction = Auction(order, 1, AUCTION_CEILING, until_all_pass=True)
+        state = replace(state, phase=AUCTION, side=replace(side, auction=auction))
+        return self._auction_turn(state), ()
+
+    def _auction_turn(self, state: FamilyState) -> FamilyState:
+        a = state.side.auction
+        assert a is not None and a.to_act is not None
+        bids = tuple(f"bid:{b}" for b in a.bid_range(AUCTION_CEILING))
+        return replace(state, turn=a.to_act, legal=(*bids, "pass"))
+
+    def _unsold(self, state: FamilyState) -> tuple[FamilyState, tuple[Event, ...]]:
+        side = state.side
+        text = _("Nobody buys {card}; it is discarded.").format(card=self.profile.deck.label(side.lot))
+        state = _log(replace(state, side=replace(side, discards=(*side.discards, side.lot), lot="", auction=None)), text)
+        st, evs = self._reveal(state)
+        return st, (Event(text), *evs)
+
+    def _apply_auction(self, state: FamilyState, seat: int, action: str) -> tuple[FamilyState, tuple[Event, ...]]:
+        side = state.side
+        a = side.auction
+        assert a is not None
+        if action == "pass":
+            a = a.pass_(seat)
+            text = _("{who} passes.").format(who=_seat(seat))
+        else:
+            amount = int(action[4:])
+            a = a.bid(seat, amount)
+            text = _("{who} bids {m}.").format(who=_seat(seat), m=self.profile.money(amount))
+        state = _log(replace(state, side=replace(side, auction=a)), text)
+        events: tuple[Event, ...] = (Event(text, seat),)
+        if not a.done:
+            return self._auction_turn(state), events
+        if a.high_seat is None:
+            st, evs = self._unsold(state)
+            return st, events + evs
+        buyer, price = a.high_seat, a.high or 0
+        side = state.side
+        net, pot = _add(state.net, buyer, -price), state.pot + price
+        if side.seller >= 0:  # the seller's half, odd dollar to the pot
+            half = price // 2
+            net = _add(net, side.seller, half)
+            pot -= half
+        hands = _put(state.hands, buyer, (*state.hands[buyer], side.lot))
+        up = _put(side.up, buyer, (*side.up[buyer], side.lot)) if state.options.stud else side.up
+        side = replace(
+            side, up=up, auction=None, bought=(*side.bought, buyer), just_bought=side.lot, lot="", seller=-1
+        )
+        text = _("{who} buys {card} for {m}.").format(
+            who=_seat(buyer), card=self.profile.deck.label(hands[buyer][-1]), m=self.profile.money(price)
+        )
+        state = _log(replace(state, hands=hands, net=net, pot=pot, side=side, phase=OFFER), text)
+        offers = tuple(f"offer:{c}" for c in hands[buyer] if c != side.just_bought)
+        return replace(state, turn=buyer, legal=offers), (*events, Event(text, buyer))
+
+    def _apply_offer(self, state: FamilyState, seat: int, action: str) -> tuple[FamilyState, tuple[Event, ...]]:
+        card = action[6:]
+        side = state.side
+        hands = _put(state.hands, seat, tuple(c for c in state.hands[seat] if c != card))
+        up = _put(side.up, seat, tuple(c for c in side.up[seat] if c != card))
+        side = replace(side, up=up, lot=card, seller=seat, just_bought="")
+        text = _("{who} puts {card} up for auction.").format(who=_seat(seat), card=self.profile.deck.label(card))
+        state = _log(replace(state, hands=hands, side=side), text)
+        st, evs = self._open_lot(state)
+        return st, (Event(text, seat), *evs)
+
+    # ------------------------------------------------- bidding for the lead
+    def _start_bidding(self, state: FamilyState) -> FamilyState:
+        o = state.options
+        n = state.n
+        order = seats_from((state.dealer + 1) % n, n, lambda s: state.active[s])
+        if o.blaze:
+            auction = Auction(order, 1, until_all_pass=True)
+        else:
+            low = self.profile.flatline_min_bid if o.flatline else self.profile.min_bid
+            auction = Auction(order, low)
+        state = replace(state, phase=BID, side=replace(state.side, auction=auction))
+        return self._bid_turn(state)[0]
+
+    def _forced_bid(self, state: FamilyState) -> int:
+        o = state.options
+        if o.blaze:
+            return 1
+        return self.profile.flatline_forced_bid if o.flatline else self.profile.forced_bid
+
+    def _bid_turn(self, state: FamilyState) -> tuple[FamilyState, tuple[Event, ...]]:
+        a = state.side.auction
+        assert a is not None
+        if not a.done and a.high is None and len(a.out) == len(a.order) - 1:
+            # everyone else passed: the last to speak (the dealer) must take the lead
+            forced = a.to_act
+            assert forced is not None
+            amount = self._forced_bid(state)
+            text = _("Nobody bids: {who} must take the lead for {m}.").format(
+                who=_seat(forced), m=self._bid_text(state, amount)
+            )
+            return self._won_bid(_log(state, text), forced, amount, (Event(text, forced),))
+        if a.done:
+            assert a.high_seat is not None and a.high is not None
+            return self._won_bid(state, a.high_seat, a.high, ())
+        turn = a.to_act
+        assert turn is not None
+        bids = tuple(f"bid:{b}" for b in a.bid_range(state.options.max_bid))
+        return replace(state, turn=turn, legal=(*bids, "pass")), ()
+
+    def _bid_text(self, state: FamilyState, amount: int) -> str:
+        return self.profile.points(amount) if state.options.blaze else self.profile.money(amount)
+
+    def _apply_bid(self, state: FamilyState, seat: int, action: str) -> tuple[FamilyState, tuple[Event, ...]]:
+        a = state.side.auction
+        assert a is not None
+        if action == "pass":
+            a = a.pass_(seat)
+            text = _("{who} passes.").format(who=_seat(seat))
+        else:
+            amount = int(action[4:])
+            a = a.bid(seat, amount)
+            text = _("{who} bids {m}.").format(who=_seat(seat), m=self._bid_text(state, amount))
+        state = _log(replace(state, side=replace(state.side, auction=a)), text)
+        st, evs = self._bid_turn(state)
+        return st, (Event(text, seat), *evs)
+
+    def _won_bid(
+        self, state: FamilyState, seat: int, amount: int, events: tuple[Event, ...]
+    ) -> tuple[FamilyState, tuple[Event, ...]]:
+        o = state.options
+        net, pot = state.net, state.pot
+        if not o.blaze:  # the winner puts the bid in the pot
+            net = _add(net, seat, -amount)
+            pot += amount
+        text = _("{who} wins the lead with {m}.").format(who=_seat(seat), m=self._bid_text(state, amount))
+        state = _log(
+            replace(state, net=net, pot=pot, bidder=seat, bid=amount, side=replace(state.side, auction=None)), text
+        )
+        events = (*events, Event(text, seat))
+        if o.flatline:
+            st, evs = self._lead(replace(state, phase=PLAY), seat)
+            return st, events + evs
+        return replace(state, phase=ORDER, turn=seat, legal=self._orders), events
+
+    def _apply_order(self, state: FamilyState, seat: int, action: str) -> tuple[FamilyState, tuple[Event, ...]]:
+        order = action[6:]
+        names = self.profile.deck.suit_names
+        text = _("{who} orders the suits: {o}.").format(who=_seat(seat), o=" > ".join(names[s] for s in order))
+        state = _log(replace(state, order=order, phase=PLAY), text)
+        st, evs = self._lead(state, seat)
+        return st, (Event(text, seat), *evs)
+
+    # ------------------------------------------------------------ tricks
+    def _lead(self, state: FamilyState, seat: int) -> tuple[FamilyState, tuple[Event, ...]]:
+        """``seat`` is to lead; a leader holding only Death Cards must fold."""
+        events: list[Event] = []
+        death = self._table(state.options).death
+        while death and all(c in death for c in state.hands[seat]):
+            text = _("{who} can't lead a Death Card and must fold.").format(who=_seat(seat))
+            events.append(Event(text, seat))
+            state = _log(replace(state, active=_put(state.active, seat, False)), text)
+            if sum(state.active) == 1 or (state.options.blaze and seat == state.bidder):
+                return self._finish(state, events)
+            seat = next_seat(seat, state.n, state.active.__getitem__)
+        state = replace(state, trick=Trick(seat), played_as=(), turn=seat)
+        return replace(state, legal=self._play_legal(state, seat)), tuple(events)
+
+    def _play_legal(self, state: FamilyState, seat: int) -> tuple[str, ...]:
+        t = self._table(state.options)
+        hand = state.hands[seat]
+        suit = self._suit
+        if not t.wild and not t.death:
+            if state.played_as:
+                hand = must_follow(hand, suit[state.played_as[0]], suit.__getitem__)
+            play = self._play
+            acts = [play[c] for c in hand]
+        else:
+            acts = self._special_legal(state, hand, t)
+        if state.bugs[seat] >= 1:
+            acts.append("fold")
+        elif t.buy:
+            acts.append("buy")
+        return tuple(acts)
+
+    def _special_legal(self, state: FamilyState, hand: tuple[str, ...], t: _Table) -> list[str]:
+        """Following suit with wild cards (declared as the led suit) and Death Cards."""
+        suit = self._suit
+        acts: list[str] = []
+        if not state.played_as:  # leading: anything but a Death Card
+            for c in hand:
+                if c in t.wild:
+                    acts.extend(f"play:{c}={x}" for x in t.wild_ids)
+                elif c not in t.death:
+                    acts.append(self._play[c])
+            return acts
+        led = suit[state.played_as[0]]
+        naturals = [c for c in hand if c not in t.wild and c not in t.death]
+        follow = must_follow(naturals, led, suit.__getitem__)
+        void = not any(suit[c] == led for c in naturals)
+        for c in hand:
+            if c in t.death:
+                if void or t.death_all:
+                    acts.append(self._play[c])
+            elif c in t.wild:
+                acts.extend(f"play:{c}={x}" for x in t.wild_ids if void or suit[x] == led)
+            elif c in follow:
+                acts.append(self._play[c])
+        return acts
+
+    def _apply_play(self, state: FamilyState, seat: int, action: str) -> tuple[FamilyState, tuple[Event, ...]]:
+        if action == "fold" or action == "buy":
+            return self._fold(state, seat, action == "buy")
+        card = self._card_of.get(action)
+        ident = card
+        if card is None:  # a wild declaration
+            card, ident = action[5:].split("=")
+        hand = state.hands[seat]
+        hands = _put(state.hands, seat, tuple(c for c in hand if c != card))
+        trick = state.trick.add(seat, card)
+        played_as = (*state.played_as, ident)
+        side = state.side
+        if side.up[seat] and card in side.up[seat]:
+            side = replace(side, up=_put(side.up, seat, tuple(c for c in side.up[seat] if c != card)))
+        events: tuple[Event, ...] = (Event(f"{_seat(seat)}: {self._label_play(card, ident)}", seat),)
+        if len(trick.plays) == sum(state.active):
+            state = replace(state, hands=hands, trick=trick, played_as=played_as, side=side)
+            st, evs = self._resolve(state)
+            return st, events + evs
+        nxt = next_seat(seat, state.n, state.active.__getitem__)
+        state = replace(state, hands=hands, trick=trick, played_as=played_as, side=side, turn=nxt)
+        return replace(state, legal=self._play_legal(state, nxt)), events
+
+    def _label_play(self, card: str, ident: str) -> str:
+        label = self.profile.deck.label
+        return label(card) if card == ident else _("{card} as {ident}").format(card=label(card), ident=label(ident))
+
+    def _trick_cost(self, cards: Sequence[str]) -> int:
+        p = self.profile
+        cost = sum(p.cost[c] for c in cards)
+        return cost << sum(1 for c in cards if c in p.cost_doublers)
+
+    def _score(self, taken: Sequence[str]) -> int:
+        p = self.profile
+        return sum(p.bugs[c] for c in taken) << sum(1 for c in taken if c in p.bug_doublers)
+
+    def _fold(self, state: FamilyState, seat: int, buy: bool) -> tuple[FamilyState, tuple[Event, ...]]:
+        net, pot = state.net, state.pot
+        if buy:
+            price = self._trick_cost(state.trick.cards)
+            net, pot = _add(net, seat, -price), pot + price
+            text = _("{who} buys out of the hand for {m}.").format(who=_seat(seat), m=self.profile.money(price))
+        else:
+            text = _("{who} folds.").format(who=_seat(seat))
+        active = _put(state.active, seat, False)
+        state = _log(replace(state, net=net, pot=pot, active=active), text)
+        events = [Event(text, seat)]
+        if sum(active) == 1 or (state.options.blaze and seat == state.bidder):
+            return self._finish(state, events)
+        if not state.trick.plays:  # a folding leader passes the lead to the left
+            st, evs = self._lead(state, next_seat(seat, state.n, active.__getitem__))
+            return st, (*events, *evs)
+        if len(state.trick.plays) == sum(active):
+            st, evs = self._resolve(state)
+            return st, (*events, *evs)
+        nxt = next_seat(seat, state.n, active.__getitem__)
+        return replace(state, turn=nxt, legal=self._play_legal(state, nxt)), tuple(events)
+
+    def _winner(self, state: FamilyState, death: frozenset[str]) -> int:
+        """Index of the card that takes the trick (Death Cards never do)."""
+        ids = state.played_as
+        if state.options.flatline:
+            led = ids[0]
+            high = self._suit[led] if led in self.profile.keys else ""
+            rank, suit = self._rank, self._suit
+            cards = state.trick.cards
+
+            def key(i: int, x: str) -> tuple[int, int, int]:
+                if cards[i] in death:
+                    return (-1, 0, i)
+                return (suit[x] == high, rank[x], i)
+
+            return winning_index(ids, key)
+        strength = self._key_of(state.order)
+        if not death:
+            return winning_index(ids, lambda i, x: (strength[x], i))
+        cards = state.trick.cards
+        return winning_index(ids, lambda i, x: (-1 if cards[i] in death else strength[x], i))
+
+    def _resolve(self, state: FamilyState) -> tuple[FamilyState, tuple[Event, ...]]:
+        death = self._table(state.options).death
+        trick = state.trick
+        cards = trick.cards
+        taker = trick.plays[self._winner(state, death)][0]
+        done = state.tricks_done + 1
+        side = replace(state.side, last_trick=cards)
+        if death and any(c in death for c in cards):
+            side = replace(side, discards=(*side.discards, *cards))
+            text = _("The Death Card: nobody takes the trick; {who} leads next.").format(who=_seat(taker))
+            state = _log(replace(state, side=side, tricks_done=done, trick=Trick(-1), played_as=()), text)
+        else:
+            cost = self._trick_cost(cards)
+            taken = _put(state.taken, taker, state.taken[taker] + cards)
+            bugs = _put(state.bugs, taker, self._score(taken[taker]))
+            text = _("{who} takes the trick and pays {m}.").format(who=_seat(taker), m=self.profile.money(cost))
+            state = replace(
+                state,
+                net=_add(state.net, taker, -cost),
+                pot=state.pot + cost,
+                taken=taken,
+                bugs=bugs,
+                side=side,
+                tricks_done=done,
+                trick=Trick(-1),
+                played_as=(),
+            )
+            state = _log(state, text)
+        events = (Event(text, taker),)
+        if done == TRICKS:
+            return self._finish(state, list(events))
+        st, evs = self._lead(state, taker)
+        return st, events + evs
+
+    # ---------------------------------------------------------- settle
+    def _finish(self, state: FamilyState, events: list[Event]) -> tuple[FamilyState, tuple[Event, ...]]:
+        o = state.options
+        p = self.profile
+        n = state.n
+        side = state.side
+        net = list(state.net)
+        pot = state.pot
+        live = [s for s in range(n) if state.active[s]]
+        winners: tuple[int, ...] = ()
+        sitting: tuple[int, ...] = ()
+        if o.blaze and state.bidder >= 0:
+            b = state.bidder
+            if state.active[b] and state.bugs[b] >= state.bid:
+                winners = (b,)
+                text = _("{who} made the bid of {k} and wins {m}.").format(
+                    who=_seat(b), k=p.points(state.bid), m=p.money(pot)
+                )
+            else:
+                penalty = o.blaze_penalty or pot
+                net[b] -= penalty
+                pot += penalty
+                sitting = tuple(s for s in range(n) if not state.active[s])
+                text = _("{who} missed the bid and pays {m}; the pot of {pot} carries.").format(
+                    who=_seat(b), m=p.money(penalty), pot=p.money(pot)
+                )
+        elif len(live) == 1:
+            winners = (live[0],)
+            text = _("Everyone else folded: {who} wins {m}.").format(who=_seat(live[0]), m=p.money(pot))
+        else:
+            eligible = [s for s in live if state.bugs[s] >= 1]
+            if eligible:
+                best = min(state.bugs[s] for s in eligible)
+                winners = tuple(s for s in eligible if state.bugs[s] == best)
+                share = pot // len(winners)
+                left = pot - share * len(winners)
+                text = _("{who} win{s} with {k}: {m} each.").format(
+                    who=_seats(winners), s="" if len(winners) > 1 else "s", k=p.points(best), m=p.money(share)
+                )
+                if left:
+                    text += " " + _("{m} stays in the pot.").format(m=p.money(left))
+            else:
+                text = _("Nobody still in has a {b}; the pot of {m} carries.").format(b=p.point_word, m=p.money(pot))
+        if winners:
+            share = pot // len(winners)
+            for w in winners:
+                net[w] += share
+            pot -= share * len(winners)
+        side = replace(side, winners=winners, carried_out=pot, sitting_out=sitting, summary=text)
+        state = _log(replace(state, phase=DONE, turn=-1, legal=(), net=tuple(net), pot=pot, side=side), text)
+        events.append(Event(text))
+        return state, tuple(events)
+
+
+# ------------------------------------------------------------------ helpers
+def _put(values: tuple, i: int, value: Any) -> tuple:
+    return (*values[:i], value, *values[i + 1 :])
+
+
+def _add(values: tuple[int, ...], i: int, delta: int) -> tuple[int, ...]:
+    return (*values[:i], values[i] + delta, *values[i + 1 :])
+
+
+def _seat(seat: int) -> str:
+    return _("Seat {n}").format(n=seat + 1)
+
+
+def _seats(seats: Sequence[int]) -> str:
+    return ", ".join(_seat(s) for s in seats)
+
+
+def _log(state: FamilyState, text: str) -> FamilyState:
+    return replace(state, recent=(*state.recent[-(RECENT - 1) :], text))

@@ -1,0 +1,86 @@
+"""The state of one Renfield-family hand: frozen values of tuples, cheap to copy.
+
+The trick loop touches only the top-level fields; everything the pre-play
+phases (Draw, Auction) and the end of the hand need lives in ``Side`` so a
+card play copies few fields.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from games.core.betting import BettingRound
+from games.core.bidding import Auction
+from games.core.rng import Rng
+from games.core.tricks import Trick
+
+from .options import RenfieldOptions, ScurroOptions
+
+# phases
+BETTING = "betting"  # Draw: the poker betting round
+DISCARD = "discard"  # Draw: everyone discards at once
+AUCTION = "auction"  # Auction: bidding on the card on offer
+OFFER = "offer"  # Auction: the buyer puts a card up
+BID = "bid"  # bidding for the lead (dollars, or bugs in Blaze)
+ORDER = "order"  # the bid winner orders the suits
+PLAY = "play"
+DONE = "done"
+
+
+@dataclass(frozen=True, slots=True)
+class Side:
+    """Parts of the state that change rarely (pre-play phases, the end)."""
+
+    rng: Rng
+    stock: tuple[str, ...]  # undealt cards, top first (hidden)
+    up: tuple[tuple[str, ...], ...]  # face-up cards in each hand (Stud, bought cards)
+    dealt_in: tuple[bool, ...]  # False: sitting out (Blaze)
+    carried_in: int = 0
+    betting: BettingRound | None = None
+    discarded: tuple[bool, ...] = ()  # Draw: who has discarded
+    pending: tuple[str, ...] = ()  # Draw: discards waiting to be reshuffled (hidden)
+    auction: Auction | None = None  # the running auction (a card, or the lead)
+    pack: tuple[str, ...] = ()  # Auction: the face-down pack (hidden)
+    lot: str = ""  # Auction: the card on offer
+    seller: int = -1  # Auction: who offers the lot (-1: the pack)
+    bought: tuple[int, ...] = ()  # Auction: buyers since the last pack card
+    just_bought: str = ""  # Auction: the card the offering buyer just bought
+    discards: tuple[str, ...] = ()  # face-up cards out of play (unbought lots, death tricks)
+    last_trick: tuple[str, ...] = ()
+    winners: tuple[int, ...] = ()
+    carried_out: int = 0
+    sitting_out: tuple[int, ...] = ()  # Blaze: seats out until the pot is won
+    summary: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class FamilyState:
+    n: int
+    dealer: int
+    phase: str
+    turn: int  # the seat to act; -1 when several act at once or nobody
+    legal: tuple[str, ...]  # the legal actions of ``turn``
+    hands: tuple[tuple[str, ...], ...]
+    active: tuple[bool, ...]  # dealt in and not folded
+    net: tuple[int, ...]  # chips won (+) or paid (-) this hand
+    pot: int
+    taken: tuple[tuple[str, ...], ...]
+    bugs: tuple[int, ...]  # each seat's score, doublers applied
+    bidder: int
+    bid: int
+    order: str  # suits high to low; "" before ordering and in Flatline
+    trick: Trick
+    played_as: tuple[str, ...]  # identities of the trick's cards (wild declarations)
+    tricks_done: int
+    recent: tuple[str, ...]
+    side: Side
+
+
+@dataclass(frozen=True, slots=True)
+class RenfieldState(FamilyState):
+    options: RenfieldOptions = RenfieldOptions()
+
+
+@dataclass(frozen=True, slots=True)
+class ScurroState(FamilyState):
+    options: ScurroOptions = ScurroOptions()
