@@ -13,6 +13,7 @@ _GAMES: dict[str, str] = {
     "renfield": "games.renfield:Renfield",
     "scurro": "games.renfield:Scurro",
     "rage": "games.rage:Rage",
+    "tresotti": "games.tresotti:Tresotti",
 }
 
 _loaded: dict[str, Game] = {}

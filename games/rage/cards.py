@@ -18,7 +18,13 @@ RANKS = range(16)
 WILD, CHANGE, OUT, BONUS, MAD = "WILD", "CHANGE", "OUT", "BONUS", "MAD"
 ACTION_CARDS = (WILD, CHANGE, OUT, BONUS, MAD)
 ACTION_NAMES = MappingProxyType(
-    {WILD: "Wild Rage", CHANGE: "Change Rage", OUT: "Out Rage", BONUS: "Bonus Rage (+5)", MAD: "Mad Rage (−5)"}
+    {
+        WILD: "Wild Rage",
+        CHANGE: "Change Rage",
+        OUT: "Out Rage",
+        BONUS: "Bonus Rage (+5)",
+        MAD: "Mad Rage (−5)",
+    }
 )
 #: Wild Rage counts as one above the top rank of the colour it is called.
 WILD_RANK = 16

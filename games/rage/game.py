@@ -42,7 +42,10 @@ class RageOptions(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     first_hand: int = Field(
-        10, ge=1, le=10, description="Cards in the first deal; one fewer each deal down to 1 (10 = ten deals)."
+        10,
+        ge=1,
+        le=10,
+        description="Cards in the first deal; one fewer each deal down to 1 (10 = ten deals).",
     )
     wild: int = Field(2, ge=0, le=4, description="Wild Rage cards in the deck (Fundex: 2).")
     change: int = Field(4, ge=0, le=6, description="Change Rage cards in the deck (Fundex: 4).")
@@ -51,10 +54,14 @@ class RageOptions(BaseModel):
     mad: int = Field(2, ge=0, le=4, description="Mad Rage cards in the deck (Fundex: 2).")
     exact_bid: int = Field(10, ge=0, le=50, description="Points for making an exact bid of one or more.")
     exact_zero: int = Field(5, ge=0, le=50, description="Points for making an exact bid of zero.")
-    miss_penalty: int = Field(0, ge=0, le=50, description="House rule: points lost for missing a bid (rules: 0).")
+    miss_penalty: int = Field(
+        0, ge=0, le=50, description="House rule: points lost for missing a bid (rules: 0)."
+    )
 
     def deck(self) -> tuple[str, ...]:
-        return build_deck({WILD: self.wild, CHANGE: self.change, OUT: self.out, BONUS: self.bonus, MAD: self.mad})
+        return build_deck(
+            {WILD: self.wild, CHANGE: self.change, OUT: self.out, BONUS: self.bonus, MAD: self.mad}
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -374,7 +381,12 @@ class Rage(Game):
             trump_text = colour_label(state.trump) if state.trump else _("none")
         bid_total = sum(b for b in state.bids if b >= 0)
         facts = [
-            (_("Deal"), _("{k} of {total} · {size} cards").format(k=state.deal_no + 1, total=state.options.first_hand, size=size)),
+            (
+                _("Deal"),
+                _("{k} of {total} · {size} cards").format(
+                    k=state.deal_no + 1, total=state.options.first_hand, size=size
+                ),
+            ),
             (_("Trump"), trump_text),
             (_("Led colour"), colour_label(state.led) if state.led else _("not set yet")),
             (_("Bids"), _("{b} bid for {t} tricks").format(b=bid_total, t=size)),
@@ -391,8 +403,10 @@ class Rage(Game):
         if play.trick.plays:
             piles.append(Pile(_("Trick"), play.trick.cards, self._trick_text(play.trick, state.calls)))
         elif play.last is not None:
-            text = self._trick_text(play.last, state.last_calls) + " — " + _("won by {who}").format(
-                who=seat_name(play.last_winner)
+            text = (
+                self._trick_text(play.last, state.last_calls)
+                + " — "
+                + _("won by {who}").format(who=seat_name(play.last_winner))
             )
             piles.append(Pile(_("Last trick"), play.last.cards, text))
         if state.phase == "over":
@@ -423,7 +437,11 @@ class Rage(Game):
     def _prompt(self, state: RageState, seat: int) -> tuple[Choice | AskAmount, ...]:
         hand = state.play.hands[seat]
         if state.phase == "bid":
-            return (AskAmount("bid", _("Your bid: tricks you will take (0–{n})").format(n=len(hand)), 0, len(hand)),)
+            return (
+                AskAmount(
+                    "bid", _("Your bid: tricks you will take (0–{n})").format(n=len(hand)), 0, len(hand)
+                ),
+            )
         legal = self._legal_actions(state, seat)
         out: list[Choice] = []
         for choice in hand_choices(hand, legal, label):

@@ -1,0 +1,5 @@
+"""Tresotti (Fairmarket Game 2) with the Sellersport and Dearworth rules."""
+
+from .game import Tresotti, TresottiOptions, TresottiState
+
+__all__ = ["Tresotti", "TresottiOptions", "TresottiState"]

@@ -1,0 +1,437 @@
+"""Tresotti (Fairmarket deck, Game 2): bid for the lead, name trump with it, race to 31.
+
+One state is the whole game. Each deal: one bid each from the dealer's left,
+the high bidder leads and that lead names trump; tricks rank by trump, then
+the led suit, then the led card's *course*, then rank. With the Sellersport
+rules the two halves of one shuffle are played as a front and a back hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from types import MappingProxyType
+from typing import ClassVar
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ..core.bidding import Auction
+from ..core.cards import FAIRMARKET_DECK
+from ..core.game import Carry, Event, Game, Outcome
+from ..core.i18n import _
+from ..core.rng import Rng
+from ..core.sheet import ScoreSheet, deal
+from ..core.tricks import Trick, TrickPlay, must_follow, seats_from, winning_index
+from ..core.views import AskAmount, Choice, Pile, SeatLine, SeatView, TableView, hand_choices, seat_name
+from .cards import BASIC, DEARWORTH, GAME_VALUE, SUIT_LABELS, SUIT_OF, Reading, label
+
+HAND = 9
+MIN_BID, MAX_BID = 3, 10
+RECENT = 6
+
+
+class TresottiOptions(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    sellersport: bool = Field(
+        False, description="Sellersport: exactly 3 players; the back half of each shuffle is dealt next."
+    )
+    dearworth: bool = Field(
+        False,
+        description="Dearworth: Ace low, two courses of nine; exact bid doubles, a failed bid loses it.",
+    )
+    target: int = Field(31, ge=5, le=200, description="Points that win the game (rules: 31).")
+
+    def reading(self) -> Reading:
+        return DEARWORTH if self.dearworth else BASIC
+
+
+@dataclass(frozen=True, slots=True)
+class TresottiState:
+    options: TresottiOptions
+    seats: int
+    seed: int
+    deal_no: int  # 0-based
+    dealer: int
+    phase: str  # "bid", "play" or "over"
+    auction: Auction
+    bidder: int  # -1 until the auction ends
+    bid: int
+    play: TrickPlay
+    trump: str  # "" until the bidder's first lead names it
+    back: tuple[str, ...]  # Sellersport: the back half, dealt in the next deal
+    front: bool  # Sellersport: this deal is a front hand, after which the game cannot end
+    sheet: ScoreSheet
+    winner: int = -1
+    recent: tuple[str, ...] = ()
+
+
+class Tresotti(Game):
+    id: ClassVar[str] = "tresotti"
+    title: ClassVar[str] = "Tresotti"
+    min_players: ClassVar[int] = 3
+    max_players: ClassVar[int] = 6
+    uses_chips: ClassVar[bool] = False
+    hand_by_hand: ClassVar[bool] = False
+    Options: ClassVar[type[BaseModel]] = TresottiOptions
+    presets: ClassVar = MappingProxyType(
+        {
+            "standard": TresottiOptions(),
+            "sellersport": TresottiOptions(sellersport=True),
+            "dearworth": TresottiOptions(dearworth=True),
+        }
+    )
+    state_type: ClassVar[type] = TresottiState
+    rules_summary: ClassVar[str] = _(
+        "Nine cards each from the three-suited Fairmarket deck. From the dealer's left each player may bid "
+        "once (3 to 10 points, each bid higher); if all others pass the dealer bids 3. The high bidder leads, "
+        "and that lead names trump. Follow suit if you can. Trump beats the led suit beats the rest; within "
+        "that, cards of the led card's course (flats 2–9, doubles 10–60, royals Page Consort Queen Ace) beat "
+        "other courses, then rank. A point a trick, and one point of game for the most face value in doubles "
+        "taken (a tie: nobody). A bidder who falls short scores nothing. First to 31 wins."
+    )
+    action_help: ClassVar = MappingProxyType(
+        {
+            "pass": "pass in the bidding",
+            "bid:N": "bid N points (3–10)",
+            "play:CARD": "play a card, e.g. play:B40",
+        }
+    )
+
+    def seat_limits(self, options: BaseModel) -> tuple[int, int]:
+        assert isinstance(options, TresottiOptions)
+        return (3, 3) if options.sellersport else (self.min_players, self.max_players)
+
+    # ------------------------------------------------------------- dealing
+    def new_state(
+        self,
+        options: BaseModel | None,
+        seats: int,
+        seed: int,
+        *,
+        hands: Sequence[Sequence[str]] | None = None,
+        stock: Sequence[str] | None = None,
+        dealer: int = 0,
+        carry: Carry | None = None,
+    ) -> TresottiState:
+        opts = self.options_from(options)
+        self.check_seats(opts, seats)
+        assert isinstance(opts, TresottiOptions)
+        blank = TresottiState(
+            options=opts,
+            seats=seats,
+            seed=seed,
+            deal_no=0,
+            dealer=dealer % seats,
+            phase="bid",
+            auction=Auction((0,), MIN_BID),
+            bidder=-1,
+            bid=0,
+            play=TrickPlay.start(((),) * seats, 0),
+            trump="",
+            back=(),
+            front=opts.sellersport,
+            sheet=ScoreSheet.empty(seats),
+        )
+        state, events = self._deal(blank, 0, dealer % seats, hands=hands, stock=stock)
+        return replace(state, recent=tuple(e.text for e in events))
+
+    def _deal(
+        self,
+        state: TresottiState,
+        deal_no: int,
+        dealer: int,
+        *,
+        hands: Sequence[Sequence[str]] | None = None,
+        stock: Sequence[str] | None = None,
+    ) -> tuple[TresottiState, tuple[Event, ...]]:
+        n = state.seats
+        sellersport = state.options.sellersport
+        front = not sellersport or deal_no % 2 == 0
+        if sellersport and not front:
+            # The back hand: the other half of the last shuffle.
+            dealt = tuple(state.back[i * HAND : (i + 1) * HAND] for i in range(n))
+            rest: tuple[str, ...] = ()
+        else:
+            rng = Rng(state.seed).derive(f"tresotti-deal-{deal_no}")
+            dealt, rest = deal(FAIRMARKET_DECK.cards, n, HAND, rng, hands=hands, stock=stock)
+        first = (dealer + 1) % n
+        new = replace(
+            state,
+            deal_no=deal_no,
+            dealer=dealer,
+            phase="bid",
+            auction=Auction(seats_from(first, n), MIN_BID, MAX_BID),
+            bidder=-1,
+            bid=0,
+            play=TrickPlay.start(dealt, first),
+            trump="",
+            back=rest if sellersport and front else (),
+            front=sellersport and front,
+        )
+        if sellersport:
+            half = _("front hand") if front else _("back hand")
+            text = _("Deal {k} ({half}): {dealer} deals.").format(
+                k=deal_no + 1, half=half, dealer=seat_name(dealer)
+            )
+        else:
+            text = _("Deal {k}: {dealer} deals.").format(k=deal_no + 1, dealer=seat_name(dealer))
+        return new, (Event(text),)
+
+    # ------------------------------------------------------------ contract
+    def to_act(self, state: TresottiState) -> frozenset[int]:
+        if state.phase == "bid":
+            return frozenset((state.auction.order[state.auction.turn],))
+        if state.phase == "play":
+            return frozenset((state.play.to_play,))
+        return frozenset()
+
+    def _dealer_forced(self, state: TresottiState, seat: int) -> bool:
+        return seat == state.dealer and state.auction.high is None
+
+    def _legal_actions(self, state: TresottiState, seat: int) -> tuple[str, ...]:
+        if state.phase == "bid":
+            if self._dealer_forced(state, seat):
+                return (f"bid:{MIN_BID}",)
+            return ("pass", *(f"bid:{n}" for n in state.auction.bid_range(MAX_BID)))
+        hand = state.play.hands[seat]
+        plays = state.play.trick.plays
+        led = SUIT_OF[plays[0][1]] if plays else None
+        return tuple(f"play:{c}" for c in must_follow(hand, led, SUIT_OF.get))
+
+    def _apply(self, state: TresottiState, seat: int, action: str) -> tuple[TresottiState, tuple[Event, ...]]:
+        if action == "pass":
+            auction = state.auction.pass_(seat)
+            events = [Event(_("{who} passes.").format(who=seat_name(seat)), seat)]
+        elif action.startswith("bid:"):
+            amount = int(action[4:])
+            auction = state.auction.bid(seat, amount)
+            text = _("{who} must bid {n}.") if self._dealer_forced(state, seat) else _("{who} bids {n}.")
+            events = [Event(text.format(who=seat_name(seat), n=amount), seat)]
+        else:
+            return self._play(state, seat, action[5:])
+        if not auction.done:
+            return self._remember(replace(state, auction=auction), events)
+        bidder, bid = auction.high_seat, auction.high
+        assert bidder is not None and bid is not None
+        events.append(
+            Event(_("{who} wins the bid with {n} and leads.").format(who=seat_name(bidder), n=bid), bidder)
+        )
+        play = replace(state.play, trick=Trick(bidder))
+        return self._remember(
+            replace(state, auction=auction, phase="play", bidder=bidder, bid=bid, play=play), events
+        )
+
+    def _play(self, state: TresottiState, seat: int, card: str) -> tuple[TresottiState, tuple[Event, ...]]:
+        events = [Event(_("{who} plays {card}.").format(who=seat_name(seat), card=label(card)), seat)]
+        trump = state.trump
+        if not trump:
+            trump = SUIT_OF[card]
+            events.append(Event(_("{suit} are trump.").format(suit=SUIT_LABELS[trump])))
+        reading = state.options.reading()
+        order, course = reading.order, reading.course
+
+        def winner(trick: Trick) -> int:
+            lead = trick.plays[0][1]
+            led_suit, led_course = SUIT_OF[lead], course[lead]
+
+            def key(_i: int, c: str) -> tuple[bool, bool, bool, int]:
+                s = SUIT_OF[c]
+                return (s == trump, s == led_suit, course[c] == led_course, order[c])
+
+            return trick.plays[winning_index(trick.cards, key)][0]
+
+        play = state.play.play(seat, card, winner)
+        new = replace(state, play=play, trump=trump)
+        if play.trick.plays:
+            return self._remember(new, events)
+        events.append(
+            Event(_("{who} wins the trick.").format(who=seat_name(play.last_winner)), play.last_winner)
+        )
+        if not play.done:
+            return self._remember(new, events)
+        return self._end_deal(new, events)
+
+    # -------------------------------------------------------------- scoring
+    @staticmethod
+    def doubles_taken(state: TresottiState) -> tuple[int, ...]:
+        return tuple(sum(GAME_VALUE.get(c, 0) for c in taken) for taken in state.play.taken)
+
+    def game_point(self, state: TresottiState) -> int | None:
+        """The seat with the most face value in doubles; a tie (at any level) gives nobody."""
+        values = self.doubles_taken(state)
+        best = max(values)
+        top = [s for s, v in enumerate(values) if v == best]
+        return top[0] if len(top) == 1 else None
+
+    def deal_points(self, state: TresottiState) -> tuple[int, ...]:
+        """Points written on the sheet this deal (before Dearworth's floor at zero)."""
+        game = self.game_point(state)
+        points = [t + (1 if s == game else 0) for s, t in enumerate(state.play.tricks)]
+        b, made = state.bidder, points[state.bidder]
+        if state.options.dearworth:
+            if made == state.bid:
+                points[b] = 2 * made
+            elif made < state.bid:
+                points[b] = -state.bid
+        elif made < state.bid:
+            points[b] = 0
+        return tuple(points)
+
+    def _end_deal(self, state: TresottiState, events: list[Event]) -> tuple[TresottiState, tuple[Event, ...]]:
+        game = self.game_point(state)
+        if game is None:
+            events.append(Event(_("Game point: a tie in doubles, nobody scores it.")))
+        else:
+            events.append(Event(_("Game point: {who}.").format(who=seat_name(game)), game))
+        points = self.deal_points(state)
+        made = state.play.tricks[state.bidder] + (1 if game == state.bidder else 0)
+        verdict = _("makes") if made >= state.bid else _("falls short of")
+        events.append(
+            Event(
+                _("{who} {verdict} the bid of {bid} ({made} points).").format(
+                    who=seat_name(state.bidder), verdict=verdict, bid=state.bid, made=made
+                ),
+                state.bidder,
+            )
+        )
+        sheet = state.sheet.add(points, floor=0)
+        scored = ", ".join(f"{seat_name(s)} {p:+d}" for s, p in enumerate(sheet.rows[-1]))
+        events.append(Event(_("Deal {k} scores: {scored}.").format(k=state.deal_no + 1, scored=scored)))
+        state = replace(state, sheet=sheet)
+        winner = None if state.front else self.winner_after(sheet.totals, state.bidder, state.options.target)
+        if winner is not None:
+            state = replace(state, phase="over", winner=winner)
+            events.append(Event(self._final_summary(state)))
+            return self._remember(state, events)
+        if max(sheet.totals) >= state.options.target and not state.front:
+            events.append(Event(_("Tied at the top: another deal.")))
+        nxt, more = self._deal(state, state.deal_no + 1, (state.dealer + 1) % state.seats)
+        events.extend(more)
+        return self._remember(nxt, events)
+
+    @staticmethod
+    def winner_after(totals: Sequence[int], bidder: int, target: int) -> int | None:
+        """First to ``target``; several at once: the highest, then that deal's bidder, else nobody yet."""
+        reached = [s for s, t in enumerate(totals) if t >= target]
+        if not reached:
+            return None
+        best = max(totals[s] for s in reached)
+        top = [s for s in reached if totals[s] == best]
+        if len(top) == 1:
+            return top[0]
+        return bidder if bidder in top else None
+
+    def _remember(
+        self, state: TresottiState, events: Sequence[Event]
+    ) -> tuple[TresottiState, tuple[Event, ...]]:
+        recent = (*state.recent, *(e.text for e in events if e.private_to is None))[-RECENT:]
+        return replace(state, recent=recent), tuple(events)
+
+    def _final_summary(self, state: TresottiState) -> str:
+        return _("Game over: {who} wins with {n} points.").format(
+            who=seat_name(state.winner), n=state.sheet.totals[state.winner]
+        )
+
+    def outcome(self, state: TresottiState) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        return state.sheet.outcome(self._final_summary(state), winner=state.winner)
+
+    # ---------------------------------------------------------------- views
+    def private_cards(self, state: TresottiState, seat: int) -> frozenset[str]:
+        return frozenset(state.play.hands[seat])
+
+    def view(self, state: TresottiState, seat: int | None) -> SeatView:
+        n, play, opts = state.seats, state.play, state.options
+        acting = self.to_act(state)
+        doubles = self.doubles_taken(state)
+        lines = []
+        for s in range(n):
+            text = _("{pts} pts · won {won} · doubles {dbl} · {cards} cards · sheet {sheet}").format(
+                pts=state.sheet.totals[s],
+                won=play.tricks[s],
+                dbl=doubles[s],
+                cards=len(play.hands[s]),
+                sheet=state.sheet.column(s),
+            )
+            if s == state.bidder:
+                text += _(" · bid {n}").format(n=state.bid)
+            if s == state.dealer:
+                text += _(" · dealer")
+            lines.append(SeatLine(s, text, to_act=s in acting))
+        facts = [(_("Trump"), SUIT_LABELS[state.trump] if state.trump else _("set by the first lead"))]
+        if play.trick.plays:
+            facts.append((_("Led suit"), SUIT_LABELS[SUIT_OF[play.trick.plays[0][1]]]))
+        if state.phase == "bid":
+            high = state.auction.high
+            facts.append(
+                (
+                    _("Bidding"),
+                    _("high bid {n} by {who}").format(n=high, who=seat_name(state.auction.high_seat or 0))
+                    if high is not None
+                    else _("no bid yet"),
+                )
+            )
+        elif state.bidder >= 0:
+            facts.append((_("Bid"), _("{who}: {n}").format(who=seat_name(state.bidder), n=state.bid)))
+        facts.append((_("Courses"), opts.reading().describe()))
+        facts.append((_("Goal"), _("first to {n}").format(n=opts.target)))
+        if opts.sellersport:
+            facts.append((_("Hand"), _("front (the game cannot end)") if state.front else _("back")))
+        if state.sheet.rows:
+            rows = [
+                _("Deal {k}: ").format(k=i + 1) + " · ".join(str(p) for p in row)
+                for i, row in enumerate(state.sheet.rows)
+            ]
+            facts.append((_("Score sheet"), "\n".join(rows[-12:])))
+        piles = []
+        if play.trick.plays:
+            text = " · ".join(f"{seat_name(s)}: {label(c)}" for s, c in play.trick.plays)
+            piles.append(Pile(_("Trick"), play.trick.cards, text))
+        elif play.last is not None:
+            text = " · ".join(f"{seat_name(s)}: {label(c)}" for s, c in play.last.plays)
+            text += " — " + _("won by {who}").format(who=seat_name(play.last_winner))
+            piles.append(Pile(_("Last trick"), play.last.cards, text))
+        if state.phase == "over":
+            summary = self._final_summary(state)
+        elif state.phase == "bid":
+            summary = _("Bidding: {who} to speak.").format(
+                who=seat_name(state.auction.order[state.auction.turn])
+            )
+        else:
+            summary = _("{who} to play.").format(who=seat_name(play.to_play))
+        public = TableView(
+            title=_("Tresotti · deal {k}").format(k=state.deal_no + 1),
+            summary=summary,
+            seats=tuple(lines),
+            facts=tuple(facts),
+            piles=tuple(piles),
+            recent=state.recent,
+        )
+        if seat is None:
+            return SeatView(public)
+        hand = play.hands[seat]
+        return SeatView(
+            public,
+            seat=seat,
+            hand=hand,
+            hand_text=", ".join(label(c) for c in hand) or _("no cards"),
+            prompt=self._prompt(state, seat) if seat in acting else (),
+        )
+
+    def _prompt(self, state: TresottiState, seat: int) -> tuple[Choice | AskAmount, ...]:
+        legal = self._legal_actions(state, seat)
+        if state.phase == "play":
+            return hand_choices(state.play.hands[seat], legal, label)
+        if self._dealer_forced(state, seat):
+            return (
+                Choice(
+                    legal[0], _("Bid {n} (everyone passed: the dealer must)").format(n=MIN_BID), "primary"
+                ),
+            )
+        low = state.auction.next_minimum
+        return (
+            Choice("pass", _("Pass")),
+            AskAmount("bid", _("Your bid ({low}–{high} points)").format(low=low, high=MAX_BID), low, MAX_BID),
+        )
