@@ -1,0 +1,5 @@
+"""Razz: seven-card stud, ace-to-five lowball, fixed limit."""
+
+from .game import Razz, RazzOptions, RazzState
+
+__all__ = ["Razz", "RazzOptions", "RazzState"]
