@@ -13,7 +13,7 @@ Custom ids (all ≤ 100 characters; action strings are ≤ 60 by contract):
 - ``cr:p:{table}:{seq}:{n}:{kind}`` a pick-several-cards select
 - ``cr:m:{table}:{seq}:{kind}``     opens the amount modal
 - ``cr:h:{table}``                  My hand / Refresh
-- ``cr:l:{table}:{verb}``           lobby and table buttons (join, leave, start, cancel, num)
+- ``cr:l:{table}:{verb}``           lobby and table buttons (join, leave, start, cancel, num{page})
 - ``cr:o:{table}:{what}``           the host's option selects (preset, bool, f:{field})
 """
 
@@ -206,14 +206,13 @@ class HandButton(
         await _flows().show_hand(interaction, self.table_id, in_place=in_place)
 
 
-LOBBY_VERBS = ("join", "leave", "start", "cancel", "num")
 
 
 class LobbyButton(
     discord.ui.DynamicItem[discord.ui.Button],
-    template=re.compile(r"cr:l:(?P<table>\d+):(?P<verb>join|leave|start|cancel|num)"),
+    template=re.compile(r"cr:l:(?P<table>\d+):(?P<verb>join|leave|start|cancel|num\d)"),
 ):
-    """Join / Leave / Start (host) / Cancel (host) / Numbers… (host's numeric options)."""
+    """Join / Leave / Start (host) / Cancel (host) / Numbers… (host's numeric options, 5 per page)."""
 
     def __init__(
         self,

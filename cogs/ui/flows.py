@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, cast
 import discord
 
 from bot.errors import guarded, send_ephemeral
-from bot.service.errors import NoTable, NotSeated, StalePrompt
+from bot.service.errors import BadPhase, NoTable, NotHost, NotSeated, StalePrompt
 from games.core.i18n import _
 from games.core.views import AskAmount
 
@@ -172,14 +172,18 @@ async def lobby(interaction: discord.Interaction, table_id: int, verb: str) -> N
     elif verb == "cancel":
         await svc.cancel(table_id, user, is_admin=is_admin(interaction))
         await interaction.response.defer()
-    elif verb == "num":
+    elif verb.startswith("num"):
         snap = await svc.get(table_id)
         if snap.host_id != user:
-            from bot.service.errors import NotHost
-
             raise NotHost()
-        nums = [f for f in fields_of(snap.game.Options) if f.kind in ("int", "float")]
-        await interaction.response.send_modal(NumbersModal(table_id, nums[:5], snap.options))
+        if snap.status != "lobby":
+            raise BadPhase(_("Options can only be changed before the table starts."))
+        page = int(verb[3:] or 0)
+        size = messages.NUMBERS_PER_MODAL
+        nums = messages.number_fields(snap.game)[page * size : (page + 1) * size]
+        if not nums:
+            raise StalePrompt()
+        await interaction.response.send_modal(NumbersModal(table_id, nums, snap.options))
 
 
 @guarded

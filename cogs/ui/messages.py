@@ -35,6 +35,13 @@ def _who(users: tuple[int, ...]) -> str:
     return ", ".join(f"<@{u}>" for u in users) or "—"
 
 
+NUMBERS_PER_MODAL = 5  # a modal holds at most five text inputs
+
+
+def number_fields(game) -> list:
+    return [f for f in fields_of(game.Options) if f.kind in ("int", "float")]
+
+
 def lobby_view(snap: TableSnapshot) -> discord.ui.View:
     game = snap.game
     t = snap.id
@@ -44,9 +51,14 @@ def lobby_view(snap: TableSnapshot) -> discord.ui.View:
     view.add_item(c.LobbyButton(t, "start", label=_("Start"), style=discord.ButtonStyle.primary, row=0))
     view.add_item(c.LobbyButton(t, "cancel", label=_("Cancel"), style=discord.ButtonStyle.danger, row=0))
     fields = fields_of(game.Options)
-    if any(f.kind in ("int", "float") for f in fields):
-        view.add_item(c.LobbyButton(t, "num", label=_("Numbers…"), row=0))
+    pages = -(-len(number_fields(game)) // NUMBERS_PER_MODAL)
     row = 1
+    if pages == 1:
+        view.add_item(c.LobbyButton(t, "num0", label=_("Numbers…"), row=0))
+    elif pages > 1:
+        for page in range(min(pages, render.ROW_BUTTONS)):
+            view.add_item(c.LobbyButton(t, f"num{page}", label=_("Numbers {i}/{n}").format(i=page + 1, n=pages), row=1))
+        row = 2
     if len(game.presets) > 1:
         opts = [
             discord.SelectOption(label=render.clip(name, 100), value=name[:100], default=(name == snap.preset))

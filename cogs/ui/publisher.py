@@ -33,15 +33,19 @@ class TablePublisher:
         self._tasks: dict[int, asyncio.Task[None]] = {}
         #: table → (message id, hand number shown in it), as this process knows it.
         self._message: dict[int, tuple[int, int]] = {}
+        self._seen: dict[int, tuple[int, int]] = {}
 
     def adopt(self, snap: TableSnapshot, message_id: int) -> None:
         """The interaction that created the message tells us its id."""
         self._message[snap.id] = (message_id, snap.hand_no)
 
     def schedule(self, snap: TableSnapshot) -> None:
-        latest = self._latest.get(snap.id)
-        if latest is not None and latest.seq > snap.seq and latest.hand_no >= snap.hand_no:
-            return  # an older snapshot arriving late changes nothing
+        # on_change runs outside the table lock, so snapshots may arrive out of order:
+        # one older than what we already have would show the past.
+        order = (snap.hand_no, snap.seq)
+        if order < self._seen.get(snap.id, order):
+            return
+        self._seen[snap.id] = order
         self._latest[snap.id] = snap
         task = self._tasks.get(snap.id)
         if task is None or task.done():
@@ -71,7 +75,7 @@ class TablePublisher:
             return  # /play attaches the message and publishes again
         channel = self.bot.get_partial_messageable(snap.channel_id, guild_id=snap.guild_id)
         payload = messages.public_message(snap)
-        if snap.status == "playing" and snap.hand_no > shown_hand:
+        if snap.status == "playing" and snap.hand_no > shown_hand > 0:
             # The old hand's message keeps its result; the new hand gets a new message (and a ping).
             old = channel.get_partial_message(message_id)
             try:
@@ -91,6 +95,7 @@ class TablePublisher:
                 await self._send_new(channel, snap, payload)
         if not snap.is_open:
             self._message.pop(snap.id, None)
+            self._seen.pop(snap.id, None)
 
     async def _send_new(self, channel: discord.PartialMessageable, snap: TableSnapshot, payload: dict) -> None:
         if payload.get("view") is None:
