@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+import sqlite3
+import uuid
 from collections.abc import Callable
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, Literal
 
+from data import ledger
 from data.db import Database
+from games.core.i18n import _
 
+from .errors import AlreadyClaimed, InsufficientChips, NotAllowed
+from .guilds import load_settings, save_settings
+from .live import iso
 from .models import AuditReport, GuildSettings
 from .tables import utcnow
 
@@ -15,38 +22,133 @@ LeaderboardBy = Literal["chips", "wins", "hands"]
 
 
 class Economy:
+    """The server's chips. Every change is a ledger transfer with an idempotency key."""
+
     def __init__(self, db: Database, *, clock: Callable[[], datetime] = utcnow) -> None:
         self.db = db
         self.clock = clock
 
     async def balance(self, guild_id: int, user_id: int) -> int:
         """The wallet; a new player gets the server's starting chips (a recorded grant)."""
-        raise NotImplementedError
+        now = iso(self.clock()) or ""
+
+        def work(conn: sqlite3.Connection) -> int:
+            settings = load_settings(conn, guild_id)
+            return ledger.balance(conn, ledger.open_wallet(conn, guild_id, user_id, settings.starting_chips, now))
+
+        return await self.db.run(work)
 
     async def daily(self, guild_id: int, user_id: int) -> tuple[int, int]:
         """(granted, new balance); ``AlreadyClaimed`` (names the next reset) once per UTC day."""
-        raise NotImplementedError
+        when = self.clock()
+        now = iso(when) or ""
+        day = when.date().isoformat()
+
+        def work(conn: sqlite3.Connection) -> tuple[int, int]:
+            settings = load_settings(conn, guild_id)
+            wallet = ledger.open_wallet(conn, guild_id, user_id, settings.starting_chips, now)
+            key = f"daily:{guild_id}:{user_id}:{day}"
+            claimed = conn.execute("SELECT 1 FROM transfers WHERE idem_key=?", (key,)).fetchone() is not None
+            if claimed:
+                reset = datetime.combine(when.date() + timedelta(days=1), datetime.min.time(), when.tzinfo)
+                left = reset - when
+                hours, minutes = divmod(int(left.total_seconds()) // 60, 60)
+                raise AlreadyClaimed(
+                    _("You've already claimed today's chips. Next claim at 00:00 UTC (in {h} h {m} min).").format(
+                        h=hours, m=minutes
+                    )
+                )
+            ledger.grant(conn, guild_id, user_id, settings.daily_amount, key, at=now, code="daily")
+            return settings.daily_amount, ledger.balance(conn, wallet)
+
+        return await self.db.run(work)
 
     async def grant(self, guild_id: int, user_id: int, amount: int, *, by: int) -> int:
         """Admin grant (negative: take back, never below 0); returns the new balance."""
-        raise NotImplementedError
+        now = iso(self.clock()) or ""
+        if amount == 0:
+            raise NotAllowed(_("Grant a non-zero amount."))
+        if abs(amount) > 1_000_000_000:
+            raise NotAllowed(_("That amount is too large."))
+
+        def work(conn: sqlite3.Connection) -> int:
+            settings = load_settings(conn, guild_id)
+            wallet = ledger.open_wallet(conn, guild_id, user_id, settings.starting_chips, now)
+            try:
+                ledger.grant(
+                    conn, guild_id, user_id, amount, f"grant:{guild_id}:{user_id}:{uuid.uuid4().hex}",
+                    at=now, memo=f"by {by}",
+                )
+            except ledger.Overdraft as err:
+                raise InsufficientChips(
+                    _("They only have {n} chips.").format(n=ledger.balance(conn, wallet))
+                ) from err
+            return ledger.balance(conn, wallet)
+
+        return await self.db.run(work)
 
     async def leaderboard(
         self, guild_id: int, game_id: str | None = None, by: LeaderboardBy = "chips", limit: int = 10
     ) -> list[tuple[int, int]]:
-        """(user_id, value), best first."""
-        raise NotImplementedError
+        """(user_id, value), best first. ``chips`` = wallet (or net winnings at one game)."""
+        limit = max(1, min(int(limit), 100))
+        game_sql, params = ("AND game_id = ?", [game_id]) if game_id else ("", [])
+        if by == "chips" and game_id is None:
+            # Wallet plus chips sitting at open tables (escrow): what the player owns.
+            sql = (
+                "SELECT user_id, SUM(balance) AS v FROM accounts WHERE kind IN ('user','escrow') AND guild_id=?"
+                " GROUP BY user_id ORDER BY v DESC, user_id LIMIT ?"
+            )
+            rows = await self.db.fetchall(sql, (guild_id, limit))
+        else:
+            value = {"chips": "SUM(payoff)", "wins": "SUM(placing = 1)", "hands": "COUNT(*)"}.get(by)
+            if value is None:
+                raise NotAllowed(_("Rank by chips, wins or hands."))
+            sql = (
+                f"SELECT user_id, {value} AS v FROM results WHERE guild_id=? {game_sql}"
+                " GROUP BY user_id ORDER BY v DESC, user_id LIMIT ?"
+            )
+            rows = await self.db.fetchall(sql, (guild_id, *params, limit))
+        return [(int(r[0]), int(r[1])) for r in rows]
 
     async def stats(self, guild_id: int, user_id: int, game_id: str | None = None) -> dict[str, Any]:
         """hands, wins, net, best, worst, average placing, balance."""
-        raise NotImplementedError
+        game_sql, params = ("AND game_id = ?", [game_id]) if game_id else ("", [])
+        row = await self.db.fetchone(
+            "SELECT COUNT(*), COALESCE(SUM(placing = 1), 0), COALESCE(SUM(payoff), 0), COALESCE(MAX(payoff), 0),"
+            f" COALESCE(MIN(payoff), 0), AVG(placing) FROM results WHERE guild_id=? AND user_id=? {game_sql}",
+            (guild_id, user_id, *params),
+        )
+        assert row is not None
+        balance, at_tables = await self.db.read_sync(
+            lambda c: c.execute(
+                "SELECT COALESCE(SUM(CASE kind WHEN 'user' THEN balance END), 0),"
+                " COALESCE(SUM(CASE kind WHEN 'escrow' THEN balance END), 0)"
+                " FROM accounts WHERE guild_id=? AND user_id=?",
+                (guild_id, user_id),
+            ).fetchone()
+        )
+        hands = int(row[0])
+        return {
+            "hands": hands,
+            "wins": int(row[1]),
+            "win_rate": round(row[1] / hands, 3) if hands else 0.0,
+            "net": int(row[2]),
+            "best": int(row[3]),
+            "worst": int(row[4]),
+            "avg_placing": round(float(row[5]), 2) if row[5] is not None else 0.0,
+            "balance": int(balance),
+            "at_tables": int(at_tables),
+        }
 
     async def audit(self, guild_id: int | None = None) -> AuditReport:
-        raise NotImplementedError
+        """Conservation (sums to 0), cache == history, no overdraft — for one server or all."""
+        return await self.db.read_sync(ledger.audit, guild_id)
 
     async def settings(self, guild_id: int) -> GuildSettings:
-        raise NotImplementedError
+        return await self.db.read_sync(load_settings, guild_id)
 
     async def update_settings(self, guild_id: int, **changes: Any) -> GuildSettings:
         """Validated by ``GuildSettings``; unknown keys are refused."""
-        raise NotImplementedError
+        now = iso(self.clock()) or ""
+        return await self.db.run(save_settings, guild_id, changes, now)

@@ -9,6 +9,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 import games
+from data.ledger import AuditReport
 from games import Event, Game
 
 Status = Literal["lobby", "playing", "finished", "void"]
@@ -93,16 +94,6 @@ class StartResult:
 
     snapshot: TableSnapshot
     refused: tuple[tuple[int, str], ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class AuditReport:
-    """The ledger audit: conservation, cache == history, no overdraft."""
-
-    ok: bool
-    problems: tuple[str, ...]
-    accounts: int
-    transfers: int
 
 
 class GuildSettings(BaseModel):

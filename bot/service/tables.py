@@ -1,30 +1,88 @@
 """Game tables in channels: lobby, seats, hands, turn timers — storage-backed, no Discord.
 
-Every change is committed (log row + snapshot, plus settlement and results
-when a hand ends) in ONE transaction before ``on_change`` is called.
+Every change is one transaction (log row + snapshot with a compare-and-swap on
+``seq``, plus settlement, results and the next deal when a hand ends),
+committed before ``on_change`` is called. The work of a transaction is a
+synchronous function run on the database's thread (``Database.run``) on a
+private copy of the table; the copy replaces the cached table only after COMMIT.
 """
 
 from __future__ import annotations
 
+import asyncio
+import json
+import logging
+import secrets
+import sqlite3
 from collections.abc import Awaitable, Callable
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from pydantic import ValidationError
+
+import games
+from data import ledger
 from data.db import Database
+from games import Event, GameError, Outcome
+from games.core.errors import IllegalAction
+from games.core.i18n import _
+from games.core.replay import HandRecord, replay
+from games.core.rng import RNG_ALGO, Rng
 from games.core.views import SeatView
 
-from .models import ActResult, StartResult, TableSnapshot
+from .errors import (
+    BadPhase,
+    InsufficientChips,
+    NoTable,
+    NotAllowed,
+    NotHost,
+    NotSeated,
+    StalePrompt,
+    TableAlreadyOpen,
+    TableFull,
+)
+from .guilds import load_settings
+from .live import (
+    Live,
+    Player,
+    dumps,
+    hand_actions,
+    hand_seed,
+    iso,
+    live_from_row,
+    log,
+    save,
+    save_player,
+)
+from .models import ActResult, GuildSettings, StartResult, TableSnapshot
 
 OnChange = Callable[[TableSnapshot, str], Awaitable[None]]
+log_ = logging.getLogger(__name__)
 
 
 def utcnow() -> datetime:
     return datetime.now(UTC)
 
 
+def mention(user_id: int) -> str:
+    return f"<@{user_id}>"
+
+
+class _Change:
+    """What a transaction function hands back besides the new table."""
+
+    def __init__(self) -> None:
+        self.events: tuple[Event, ...] = ()
+        self.hand_finished = False
+        self.refused: list[tuple[int, str]] = []
+        self.reason = "action"
+
+
 class TableService:
-    """The tables of every guild. ``on_change(snapshot, reason)`` with reason in
-    'lobby', 'action', 'timeout', 'hand', 'end' is awaited after each commit."""
+    """The tables of every guild. ``on_change(snapshot, reason)`` — reason in
+    'lobby', 'action', 'timeout', 'hand', 'end' — is awaited after each commit,
+    outside the table's lock; snapshots carry ``seq``, so a renderer can drop
+    an older one that arrives late."""
 
     def __init__(
         self,
@@ -37,12 +95,83 @@ class TableService:
         self.db = db
         self.clock = clock
         self.on_change = on_change
-        self._seed_source = seed_source
+        self._seed_source = seed_source or (lambda: secrets.randbits(62))
+        self._live: dict[int, Live] = {}
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._loading = asyncio.Lock()
 
+    # ================================================================ reading
     async def load_open_tables(self) -> list[TableSnapshot]:
-        """After a restart: lobby and playing tables, deadlines intact (broken ones are voided and refunded)."""
-        raise NotImplementedError
+        """After a restart: lobby and playing tables, deadlines intact.
 
+        A snapshot that no longer decodes is rebuilt by replaying the hand's
+        record and log; if that fails too, the table is voided and every chip
+        at it refunded (the interrupted hand is undone exactly).
+        """
+        ids = [r[0] for r in await self.db.fetchall("SELECT id FROM tables WHERE status IN ('lobby','playing')")]
+        out = []
+        for table_id in ids:
+            live = await self._ensure(table_id)
+            if live is not None:
+                out.append(live.snapshot())
+        return out
+
+    async def get(self, table_id: int) -> TableSnapshot:
+        """``NoTable`` if unknown. Finished tables are read from the database."""
+        live = await self._ensure(table_id)
+        if live is not None:
+            return live.snapshot()
+        row = await self.db.fetchone("SELECT * FROM tables WHERE id=?", (table_id,))
+        if row is None:
+            raise NoTable()
+        closed = await self.db.read_sync(live_from_row, row)
+        return closed.snapshot()
+
+    async def in_channel(self, channel_id: int) -> TableSnapshot | None:
+        """The open (lobby or playing) table of a channel."""
+        for live in self._live.values():
+            if live.channel_id == channel_id:
+                return live.snapshot()
+        table_id = await self.db.scalar(
+            "SELECT id FROM tables WHERE channel_id=? AND status IN ('lobby','playing')", (channel_id,)
+        )
+        if table_id is None:
+            return None
+        live = await self._ensure(table_id)
+        return None if live is None else live.snapshot()
+
+    async def hand_view(self, table_id: int, user_id: int) -> tuple[SeatView, int]:
+        """The user's private view and the seq it was rendered at. ``NotSeated`` for outsiders."""
+        live = await self._need(table_id)
+        seat = self._seat(live, user_id)
+        if live.state is None:
+            raise BadPhase(_("The game hasn't started yet."))
+        return live.game.view(live.state, seat), live.seq
+
+    async def next_deadline(self) -> datetime | None:
+        """The earliest turn deadline of any playing table."""
+        text = await self.db.scalar("SELECT MIN(deadline) FROM tables WHERE status='playing'")
+        return None if text is None else datetime.fromisoformat(text)
+
+    async def history(self, table_id: int, user_id: int, limit: int = 5) -> list[tuple[str, str]]:
+        """(filename, text) of the last finished hands this user played at the table."""
+        rows = await self.db.fetchall(
+            "SELECT h.hand_no, h.history_text, h.users_json, t.game_id FROM hands h JOIN tables t ON t.id=h.table_id"
+            " WHERE h.table_id=? AND h.status='done' AND h.history_text IS NOT NULL ORDER BY h.hand_no DESC",
+            (table_id,),
+        )
+        if not rows and await self.db.scalar("SELECT 1 FROM tables WHERE id=?", (table_id,)) is None:
+            raise NoTable()
+        mine = [r for r in rows if user_id in json.loads(r["users_json"])][: max(0, limit)]
+        if rows and not mine:
+            raise NotSeated(_("You didn't play in those hands."))
+        out = []
+        for r in reversed(mine):
+            game = games.get_game(r["game_id"])
+            out.append((f"{game.id}-table{table_id}-hand{r['hand_no']}{game.history_suffix}", r["history_text"]))
+        return out
+
+    # ================================================================= lobby
     async def open_table(
         self,
         guild_id: int,
@@ -55,62 +184,709 @@ class TableService:
         turn_seconds: int | None = None,
     ) -> TableSnapshot:
         """Opens a lobby; the host joins. ``TableAlreadyOpen``, ``UnknownGame``."""
-        raise NotImplementedError
+        game = games.get_game(game_id)
+        options = game.Options()
+        if preset is not None:
+            if preset not in game.presets:
+                raise NotAllowed(_("{game} has no variant called {name!r}.").format(game=game.title, name=preset))
+            options = game.presets[preset]
+        if buy_in is not None and buy_in < 0:
+            raise NotAllowed(_("The buy-in can't be negative."))
+        if turn_seconds is not None and not 10 <= turn_seconds <= 86_400:
+            raise NotAllowed(_("The turn timer must be between 10 seconds and a day."))
+        now = iso(self.clock())
+        seed = self._seed_source()
+
+        def work(conn: sqlite3.Connection) -> Live:
+            settings = load_settings(conn, guild_id)
+            chips = game.uses_chips
+            live = Live(
+                id=0, guild_id=guild_id, channel_id=channel_id, message_id=None, host_id=host_id,
+                game_id=game.id, options=options, preset=preset, status="lobby", seed=seed,
+                buy_in=(settings.default_buy_in if buy_in is None else buy_in) if chips else 0,
+                turn_seconds=turn_seconds or settings.turn_seconds,
+            )
+            try:
+                cur = conn.execute(
+                    """INSERT INTO tables (guild_id, channel_id, host_id, game_id, rules_version, options_json, preset,
+                       seed, rng_algo, status, buy_in, turn_seconds, created_at, updated_at)
+                       VALUES (?,?,?,?,?,?,?,?,?,'lobby',?,?,?,?)""",
+                    (guild_id, channel_id, host_id, game.id, game.rules_version,
+                     dumps(options.model_dump(mode="json")), preset, seed, RNG_ALGO, live.buy_in,
+                     live.turn_seconds, now, now),
+                )
+            except sqlite3.IntegrityError as err:
+                raise TableAlreadyOpen() from err
+            live.id = int(cur.lastrowid or 0)
+            live.players = [Player(host_id, 0)]
+            live.roster_dirty = True
+            log(conn, live, "system", "open", now, user_id=host_id)
+            live.add_recent(_("{who} opened a table of {game}.").format(who=mention(host_id), game=game.title))
+            save(conn, live, 0, now)
+            return live
+
+        if any(lv.channel_id == channel_id for lv in self._live.values()):
+            raise TableAlreadyOpen()
+        live = await self.db.run(work)
+        self._live[live.id] = live
+        await self._notify(live, "lobby")
+        return live.snapshot()
 
     async def attach_message(self, table_id: int, message_id: int) -> None:
         """Remembers the public table message (edited by id after restarts)."""
-        raise NotImplementedError
-
-    async def get(self, table_id: int) -> TableSnapshot:
-        """``NoTable`` if unknown."""
-        raise NotImplementedError
-
-    async def in_channel(self, channel_id: int) -> TableSnapshot | None:
-        """The open (lobby or playing) table of a channel."""
-        raise NotImplementedError
+        live = await self._ensure(table_id)
+        async with self._lock(table_id):
+            await self.db.run(
+                lambda c: c.execute("UPDATE tables SET message_id=? WHERE id=?", (message_id, table_id))
+            )
+            if live is not None:
+                live.message_id = message_id
 
     async def join(self, table_id: int, user_id: int) -> TableSnapshot:
-        """Joins the lobby, or a running hand-by-hand chip table (seated at the next hand)."""
-        raise NotImplementedError
+        """Joins the lobby, or a running hand-by-hand table (seated from the next hand)."""
+
+        def work(conn: sqlite3.Connection, live: Live, now: str, change: _Change) -> None:
+            game = live.game
+            if live.player(user_id) is not None:
+                raise NotAllowed(_("You're already at this table."))
+            if live.status == "playing" and not game.hand_by_hand:
+                raise BadPhase(_("This game is already under way; join the next one."))
+            if len(live.players) >= game.seat_limits(live.options)[1]:
+                raise TableFull()
+            if live.buy_in and ledger.balance_of(conn, ledger.USER, live.guild_id, user_id=user_id) < live.buy_in:
+                settings = load_settings(conn, live.guild_id)
+                ledger.open_wallet(conn, live.guild_id, user_id, settings.starting_chips, now)
+                if ledger.balance_of(conn, ledger.USER, live.guild_id, user_id=user_id) < live.buy_in:
+                    raise InsufficientChips(
+                        _("The buy-in is {n} chips and you don't have that many.").format(n=live.buy_in)
+                    )
+            live.players.append(Player(user_id, max((p.pos for p in live.players), default=-1) + 1))
+            live.roster_dirty = True
+            log(conn, live, "system", "join", now, user_id=user_id)
+            text = _("{who} joined.") if live.status == "lobby" else _("{who} joins from the next hand.")
+            live.add_recent(text.format(who=mention(user_id)))
+            change.reason = "lobby" if live.status == "lobby" else "action"
+
+        return (await self._mutate(table_id, work, statuses=("lobby", "playing"))).snapshot
 
     async def leave(self, table_id: int, user_id: int) -> TableSnapshot:
-        """Lobby: leaves. Playing: leaves at the end of the hand and is cashed out."""
-        raise NotImplementedError
+        """Lobby: leaves (the host's role passes on; an empty lobby closes).
+        Playing: leaves at the end of the hand and is cashed out."""
+
+        def work(conn: sqlite3.Connection, live: Live, now: str, change: _Change) -> None:
+            me = live.player(user_id)
+            if me is None:
+                raise NotSeated()
+            if live.status == "lobby" or me.seat is None:
+                live.players.remove(me)
+                live.roster_dirty = True
+                log(conn, live, "system", "leave", now, user_id=user_id)
+                live.add_recent(_("{who} left.").format(who=mention(user_id)))
+                change.reason = "lobby" if live.status == "lobby" else "action"
+                if live.status == "lobby" and user_id == live.host_id:
+                    if live.players:
+                        live.host_id = min(live.players, key=lambda p: p.pos).user_id
+                        live.add_recent(_("{who} is the host now.").format(who=mention(live.host_id)))
+                    else:
+                        live.status = "void"
+                        change.reason = "end"
+                return
+            if me.leaving:
+                raise NotAllowed(_("You're already leaving at the end of this hand."))
+            me.leaving = True
+            save_player(conn, live, me)
+            log(conn, live, "system", "leave", now, seat=me.seat, user_id=user_id)
+            live.add_recent(_("{who} will leave at the end of the hand.").format(who=mention(user_id)))
+
+        return (await self._mutate(table_id, work, statuses=("lobby", "playing"))).snapshot
 
     async def set_options(
         self, table_id: int, user_id: int, *, preset: str | None = None, changes: dict[str, Any] | None = None
     ) -> TableSnapshot:
         """Host, lobby only; validated by ``game.Options``."""
-        raise NotImplementedError
+
+        def work(conn: sqlite3.Connection, live: Live, now: str, change: _Change) -> None:
+            self._host_only(live, user_id, is_admin=False)
+            game = live.game
+            options = live.options
+            name = live.preset
+            if preset is not None:
+                if preset not in game.presets:
+                    raise NotAllowed(_("{game} has no variant called {name!r}.").format(game=game.title, name=preset))
+                options, name = game.presets[preset], preset
+            if changes:
+                try:
+                    options = game.Options.model_validate({**options.model_dump(), **changes})
+                except ValidationError as err:
+                    first = err.errors()[0]
+                    where = ".".join(str(p) for p in first.get("loc", ())) or _("option")
+                    raise NotAllowed(f"{where}: {first.get('msg', 'invalid value')}.") from err
+                name = next((k for k, v in game.presets.items() if v == options), None)
+            live.options, live.preset = options, name
+            log(conn, live, "system", "options:" + dumps(options.model_dump(mode="json")), now, user_id=user_id)
+            live.add_recent(_("Variant: {name}.").format(name=game.describe_options(options)))
+            change.reason = "lobby"
+
+        return (await self._mutate(table_id, work, statuses=("lobby",))).snapshot
 
     async def start(self, table_id: int, user_id: int) -> StartResult:
         """Host; checks the player count; buy-ins move wallet → escrow (refused users listed)."""
-        raise NotImplementedError
 
+        def work(conn: sqlite3.Connection, live: Live, now: str, change: _Change) -> None:
+            self._host_only(live, user_id, is_admin=False)
+            game = live.game
+            low, high = game.seat_limits(live.options)
+            if not low <= len(live.players) <= high:
+                raise BadPhase(_("This game needs {low}–{high} players.").format(low=low, high=high))
+            settings = load_settings(conn, live.guild_id)
+            players = sorted(live.players, key=lambda p: p.pos)
+            if game.uses_chips:
+                players = self._buy_in(conn, live, players, settings, now, change, hand_no=1)
+                if len(players) < low:
+                    names = ", ".join(mention(u) for u, _why in change.refused)
+                    raise InsufficientChips(
+                        _("Not enough players could pay the {n}-chip buy-in ({names}).").format(
+                            n=live.buy_in, names=names
+                        )
+                    )
+            for i, p in enumerate(players):
+                p.seat = i
+            live.roster_dirty = True
+            live.status = "playing"
+            dealer = Rng(live.seed).derive("dealer").below(len(players))[0]
+            log(conn, live, "system", "start", now, user_id=user_id)
+            self._deal(conn, live, now, dealer=dealer, carry=None, change=change)
+            change.reason = "hand"
+
+        result = await self._mutate(table_id, work, statuses=("lobby",))
+        return StartResult(result.snapshot, tuple(result.change.refused))
+
+    # ================================================================= play
     async def act(self, table_id: int, user_id: int, action: str, *, seq: int | None) -> ActResult:
-        """Applies one action. ``seq`` = the prompt's sequence number (``None``: no staleness check)."""
-        raise NotImplementedError
+        """Applies one action. ``seq`` = the prompt's sequence number (``None``: no staleness check).
 
-    async def hand_view(self, table_id: int, user_id: int) -> tuple[SeatView, int]:
-        """The user's private view and the seq it was rendered at. ``NotSeated`` for outsiders."""
-        raise NotImplementedError
+        A prompt is stale when its seat has acted since ``seq``, a new hand was
+        dealt since, or the action is no longer legal; then nothing changes.
+        """
+
+        def work(conn: sqlite3.Connection, live: Live, now: str, change: _Change) -> None:
+            seat = self._seat(live, user_id)
+            game = live.game
+            if live.state is None or game.outcome(live.state) is not None:
+                raise BadPhase(_("This hand is over."))
+            if seq is not None and seq != live.seq:
+                if seq > live.seq or seq < live.hand_start_seq or live.acted.get(seat, -1) > seq:
+                    raise StalePrompt()
+                if seat in game.to_act(live.state) and not game.is_legal(live.state, seat, action):
+                    raise StalePrompt()
+            state, events = game.apply(live.state, seat, action)
+            me = live.player(user_id)
+            assert me is not None
+            if me.timeouts:
+                me.timeouts = 0
+                save_player(conn, live, me)
+            self._advance(conn, live, seat, action, "action", state, events, now, change)
+
+        result = await self._mutate(table_id, work, statuses=("playing",), not_found_status=BadPhase)
+        return ActResult(result.snapshot, result.change.events, result.change.hand_finished)
 
     async def timeout_due(self, now: datetime | None = None) -> list[ActResult]:
-        """Applies ``game.timeout_action`` on every table whose deadline passed."""
-        raise NotImplementedError
+        """Every playing table whose deadline passed: ``game.timeout_action`` for each seat to act.
 
-    async def next_deadline(self) -> datetime | None:
-        """The earliest deadline of any open table."""
-        raise NotImplementedError
+        Consecutive timeouts are counted per seat (reset when the player acts);
+        at the server's ``max_timeouts`` (3) the player leaves at the end of the hand.
+        """
+        when = now or self.clock()
+        ids = [
+            r[0]
+            for r in await self.db.fetchall(
+                "SELECT id FROM tables WHERE status='playing' AND deadline IS NOT NULL AND deadline <= ?"
+                " ORDER BY deadline",
+                (iso(when),),
+            )
+        ]
+        results = []
+        for table_id in ids:
 
+            def work(conn: sqlite3.Connection, live: Live, now_s: str, change: _Change) -> None:
+                if live.deadline is None or live.deadline > when or live.state is None:
+                    raise _NothingToDo()
+                game = live.game
+                settings = load_settings(conn, live.guild_id)
+                change.reason = "timeout"
+                for seat in sorted(game.to_act(live.state)):
+                    if live.state is None or seat not in game.to_act(live.state) or game.outcome(live.state):
+                        continue
+                    hand_before = live.hand_no
+                    action = game.timeout_action(live.state, seat)
+                    state, events = game.apply(live.state, seat, action)
+                    player = live.player(live.user_at(seat))
+                    assert player is not None
+                    player.timeouts += 1
+                    note = _("{who} ran out of time.").format(who=mention(player.user_id))
+                    if player.timeouts >= settings.max_timeouts and not player.leaving:
+                        player.leaving = True
+                        note += " " + _("{n} timeouts in a row: leaving at the end of the hand.").format(
+                            n=player.timeouts
+                        )
+                    save_player(conn, live, player)
+                    live.add_recent(note)
+                    self._advance(conn, live, seat, action, "timeout", state, events, now_s, change)
+                    if live.hand_no != hand_before or live.status != "playing":
+                        break
+
+            try:
+                result = await self._mutate(table_id, work, statuses=("playing",), now=when)
+            except (_NothingToDo, GameError):
+                continue
+            except Exception:
+                log_.exception("timeout on table %s failed", table_id)
+                continue
+            results.append(ActResult(result.snapshot, result.change.events, result.change.hand_finished))
+        return results
+
+    # ================================================================== end
     async def end(self, table_id: int, user_id: int, *, is_admin: bool) -> TableSnapshot:
-        """Host or admin: refunds the interrupted hand exactly and cashes everything out."""
-        raise NotImplementedError
+        """Host or admin: the interrupted hand is refunded exactly (escrow still holds the
+        stacks from its deal), a carried pot is split among its players, and all is cashed out."""
+
+        def work(conn: sqlite3.Connection, live: Live, now: str, change: _Change) -> None:
+            self._host_only(live, user_id, is_admin=is_admin)
+            if live.status == "lobby":
+                live.status = "void"
+                log(conn, live, "system", "cancel", now, user_id=user_id)
+            else:
+                if live.state is not None and live.game.outcome(live.state) is None:
+                    conn.execute(
+                        "UPDATE hands SET status='void', ended_at=? WHERE table_id=? AND hand_no=? AND status='playing'",
+                        (now, live.id, live.hand_no),
+                    )
+                log(conn, live, "system", "end", now, user_id=user_id)
+                self._close(conn, live, now, code="refund")
+            live.add_recent(_("{who} ended the table.").format(who=mention(user_id)))
+            change.reason = "end"
+
+        return (await self._mutate(table_id, work, statuses=("lobby", "playing"))).snapshot
 
     async def cancel(self, table_id: int, user_id: int, *, is_admin: bool) -> TableSnapshot:
         """Host or admin, lobby only."""
-        raise NotImplementedError
 
-    async def history(self, table_id: int, user_id: int, limit: int = 5) -> list[tuple[str, str]]:
-        """(filename, text) of the table's last finished hands (``game.history_text``)."""
-        raise NotImplementedError
+        def work(conn: sqlite3.Connection, live: Live, now: str, change: _Change) -> None:
+            self._host_only(live, user_id, is_admin=is_admin)
+            live.status = "void"
+            log(conn, live, "system", "cancel", now, user_id=user_id)
+            live.add_recent(_("{who} cancelled the table.").format(who=mention(user_id)))
+            change.reason = "end"
+
+        return (await self._mutate(table_id, work, statuses=("lobby",))).snapshot
+
+    # ============================================================ internals
+    class _Result:
+        def __init__(self, snapshot: TableSnapshot, change: _Change) -> None:
+            self.snapshot = snapshot
+            self.change = change
+
+    def _lock(self, table_id: int) -> asyncio.Lock:
+        lock = self._locks.get(table_id)
+        if lock is None:
+            lock = self._locks[table_id] = asyncio.Lock()
+        return lock
+
+    async def _ensure(self, table_id: int) -> Live | None:
+        """The cached open table, loading (and if need be repairing) it on first use."""
+        live = self._live.get(table_id)
+        if live is not None:
+            return live
+        async with self._loading:
+            live = self._live.get(table_id)
+            if live is not None:
+                return live
+            row = await self.db.fetchone(
+                "SELECT * FROM tables WHERE id=? AND status IN ('lobby','playing')", (table_id,)
+            )
+            if row is None:
+                return None
+            now = iso(self.clock())
+            try:
+                live = await self.db.read_sync(live_from_row, row)
+            except Exception:
+                log_.exception("table %s can't be read; voiding it", table_id)
+                await self.db.run(self._void_raw, row, now or "")
+                return None
+            if row["state_json"] is None:
+                self._live[table_id] = live
+                return live
+            same_rules = row["rules_version"] == live.game.rules_version
+            state = await self.db.read_sync(self._restore_state, live, row["state_json"]) if same_rules else None
+            if state is None:
+                log_.error("table %s: snapshot and replay both failed; voiding and refunding", table_id)
+                await self.db.run(self._void, live, now or "")
+                return None
+            live.state = state
+            self._live[table_id] = live
+            return live
+
+    async def _need(self, table_id: int) -> Live:
+        live = await self._ensure(table_id)
+        if live is None:
+            if await self.db.scalar("SELECT 1 FROM tables WHERE id=?", (table_id,)) is None:
+                raise NoTable()
+            raise BadPhase(_("This table is closed."))
+        return live
+
+    @staticmethod
+    def _restore_state(conn: sqlite3.Connection, live: Live, state_json: str) -> Any:
+        """The snapshot, or the hand replayed from its record and log, or None."""
+        game = live.game
+        try:
+            return game.load(state_json)
+        except Exception:
+            log_.warning("table %s: snapshot doesn't decode; replaying the log", live.id)
+        try:
+            hand = conn.execute(
+                "SELECT * FROM hands WHERE table_id=? AND hand_no=?", (live.id, live.hand_no)
+            ).fetchone()
+            record = HandRecord(
+                game=game.id,
+                options=json.loads(hand["options_json"]),
+                seats=len(json.loads(hand["users_json"])),
+                seed=hand["seed"],
+                dealer=hand["dealer"],
+                carry=None if hand["carry_json"] is None else json.loads(hand["carry_json"]),
+                actions=tuple(hand_actions(conn, live.id, hand["start_seq"])),
+            )
+            if game.uses_stacks:
+                state = game.new_state(  # type: ignore[call-arg]
+                    game.options_from(record.options), record.seats, record.seed, dealer=record.dealer,
+                    carry=record.carry, stacks=tuple(json.loads(hand["stacks_json"] or "[]")) or None,
+                )
+                for seat, action in record.actions:
+                    state, _events = game.apply(state, seat, action)
+                return state
+            return replay(game, record)
+        except Exception:
+            log_.exception("table %s: replay failed", live.id)
+            return None
+
+    def _void(self, conn: sqlite3.Connection, live: Live, now: str) -> None:
+        """A table that can't be restored: refund everything and close it as void."""
+        expected = live.seq
+        conn.execute(
+            "UPDATE hands SET status='void', ended_at=? WHERE table_id=? AND status='playing'", (now, live.id)
+        )
+        log(conn, live, "system", "void", now)
+        self._close(conn, live, now, code="refund", status="void")
+        live.state = None
+        save(conn, live, expected, now, ended=True)
+
+    @staticmethod
+    def _void_raw(conn: sqlite3.Connection, row: sqlite3.Row, now: str) -> None:
+        """Last resort when even the table row can't be read into a table: refund every escrow."""
+        table_id, guild_id = row["id"], row["guild_id"]
+        for (user_id,) in conn.execute(
+            "SELECT user_id FROM accounts WHERE kind='escrow' AND table_id=?", (table_id,)
+        ).fetchall():
+            ledger.cash_out(conn, guild_id, table_id, user_id, f"void:{table_id}:{user_id}", at=now, code="refund")
+        conn.execute("UPDATE tables SET status='void', deadline=NULL, ended_at=?, updated_at=? WHERE id=?",
+                     (now, now, table_id))
+
+    async def _mutate(
+        self,
+        table_id: int,
+        work: Callable[[sqlite3.Connection, Live, str, _Change], None],
+        *,
+        statuses: tuple[str, ...],
+        now: datetime | None = None,
+        not_found_status: type[Exception] = BadPhase,
+    ) -> TableService._Result:
+        """Runs ``work`` on a copy of the table inside one transaction, then swaps it in and notifies."""
+        await self._need(table_id)
+        async with self._lock(table_id):
+            live = self._live.get(table_id)
+            if live is None:
+                raise NoTable()
+            if live.status not in statuses:
+                raise not_found_status(_("That isn't possible at this point of the game."))
+            when = now or self.clock()
+            now_s = iso(when) or ""
+            draft = live.clone()
+            change = _Change()
+
+            def txn(conn: sqlite3.Connection) -> None:
+                expected = draft.seq
+                work(conn, draft, now_s, change)
+                ended = draft.status in ("finished", "void")
+                if ended:
+                    draft.deadline = None
+                save(conn, draft, expected, now_s, ended=ended)
+
+            await self.db.run(txn)
+            if draft.status in ("finished", "void"):
+                self._live.pop(table_id, None)
+            else:
+                self._live[table_id] = draft
+        snapshot = draft.snapshot()
+        await self._notify(draft, change.reason)
+        return TableService._Result(snapshot, change)
+
+    async def _notify(self, live: Live, reason: str) -> None:
+        if self.on_change is None:
+            return
+        try:
+            await self.on_change(live.snapshot(), reason)
+        except Exception:  # a rendering problem must not undo or block a committed change
+            log_.exception("on_change failed for table %s (%s)", live.id, reason)
+
+    @staticmethod
+    def _seat(live: Live, user_id: int) -> int:
+        me = live.player(user_id)
+        if me is None:
+            raise NotSeated()
+        if me.seat is None:
+            raise NotSeated(_("You're in from the next hand."))
+        return me.seat
+
+    @staticmethod
+    def _host_only(live: Live, user_id: int, *, is_admin: bool) -> None:
+        if user_id != live.host_id and not is_admin:
+            raise NotHost()
+
+    # ----------------------------------------------------------- hand flow
+    def _advance(
+        self, conn: sqlite3.Connection, live: Live, seat: int, action: str, kind: str, state: Any,
+        events: tuple[Event, ...], now: str, change: _Change,
+    ) -> None:
+        """Logs an applied action and moves the table on (settling a finished hand)."""
+        seq = log(conn, live, kind, action, now, seat=seat, user_id=live.user_at(seat))
+        live.acted[seat] = seq
+        live.state = state
+        change.events = (*change.events, *events)
+        live.add_recent(*(e.text for e in events if e.private_to is None))
+        live.deadline = self._deadline(live, now)
+        outcome = live.game.outcome(state)
+        if outcome is not None:
+            change.hand_finished = True
+            change.reason = "hand"
+            self._finish_hand(conn, live, outcome, now, change)
+            if live.status != "playing":
+                change.reason = "end"
+
+    def _deadline(self, live: Live, now: str) -> datetime | None:
+        if live.state is None or live.game.outcome(live.state) is not None:
+            return None
+        return datetime.fromisoformat(now) + timedelta(seconds=live.turn_seconds)
+
+    def _buy_in(
+        self, conn: sqlite3.Connection, live: Live, players: list[Player], settings: GuildSettings, now: str,
+        change: _Change, *, hand_no: int,
+    ) -> list[Player]:
+        """Wallet → escrow for each player; those who can't pay are removed and listed."""
+        kept = []
+        for p in players:
+            ledger.open_wallet(conn, live.guild_id, p.user_id, settings.starting_chips, now)
+            have = ledger.balance_of(conn, ledger.USER, live.guild_id, user_id=p.user_id)
+            if have < live.buy_in:
+                why = _("The buy-in is {n} chips; you have {have}.").format(n=live.buy_in, have=have)
+                change.refused.append((p.user_id, why))
+                live.players.remove(p)
+                live.roster_dirty = True
+                live.add_recent(_("{who} couldn't pay the buy-in.").format(who=mention(p.user_id)))
+                continue
+            ledger.buy_in(
+                conn, live.guild_id, live.id, p.user_id, live.buy_in, f"buyin:{live.id}:{p.user_id}:{hand_no}",
+                at=now, hand_no=hand_no,
+            )
+            kept.append(p)
+        return kept
+
+    def _deal(
+        self, conn: sqlite3.Connection, live: Live, now: str, *, dealer: int, carry: dict[str, Any] | None,
+        change: _Change,
+    ) -> None:
+        """Deals the next hand to the seated players (seats 0..n-1 already assigned)."""
+        game = live.game
+        seated = live.seated()
+        n = len(seated)
+        live.hand_no += 1
+        seed = hand_seed(live.seed, live.hand_no)
+        stacks = tuple(
+            ledger.balance_of(conn, ledger.ESCROW, live.guild_id, user_id=p.user_id, table_id=live.id)
+            for p in seated
+        ) if game.uses_chips else ()
+        kwargs: dict[str, Any] = {"dealer": dealer, "carry": carry}
+        if game.uses_stacks:
+            kwargs["stacks"] = stacks
+        state = game.new_state(live.options, n, seed, **kwargs)
+        start = log(conn, live, "system", "deal", now)
+        conn.execute(
+            """INSERT INTO hands (table_id, hand_no, seed, dealer, carry_json, options_json, users_json,
+               stacks_json, start_seq, status, started_at) VALUES (?,?,?,?,?,?,?,?,?,'playing',?)""",
+            (live.id, live.hand_no, seed, dealer, None if carry is None else dumps(carry),
+             dumps(live.options.model_dump(mode="json")), dumps([p.user_id for p in seated]),
+             dumps(list(stacks)) if game.uses_chips else None, start, now),
+        )
+        live.state, live.dealer, live.carry, live.stacks = state, dealer, carry, stacks
+        live.hand_start_seq, live.acted = start, {}
+        if game.hand_by_hand:
+            live.add_recent(_("Hand {n} is dealt.").format(n=live.hand_no))
+        live.deadline = self._deadline(live, now)
+        if game.outcome(state) is not None:  # a hand decided at the deal (e.g. nobody dealt in)
+            change.hand_finished = True
+            self._finish_hand(conn, live, game.outcome(state), now, change)  # type: ignore[arg-type]
+
+    def _finish_hand(
+        self, conn: sqlite3.Connection, live: Live, outcome: Outcome, now: str, change: _Change
+    ) -> None:
+        """Settles a finished hand (chips), writes results, then continues or closes the table."""
+        game = live.game
+        seated = live.seated()
+        users = [p.user_id for p in seated]
+        if game.uses_chips:
+            settlement = ledger.settle_hand(
+                conn, live.guild_id, live.id, live.hand_no, users, list(outcome.payoffs), at=now,
+                carried_in=outcome.carried_in,
+            )
+            nets = settlement.nets
+            live.pot = settlement.pot_after
+            if settlement.shortfall:
+                live.add_recent(
+                    _("{n} chips couldn't be paid by a player who ran out; the winners absorb it.").format(
+                        n=settlement.shortfall
+                    )
+                )
+        else:
+            nets = tuple(0 for _u in users)
+        scores = tuple(outcome.scores) if outcome.scores else (None,) * len(users)
+        conn.executemany(
+            "INSERT INTO results (table_id, hand_no, guild_id, user_id, game_id, seat, placing, payoff, score, at)"
+            " VALUES (?,?,?,?,?,?,?,?,?,?)",
+            [
+                (live.id, live.hand_no, live.guild_id, u, game.id, i, outcome.placings[i], nets[i], scores[i], now)
+                for i, u in enumerate(users)
+            ],
+        )
+        history = None
+        try:
+            history = game.history_text(live.state)
+        except Exception:
+            log_.exception("history_text failed for table %s hand %s", live.id, live.hand_no)
+        conn.execute(
+            "UPDATE hands SET status='done', outcome_json=?, history_text=?, ended_at=? WHERE table_id=? AND hand_no=?",
+            (
+                dumps({"payoffs": list(outcome.payoffs), "nets": list(nets), "placings": list(outcome.placings),
+                       "carried_in": outcome.carried_in, "carried_out": outcome.carried_out,
+                       "summary": outcome.summary}),
+                history, now, live.id, live.hand_no,
+            ),
+        )
+        live.outcome_summary = outcome.summary or None
+        if outcome.summary:
+            live.add_recent(outcome.summary)
+        if not game.hand_by_hand:
+            self._close(conn, live, now, code="cash_out")
+            return
+        self._between_hands(conn, live, outcome, now, change)
+
+    def _between_hands(
+        self, conn: sqlite3.Connection, live: Live, outcome: Outcome, now: str, change: _Change
+    ) -> None:
+        """Cash out leavers, seat newcomers, rotate the dealer, deal — or close the table."""
+        game = live.game
+        settings = load_settings(conn, live.guild_id)
+        last = live.seated()
+        last_users = [p.user_id for p in last]
+        dealer_user = last_users[live.dealer % len(last_users)]
+        staying: list[Player] = []
+        leaving: list[Player] = []
+        for p in last:
+            if p.leaving or p.timeouts >= settings.max_timeouts:
+                leaving.append(p)
+                continue
+            if game.uses_chips:
+                held = ledger.balance_of(conn, ledger.ESCROW, live.guild_id, user_id=p.user_id, table_id=live.id)
+                if held == 0 and live.buy_in > 0:  # busted: buy in again if the wallet allows
+                    wallet = ledger.balance_of(conn, ledger.USER, live.guild_id, user_id=p.user_id)
+                    if wallet < live.buy_in:
+                        live.add_recent(_("{who} is out of chips.").format(who=mention(p.user_id)))
+                        leaving.append(p)
+                        continue
+                    ledger.buy_in(
+                        conn, live.guild_id, live.id, p.user_id, live.buy_in,
+                        f"buyin:{live.id}:{p.user_id}:{live.hand_no + 1}", at=now, hand_no=live.hand_no + 1,
+                    )
+                    live.add_recent(_("{who} buys in again.").format(who=mention(p.user_id)))
+            staying.append(p)
+        waiting = sorted((p for p in live.players if p.seat is None), key=lambda p: p.pos)
+        low, high = game.seat_limits(live.options)
+        newcomers = waiting[: max(0, high - len(staying))]
+        if game.uses_chips and newcomers:
+            newcomers = self._buy_in(conn, live, newcomers, settings, now, change, hand_no=live.hand_no + 1)
+        if len(staying) + len(newcomers) < low:
+            live.add_recent(_("Not enough players for another hand: the table closes."))
+            # The carried pot goes to the players of the last hand, leavers included.
+            self._close(conn, live, now, code="cash_out", pot_to=last_users)
+            return
+        for p in leaving:
+            self._cash_out(conn, live, p.user_id, now)
+            live.players.remove(p)
+            live.add_recent(_("{who} left the table.").format(who=mention(p.user_id)))
+        for p in live.players:
+            p.seat = None
+        order = staying + newcomers
+        for i, p in enumerate(order):
+            p.seat = i
+        live.roster_dirty = True
+        # The deal passes to the next player after the last dealer who is still at the table.
+        start = last_users.index(dealer_user)
+        successors = [last_users[(start + k) % len(last_users)] for k in range(1, len(last_users) + 1)]
+        still = [u for u in successors if any(p.user_id == u for p in staying)]
+        dealer = next(p.seat for p in staying if p.user_id == still[0]) if still else 0
+        carry = dict(outcome.carry) if outcome.carry else None
+        if carry and [p.user_id for p in staying] != last_users:
+            # Seat-indexed carry (e.g. Blaze's sitting-out seats) can't follow a changed table.
+            carry = {k: v for k, v in carry.items() if not isinstance(v, list | tuple)}
+        self._deal(conn, live, now, dealer=dealer or 0, carry=carry, change=change)
+
+    def _cash_out(self, conn: sqlite3.Connection, live: Live, user_id: int, now: str, code: str = "cash_out") -> int:
+        return ledger.cash_out(
+            conn, live.guild_id, live.id, user_id, f"{code}:{live.id}:{user_id}:{live.hand_no}:{live.seq}",
+            at=now, hand_no=live.hand_no, code=code,
+        )
+
+    def _close(
+        self, conn: sqlite3.Connection, live: Live, now: str, *, code: str, status: str = "finished",
+        pot_to: list[int] | None = None,
+    ) -> None:
+        """Splits a carried pot among the last hand's players, cashes every escrow out, and closes."""
+        if live.game.uses_chips:
+            hand_users = pot_to
+            if hand_users is None:
+                row = conn.execute(
+                    "SELECT users_json FROM hands WHERE table_id=? AND hand_no=?", (live.id, live.hand_no)
+                ).fetchone()
+                hand_users = [] if row is None else json.loads(row[0])
+            if hand_users:
+                ledger.distribute_pot(
+                    conn, live.guild_id, live.id, hand_users, f"pot:{live.id}:{live.hand_no}:end",
+                    at=now, hand_no=live.hand_no,
+                )
+            live.pot = 0
+            holders = [
+                r[0]
+                for r in conn.execute(
+                    "SELECT user_id FROM accounts WHERE kind='escrow' AND table_id=? AND balance > 0", (live.id,)
+                )
+            ]
+            for user_id in holders:
+                self._cash_out(conn, live, user_id, now, code)
+        live.status = status
+        live.deadline = None
+        for p in live.players:
+            p.seat = None if status != "finished" else p.seat
+
+
+class _NothingToDo(Exception):
+    """A timeout that was overtaken by a player's action."""
+
+
+__all__ = ["IllegalAction", "TableService", "utcnow"]

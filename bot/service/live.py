@@ -1,0 +1,256 @@
+"""The in-memory copy of an open table, and its encoding to and from SQLite rows.
+
+A ``Live`` object is only ever changed on a private copy inside a committed
+transaction function; the service swaps the copy in after COMMIT, so the
+cache never shows a change the database doesn't have.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+import sqlite3
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from pydantic import BaseModel
+
+import games
+from games import Game
+
+from .models import SeatInfo, TableSnapshot
+
+RECENT = 8
+
+
+def iso(dt: datetime | None) -> str | None:
+    """UTC ISO-8601 with a fixed width, so text comparison in SQL orders deadlines correctly."""
+    if dt is None:
+        return None
+    return dt.astimezone(UTC).isoformat(timespec="microseconds")
+
+
+def parse_iso(text: str | None) -> datetime | None:
+    return None if text is None else datetime.fromisoformat(text)
+
+
+def hand_seed(table_seed: int, hand_no: int) -> int:
+    """Each hand's seed, derived from the table's (stored in ``hands`` too, for replay)."""
+    digest = hashlib.blake2b(f"{table_seed}:{hand_no}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
+
+
+def dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False, sort_keys=True)
+
+
+@dataclass
+class Player:
+    user_id: int
+    pos: int
+    seat: int | None = None
+    timeouts: int = 0
+    leaving: bool = False
+
+
+@dataclass
+class Live:
+    """One open table as the service works with it."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    message_id: int | None
+    host_id: int
+    game_id: str
+    options: BaseModel
+    preset: str | None
+    status: str
+    seed: int
+    buy_in: int
+    turn_seconds: int
+    hand_no: int = 0
+    seq: int = 0
+    deadline: datetime | None = None
+    state: Any = None
+    recent: tuple[str, ...] = ()
+    outcome_summary: str | None = None
+    players: list[Player] = field(default_factory=list)
+    #: Current hand: dealer seat, carry handed in, escrow per seat at the deal, seq of its 'deal' row.
+    dealer: int = 0
+    carry: dict[str, Any] | None = None
+    stacks: tuple[int, ...] = ()
+    hand_start_seq: int = 0
+    #: seat -> seq of that seat's last action in this hand (stale-prompt detection).
+    acted: dict[int, int] = field(default_factory=dict)
+    pot: int = 0
+    roster_dirty: bool = False
+
+    @property
+    def game(self) -> Game:
+        return games.get_game(self.game_id)
+
+    def clone(self) -> Live:
+        other = copy.copy(self)
+        other.players = [copy.copy(p) for p in self.players]
+        other.acted = dict(self.acted)
+        return other
+
+    def player(self, user_id: int) -> Player | None:
+        for p in self.players:
+            if p.user_id == user_id:
+                return p
+        return None
+
+    def seated(self) -> list[Player]:
+        return sorted((p for p in self.players if p.seat is not None), key=lambda p: p.seat or 0)
+
+    def user_at(self, seat: int) -> int:
+        for p in self.players:
+            if p.seat == seat:
+                return p.user_id
+        raise KeyError(seat)
+
+    def add_recent(self, *texts: str) -> None:
+        self.recent = (*self.recent, *texts)[-RECENT:]
+
+    def snapshot(self) -> TableSnapshot:
+        game = self.game
+        seated = self.seated()
+        to_act: tuple[int, ...] = ()
+        if self.status == "playing" and self.state is not None and game.outcome(self.state) is None:
+            to_act = tuple(self.user_at(s) for s in sorted(game.to_act(self.state)))
+        return TableSnapshot(
+            id=self.id,
+            guild_id=self.guild_id,
+            channel_id=self.channel_id,
+            message_id=self.message_id,
+            host_id=self.host_id,
+            game_id=self.game_id,
+            options=self.options,
+            preset=self.preset,
+            status=self.status,  # type: ignore[arg-type]
+            buy_in=self.buy_in,
+            turn_seconds=self.turn_seconds,
+            lobby=tuple(p.user_id for p in sorted(self.players, key=lambda p: p.pos)),
+            seats=tuple(SeatInfo(p.seat or 0, p.user_id, p.timeouts, p.leaving) for p in seated),
+            hand_no=self.hand_no,
+            seq=self.seq,
+            deadline=self.deadline,
+            to_act_users=to_act,
+            stacks=self.stacks,
+            state=self.state,
+            recent=self.recent,
+            outcome_summary=self.outcome_summary,
+            pot=self.pot,
+        )
+
+
+# ------------------------------------------------------------------ writing
+def log(conn: sqlite3.Connection, live: Live, kind: str, payload: str, at: str, *,
+        seat: int | None = None, user_id: int | None = None) -> int:
+    """Appends one row to the table's log; the row's number is the new ``seq``."""
+    live.seq += 1
+    conn.execute(
+        "INSERT INTO table_log (table_id, seq, hand_no, seat, user_id, kind, payload, at) VALUES (?,?,?,?,?,?,?,?)",
+        (live.id, live.seq, live.hand_no, seat, user_id, kind, payload, at),
+    )
+    return live.seq
+
+
+def save(conn: sqlite3.Connection, live: Live, expected_seq: int, at: str, *, ended: bool = False) -> None:
+    """Writes the table row with a compare-and-swap on ``seq`` (and the roster if it changed)."""
+    game = live.game
+    cur = conn.execute(
+        """UPDATE tables SET message_id=?, host_id=?, options_json=?, preset=?, status=?, hand_no=?, seq=?,
+           state_json=?, deadline=?, buy_in=?, recent_json=?, outcome_summary=?, updated_at=?,
+           ended_at=COALESCE(ended_at, ?)
+           WHERE id=? AND seq=?""",
+        (
+            live.message_id, live.host_id, dumps(live.options.model_dump(mode="json")), live.preset, live.status,
+            live.hand_no, live.seq, None if live.state is None else game.dump(live.state), iso(live.deadline),
+            live.buy_in, dumps(list(live.recent)), live.outcome_summary, at, at if ended else None,
+            live.id, expected_seq,
+        ),
+    )
+    if cur.rowcount != 1:
+        from .errors import StalePrompt
+
+        raise StalePrompt()
+    if live.roster_dirty:
+        conn.execute("DELETE FROM table_players WHERE table_id=?", (live.id,))
+        conn.executemany(
+            "INSERT INTO table_players (table_id, user_id, pos, seat, timeouts, leaving) VALUES (?,?,?,?,?,?)",
+            [(live.id, p.user_id, p.pos, p.seat, p.timeouts, int(p.leaving)) for p in live.players],
+        )
+        live.roster_dirty = False
+
+
+def save_player(conn: sqlite3.Connection, live: Live, player: Player) -> None:
+    conn.execute(
+        "UPDATE table_players SET seat=?, timeouts=?, leaving=? WHERE table_id=? AND user_id=?",
+        (player.seat, player.timeouts, int(player.leaving), live.id, player.user_id),
+    )
+
+
+# ------------------------------------------------------------------ reading
+def live_from_row(conn: sqlite3.Connection, row: sqlite3.Row) -> Live:
+    """Everything but the engine state (``restore_state`` does that, with its fallbacks)."""
+    game = games.get_game(row["game_id"])
+    live = Live(
+        id=row["id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        message_id=row["message_id"],
+        host_id=row["host_id"],
+        game_id=row["game_id"],
+        options=game.options_from(json.loads(row["options_json"])),
+        preset=row["preset"],
+        status=row["status"],
+        seed=row["seed"],
+        buy_in=row["buy_in"],
+        turn_seconds=row["turn_seconds"],
+        hand_no=row["hand_no"],
+        seq=row["seq"],
+        deadline=parse_iso(row["deadline"]),
+        recent=tuple(json.loads(row["recent_json"])),
+        outcome_summary=row["outcome_summary"],
+    )
+    live.players = [
+        Player(r["user_id"], r["pos"], r["seat"], r["timeouts"], bool(r["leaving"]))
+        for r in conn.execute(
+            "SELECT user_id, pos, seat, timeouts, leaving FROM table_players WHERE table_id=? ORDER BY pos",
+            (live.id,),
+        )
+    ]
+    hand = conn.execute(
+        "SELECT dealer, carry_json, stacks_json, start_seq FROM hands WHERE table_id=? AND hand_no=?",
+        (live.id, live.hand_no),
+    ).fetchone()
+    if hand is not None:
+        live.dealer = hand["dealer"]
+        live.carry = None if hand["carry_json"] is None else json.loads(hand["carry_json"])
+        live.stacks = tuple(json.loads(hand["stacks_json"] or "[]"))
+        live.hand_start_seq = hand["start_seq"]
+        for seat, seq in conn.execute(
+            "SELECT seat, MAX(seq) FROM table_log WHERE table_id=? AND seq>? AND kind IN ('action','timeout')"
+            " GROUP BY seat",
+            (live.id, live.hand_start_seq),
+        ):
+            live.acted[int(seat)] = int(seq)
+    pot = conn.execute("SELECT balance FROM accounts WHERE kind='pot' AND table_id=?", (live.id,)).fetchone()
+    live.pot = 0 if pot is None else int(pot[0])
+    return live
+
+
+def hand_actions(conn: sqlite3.Connection, table_id: int, start_seq: int) -> list[tuple[int, str]]:
+    return [
+        (int(r[0]), str(r[1]))
+        for r in conn.execute(
+            "SELECT seat, payload FROM table_log WHERE table_id=? AND seq>? AND kind IN ('action','timeout')"
+            " ORDER BY seq",
+            (table_id, start_seq),
+        )
+    ]
