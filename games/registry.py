@@ -14,6 +14,7 @@ _GAMES: dict[str, str] = {
     "scurro": "games.renfield:Scurro",
     "rage": "games.rage:Rage",
     "tresotti": "games.tresotti:Tresotti",
+    "razz": "games.razz:Razz",
 }
 
 _loaded: dict[str, Game] = {}
