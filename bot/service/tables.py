@@ -234,11 +234,14 @@ class TableService:
 
     async def attach_message(self, table_id: int, message_id: int) -> None:
         """Remembers the public table message (edited by id after restarts)."""
-        live = await self._ensure(table_id)
+        await self._ensure(table_id)
         async with self._lock(table_id):
-            await self.db.run(
-                lambda c: c.execute("UPDATE tables SET message_id=? WHERE id=?", (message_id, table_id))
+            changed = await self.db.run(
+                lambda c: c.execute("UPDATE tables SET message_id=? WHERE id=?", (message_id, table_id)).rowcount
             )
+            if not changed:
+                raise NoTable()
+            live = self._live.get(table_id)
             if live is not None:
                 live.message_id = message_id
 
@@ -571,6 +574,9 @@ class TableService:
     def _void(self, conn: sqlite3.Connection, live: Live, now: str) -> None:
         """A table that can't be restored: refund everything and close it as void."""
         expected = live.seq
+        # Append after whatever the log holds, even if the table row lags behind it.
+        logged = conn.execute("SELECT MAX(seq) FROM table_log WHERE table_id=?", (live.id,)).fetchone()[0]
+        live.seq = max(live.seq, logged or 0)
         conn.execute(
             "UPDATE hands SET status='void', ended_at=? WHERE table_id=? AND status='playing'", (now, live.id)
         )

@@ -1,0 +1,423 @@
+"""TableService + Economy on real SQLite files with the real registered games (Renfield, Scurro).
+
+No mocks of the database: every test opens a file in tmp_path, and a restart
+is a new Database + TableService on the same file.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import sqlite3
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+import games
+from bot.service import (
+    AlreadyClaimed,
+    BadPhase,
+    Economy,
+    InsufficientChips,
+    NotAllowed,
+    NotHost,
+    NotSeated,
+    StalePrompt,
+    TableAlreadyOpen,
+    TableService,
+    TableSnapshot,
+)
+from data.db import Database
+from games import NotYourTurn
+
+G, CH = 1, 500
+HOST, P1, P2, P3, P4, OUTSIDER = 100, 101, 102, 103, 104, 999
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = datetime(2026, 11, 21, 12, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += timedelta(seconds=seconds)
+
+
+class Env:
+    def __init__(self, path: Path, clock: Clock) -> None:
+        self.path = path
+        self.clock = clock
+        self.changes: list[tuple[int, int, str]] = []
+        self.db: Database
+        self.svc: TableService
+        self.eco: Economy
+
+    async def open(self) -> Env:
+        self.db = await Database.open(self.path)
+
+        async def on_change(snap: TableSnapshot, reason: str) -> None:
+            # The change must already be committed: a second connection sees it.
+            other = sqlite3.connect(self.path)
+            seq = other.execute("SELECT seq FROM tables WHERE id=?", (snap.id,)).fetchone()[0]
+            other.close()
+            assert seq == snap.seq
+            self.changes.append((snap.id, snap.seq, reason))
+
+        self.svc = TableService(self.db, clock=self.clock, on_change=on_change, seed_source=lambda: 20261121)
+        self.eco = Economy(self.db, clock=self.clock)
+        return self
+
+    async def restart(self) -> None:
+        await self.db.close()
+        await self.open()
+
+    async def audit_ok(self) -> None:
+        report = await self.eco.audit()
+        assert report.ok, report.problems
+
+
+@pytest.fixture
+async def env(tmp_path: Path) -> AsyncIterator[Env]:
+    e = await Env(tmp_path / "cardroom.sqlite3", Clock()).open()
+    yield e
+    await e.db.close()
+
+
+async def seated_table(env: Env, game_id: str = "renfield", players=(HOST, P1, P2, P3), **kw) -> TableSnapshot:
+    snap = await env.svc.open_table(G, CH, HOST, game_id, **kw)
+    for u in players[1:]:
+        await env.svc.join(snap.id, u)
+    started = await env.svc.start(snap.id, HOST)
+    assert started.refused == ()
+    return started.snapshot
+
+
+async def step(env: Env, table_id: int, rng: random.Random, *, pick=None):
+    """One legal action by a player to act (chosen at random, or by ``pick``)."""
+    snap = await env.svc.get(table_id)
+    user = snap.to_act_users[0]
+    seat = snap.seat_of(user)
+    assert seat is not None
+    legal = snap.game.legal_actions(snap.state, seat)
+    action = pick(snap, seat) if pick else rng.choice(legal)
+    return await env.svc.act(table_id, user, action, seq=snap.seq)
+
+
+async def play_hand(env: Env, table_id: int, rng: random.Random, *, pick=None):
+    for _ in range(2000):
+        result = await step(env, table_id, rng, pick=pick)
+        if result.hand_finished:
+            return result
+    raise AssertionError("hand never ended")
+
+
+async def chips(env: Env, user: int) -> int:
+    return (await env.eco.stats(G, user))["balance"]
+
+
+async def escrow_total(env: Env, table_id: int) -> int:
+    return await env.db.scalar("SELECT COALESCE(SUM(balance),0) FROM accounts WHERE kind='escrow' AND table_id=?",
+                               (table_id,))
+
+
+# ---------------------------------------------------------------------- tests
+@pytest.mark.parametrize("game_id", ["renfield", "scurro"])
+async def test_full_lifecycle_with_settlement_results_and_stats(env: Env, game_id: str) -> None:
+    lobby = await env.svc.open_table(G, CH, HOST, game_id, buy_in=60)
+    assert lobby.status == "lobby" and lobby.lobby == (HOST,)
+    with pytest.raises(TableAlreadyOpen):
+        await env.svc.open_table(G, CH, P1, game_id)
+    for u in (P1, P2, P3):
+        await env.svc.join(lobby.id, u)
+    with pytest.raises(NotHost):
+        await env.svc.start(lobby.id, P1)
+    started = (await env.svc.start(lobby.id, HOST)).snapshot
+    assert started.status == "playing" and started.hand_no == 1
+    assert started.stacks == (60, 60, 60, 60)
+    assert [await chips(env, u) for u in (HOST, P1, P2, P3)] == [40, 40, 40, 40]
+    assert started.deadline == env.clock.now + timedelta(seconds=started.turn_seconds)
+    await env.audit_ok()
+
+    rng = random.Random(7)
+    result = await play_hand(env, started.id, rng)
+    after = result.snapshot
+    assert after.hand_no == 2 and after.status == "playing"  # the next hand is dealt at once
+    assert after.outcome_summary
+    hand = await env.db.fetchone("SELECT outcome_json, users_json FROM hands WHERE table_id=? AND hand_no=1",
+                                 (started.id,))
+    outcome = json.loads(hand["outcome_json"])
+    users = json.loads(hand["users_json"])
+    # Settlement: every seat's escrow moved by exactly its net; the pot holds the engine's carry.
+    assert sum(after.stacks) + after.pot == 240
+    assert after.pot == outcome["carried_out"]
+    assert list(after.stacks) == [60 + n for n in outcome["nets"]]
+    assert outcome["nets"] == outcome["payoffs"]  # nobody was short at 60 chips
+    rows = await env.db.fetchall("SELECT user_id, placing, payoff FROM results WHERE table_id=? ORDER BY seat",
+                                 (started.id,))
+    assert [r["user_id"] for r in rows] == users
+    assert [r["payoff"] for r in rows] == outcome["nets"]
+    assert [r["placing"] for r in rows] == outcome["placings"]
+    # Leaderboards and stats read those rows.
+    by_hands = dict(await env.eco.leaderboard(G, game_id, "hands"))
+    assert by_hands == {u: 1 for u in users}
+    wins = dict(await env.eco.leaderboard(G, game_id, "wins"))
+    assert wins == {u: int(p == 1) for u, p in zip(users, outcome["placings"], strict=True)}
+    top = await env.eco.leaderboard(G, None, "chips", limit=1)
+    assert top[0][1] == max(40 + s for s in after.stacks)
+    stats = await env.eco.stats(G, users[0], game_id)
+    assert stats["hands"] == 1 and stats["net"] == outcome["nets"][0] and stats["at_tables"] == after.stacks[0]
+    await env.audit_ok()
+    # The hand history (if the game writes one) is only for its players.
+    if games.get_game(game_id).history_text(result.snapshot.state) is not None:
+        assert await env.svc.history(started.id, users[0])
+    assert (await env.svc.in_channel(CH)).id == started.id
+
+
+async def test_stale_prompt_double_submit_out_of_turn_and_outsider(env: Env) -> None:
+    snap = await seated_table(env)
+    user = snap.to_act_users[0]
+    seat = snap.seat_of(user)
+    action = snap.game.legal_actions(snap.state, seat)[0]
+    # A player who isn't to act; an outsider.
+    idle = next(s.user_id for s in snap.seats if s.user_id not in snap.to_act_users)
+    with pytest.raises(NotYourTurn):
+        await env.svc.act(snap.id, idle, snap.game.legal_actions(snap.state, seat)[0], seq=snap.seq)
+    with pytest.raises(NotSeated):
+        await env.svc.act(snap.id, OUTSIDER, action, seq=snap.seq)
+    with pytest.raises(NotSeated):
+        await env.svc.hand_view(snap.id, OUTSIDER)
+    assert (await env.svc.get(snap.id)).seq == snap.seq  # refusals change nothing
+    # The same click twice at once: exactly one action applies.
+    outcomes = await asyncio.gather(
+        env.svc.act(snap.id, user, action, seq=snap.seq),
+        env.svc.act(snap.id, user, action, seq=snap.seq),
+        return_exceptions=True,
+    )
+    assert sum(isinstance(o, StalePrompt) for o in outcomes) == 1
+    assert sum(not isinstance(o, BaseException) for o in outcomes) == 1
+    now = await env.svc.get(snap.id)
+    assert now.seq == snap.seq + 1
+    assert await env.db.scalar("SELECT COUNT(*) FROM table_log WHERE table_id=? AND kind='action'",
+                               (snap.id,)) == 1
+    # A future seq, or the old seq again later, is stale too.
+    with pytest.raises(StalePrompt):
+        await env.svc.act(snap.id, user, action, seq=now.seq + 5)
+    view, seq = await env.svc.hand_view(snap.id, now.to_act_users[0])
+    assert seq == now.seq and view.seat == now.seat_of(now.to_act_users[0])
+    await env.audit_ok()
+
+
+async def test_leave_and_join_between_hands(env: Env) -> None:
+    snap = await seated_table(env)
+    await env.svc.join(snap.id, P4)  # waits for the next hand
+    with pytest.raises(NotSeated):
+        await env.svc.hand_view(snap.id, P4)
+    left = await env.svc.leave(snap.id, P2)
+    assert next(s for s in left.seats if s.user_id == P2).leaving
+    wallet_p2 = await chips(env, P2)
+    result = await play_hand(env, snap.id, random.Random(3))
+    after = result.snapshot
+    assert P2 not in after.lobby and after.seat_of(P2) is None
+    assert after.seat_of(P4) is not None and len(after.seats) == 4
+    hand1 = json.loads((await env.db.fetchone("SELECT outcome_json FROM hands WHERE table_id=? AND hand_no=1",
+                                               (snap.id,)))["outcome_json"])
+    p2_seat = snap.seat_of(P2)
+    assert await chips(env, P2) == wallet_p2 + 100 + hand1["nets"][p2_seat]  # cashed out exactly
+    assert after.stacks[after.seat_of(P4)] == 100
+    # The deal moved on to a player still at the table.
+    dealer = await env.db.scalar("SELECT dealer FROM hands WHERE table_id=? AND hand_no=2", (snap.id,))
+    assert 0 <= dealer < 4
+    await env.audit_ok()
+
+
+async def test_three_timeouts_remove_the_player_at_the_end_of_the_hand(env: Env) -> None:
+    snap = await seated_table(env, players=(HOST, P1, P2, P3, P4))
+    game = snap.game
+    sleeper = P3
+    timeouts_seen = 0
+    acted_once = False
+    for _ in range(500):
+        snap = await env.svc.get(snap.id)
+        if snap.hand_no > 1:
+            break
+        user = snap.to_act_users[0]
+        seat = snap.seat_of(user)
+        if user == sleeper:
+            if timeouts_seen == 2 and not acted_once:
+                # Acting resets the count.
+                await env.svc.act(snap.id, user, game.timeout_action(snap.state, seat), seq=snap.seq)
+                acted_once = True
+                timeouts_seen = 0
+                assert next(s for s in (await env.svc.get(snap.id)).seats if s.user_id == sleeper).timeouts == 0
+                continue
+            assert await env.svc.timeout_due(env.clock.now) == []  # not yet due
+            env.clock.advance(snap.turn_seconds + 1)
+            assert await env.svc.next_deadline() <= env.clock.now
+            results = await env.svc.timeout_due()
+            assert len(results) == 1
+            timeouts_seen += 1
+            log = await env.db.fetchone("SELECT kind, user_id FROM table_log WHERE table_id=? ORDER BY seq DESC"
+                                        " LIMIT 1 OFFSET ?", (snap.id, 1 if results[0].hand_finished else 0))
+            if not results[0].hand_finished:
+                assert (log["kind"], log["user_id"]) == ("timeout", sleeper)
+                info = next(s for s in results[0].snapshot.seats if s.user_id == sleeper)
+                assert info.timeouts == timeouts_seen and info.leaving == (timeouts_seen >= 3)
+        else:
+            await env.svc.act(snap.id, user, game.timeout_action(snap.state, seat), seq=snap.seq)
+    snap = await env.svc.get(snap.id)
+    assert snap.hand_no == 2
+    assert acted_once and timeouts_seen >= 3, "the sleeper must have had three turns in a row"
+    assert sleeper not in snap.lobby and len(snap.seats) == 4
+    assert await env.db.scalar("SELECT balance FROM accounts WHERE kind='escrow' AND user_id=?", (sleeper,)) == 0
+    assert ("timeout" in {r for _t, _s, r in env.changes}) and snap.deadline > env.clock.now
+    await env.audit_ok()
+
+
+async def test_end_refunds_the_interrupted_hand_exactly(env: Env) -> None:
+    snap = await seated_table(env)
+    rng = random.Random(11)
+    await play_hand(env, snap.id, rng)
+    mid = await env.svc.get(snap.id)
+    owned = {u: await chips(env, u) + mid.stacks[mid.seat_of(u)] for u in mid.lobby}
+    pot = mid.pot
+    for _ in range(5):  # part of hand 2: bids and payments happen in the engine only
+        await step(env, snap.id, rng)
+    with pytest.raises(NotHost):
+        await env.svc.end(snap.id, P1, is_admin=False)
+    ended = await env.svc.end(snap.id, P1, is_admin=True)
+    assert ended.status == "finished" and ended.deadline is None
+    after = {u: await chips(env, u) for u in mid.lobby}
+    assert sum(after.values()) == sum(owned.values()) + pot
+    shares = {u: after[u] - owned[u] for u in mid.lobby}
+    assert all(s >= 0 for s in shares.values()) and max(shares.values()) - min(shares.values()) <= 1
+    assert await escrow_total(env, snap.id) == 0
+    assert await env.db.scalar("SELECT status FROM hands WHERE table_id=? AND hand_no=2", (snap.id,)) == "void"
+    assert await env.svc.in_channel(CH) is None
+    assert env.changes[-1][2] == "end"
+    with pytest.raises(BadPhase):
+        await env.svc.act(snap.id, HOST, "pass", seq=None)
+    await env.audit_ok()
+
+
+async def test_restart_mid_hand_then_finish(env: Env) -> None:
+    snap = await seated_table(env, "scurro")
+    rng = random.Random(5)
+    for _ in range(6):
+        await step(env, snap.id, rng)
+    before = await env.svc.get(snap.id)
+    await env.restart()
+    loaded = await env.svc.load_open_tables()
+    assert [t.id for t in loaded] == [snap.id]
+    again = loaded[0]
+    assert again.seq == before.seq and again.deadline == before.deadline and again.hand_no == before.hand_no
+    assert again.game.dump(again.state) == before.game.dump(before.state)
+    assert again.seats == before.seats and again.stacks == before.stacks
+    # The prompt rendered before the restart is still valid for the player to act.
+    user = again.to_act_users[0]
+    legal = again.game.legal_actions(again.state, again.seat_of(user))
+    await env.svc.act(snap.id, user, legal[0], seq=before.seq)
+    result = await play_hand(env, snap.id, rng)
+    assert result.snapshot.hand_no == 2
+    await env.audit_ok()
+
+
+async def test_restart_rebuilds_a_broken_snapshot_by_replay(env: Env) -> None:
+    snap = await seated_table(env)
+    rng = random.Random(9)
+    for _ in range(7):
+        await step(env, snap.id, rng)
+    before = await env.svc.get(snap.id)
+    await env.db.close()
+    raw = sqlite3.connect(env.path)
+    raw.execute("UPDATE tables SET state_json = '{\"garbage\": true}' WHERE id=?", (snap.id,))
+    raw.commit()
+    raw.close()
+    await env.open()
+    loaded = await env.svc.get(snap.id)
+    assert loaded.status == "playing"
+    assert loaded.game.dump(loaded.state) == before.game.dump(before.state)
+
+
+async def test_restart_voids_and_refunds_a_table_that_cannot_be_rebuilt(env: Env) -> None:
+    snap = await seated_table(env)
+    rng = random.Random(13)
+    await play_hand(env, snap.id, rng)
+    mid = await env.svc.get(snap.id)
+    owned = sum([await chips(env, u) + mid.stacks[mid.seat_of(u)] for u in mid.lobby]) + mid.pot
+    for _ in range(3):
+        await step(env, snap.id, rng)
+    await env.db.close()
+    raw = sqlite3.connect(env.path)
+    raw.execute("UPDATE tables SET state_json = 'nope' WHERE id=?", (snap.id,))
+    seq = raw.execute("SELECT seq FROM tables WHERE id=?", (snap.id,)).fetchone()[0]
+    raw.execute("INSERT INTO table_log VALUES (?, ?, 2, 0, ?, 'action', 'no-such-action', 'x')",
+                (snap.id, seq + 1, HOST))
+    raw.commit()
+    raw.close()
+    await env.open()
+    assert await env.svc.load_open_tables() == []
+    closed = await env.svc.get(snap.id)
+    assert closed.status == "void"
+    assert sum([await chips(env, u) for u in mid.lobby]) == owned  # everything back in the wallets
+    assert await escrow_total(env, snap.id) == 0
+    await env.audit_ok()
+
+
+async def test_lobby_rules_and_refused_buy_in(env: Env) -> None:
+    snap = await env.svc.open_table(G, CH, HOST, "renfield", preset="standard", turn_seconds=30)
+    with pytest.raises(NotAllowed):
+        await env.svc.join(snap.id, HOST)
+    await env.svc.join(snap.id, P1)
+    with pytest.raises(BadPhase):
+        await env.svc.start(snap.id, HOST)  # two players: Renfield needs three
+    with pytest.raises(NotHost):
+        await env.svc.set_options(snap.id, P1, preset="draw")
+    with pytest.raises(NotAllowed):
+        await env.svc.set_options(snap.id, HOST, preset="no-such-variant")
+    with pytest.raises(NotAllowed):
+        await env.svc.set_options(snap.id, HOST, changes={"max_bid": "lots"})
+    changed = await env.svc.set_options(snap.id, HOST, preset="draw")
+    assert changed.preset == "draw" and changed.options == changed.game.presets["draw"]
+    for u in (P2, P3):
+        await env.svc.join(snap.id, u)
+    await env.eco.grant(G, P3, -60, by=HOST)  # P3 keeps 40 of the 100-chip buy-in
+    with pytest.raises(InsufficientChips):
+        await env.eco.grant(G, P3, -1000, by=HOST)
+    started = await env.svc.start(snap.id, HOST)
+    assert [u for u, _why in started.refused] == [P3]
+    assert P3 not in started.snapshot.lobby and len(started.snapshot.seats) == 3
+    assert await chips(env, P3) == 40
+    await env.audit_ok()
+    cancelled = await env.svc.open_table(G, CH + 1, P4, "scurro")
+    with pytest.raises(NotHost):
+        await env.svc.cancel(cancelled.id, HOST, is_admin=False)
+    assert (await env.svc.cancel(cancelled.id, P4, is_admin=False)).status == "void"
+
+
+async def test_economy_daily_grant_and_settings(env: Env) -> None:
+    assert await env.eco.balance(G, P1) == 100
+    assert await env.eco.daily(G, P1) == (50, 150)
+    with pytest.raises(AlreadyClaimed, match="00:00 UTC"):
+        await env.eco.daily(G, P1)
+    env.clock.advance(24 * 3600)
+    assert await env.eco.daily(G, P1) == (50, 200)
+    assert await env.eco.grant(G, P1, 25, by=HOST) == 225
+    with pytest.raises(InsufficientChips):
+        await env.eco.grant(G, P1, -1000, by=HOST)
+    assert await env.eco.balance(G, P1) == 225
+    with pytest.raises(NotAllowed):
+        await env.eco.update_settings(G, starting_chips=-5)
+    with pytest.raises(NotAllowed):
+        await env.eco.update_settings(G, colour="blue")
+    settings = await env.eco.update_settings(G, starting_chips=300, daily_amount=10)
+    assert settings.starting_chips == 300 and (await env.eco.settings(G)).daily_amount == 10
+    assert await env.eco.balance(G, P2) == 300
+    assert await env.eco.balance(G + 1, P2) == 100  # per server
+    issued = await env.db.scalar("SELECT -balance FROM accounts WHERE kind='issuer' AND guild_id=?", (G,))
+    assert issued == 225 + 300
+    await env.audit_ok()
