@@ -9,7 +9,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from games.core.i18n import _
-from games.core.views import AskAmount, Choice, PickCards, Pile, Prompt, SeatLine, SeatView, TableView, hand_choices
+from games.core.views import (
+    AskAmount,
+    Choice,
+    PickCards,
+    Pile,
+    Prompt,
+    SeatLine,
+    SeatView,
+    TableView,
+    hand_choices,
+)
 
 from .options import AUCTION_CEILING
 from .rules import MAX_DISCARD, TRICKS, _seat
@@ -66,8 +76,8 @@ def render(game: RenfieldFamily, state: FamilyState, seat: int | None) -> SeatVi
             f"{_seat(s)} {game._label_play(c, x)}" for (s, c), x in zip(plays, state.played_as, strict=True)
         )
         piles.append(Pile(_("Trick"), state.trick.cards, text))
-    if side.last_trick:
-        piles.append(Pile(_("Last trick"), side.last_trick, ", ".join(label(c) for c in side.last_trick)))
+    if state.score.last_trick:
+        piles.append(Pile(_("Last trick"), state.score.last_trick, ", ".join(label(c) for c in state.score.last_trick)))
     if side.lot:
         who = _("the pack") if side.seller < 0 else _seat(side.seller)
         piles.append(Pile(_("On auction"), (side.lot,), _("{card} from {who}").format(card=label(side.lot), who=who)))

@@ -19,12 +19,12 @@ from games.core.errors import IllegalAction
 from games.core.game import Carry, Event, Game, Outcome, placings_from
 from games.core.i18n import _
 from games.core.rng import Rng
-from games.core.tricks import Trick, must_follow, next_seat, seats_from, winning_index
-from games.core.views import SeatView
+from games.core.tricks import Trick, must_follow, next_seat, seats_from, winning_index, without
+from games.core.views import SeatView, seat_name
 
 from .options import AUCTION_CEILING, AUCTION_PACK, FamilyOptions
 from .profile import DeckProfile
-from .state import AUCTION, BETTING, BID, DISCARD, DONE, OFFER, ORDER, PLAY, FamilyState, Side
+from .state import AUCTION, BETTING, BID, DISCARD, DONE, OFFER, ORDER, PLAY, FamilyState, Score, Side
 
 TRICKS = 6
 MAX_DISCARD = 4
@@ -73,6 +73,8 @@ class RenfieldFamily(Game):
         self._suit = dict(p.deck.suit)
         self._rank = dict(p.rank)
         self._play = {c: f"play:{c}" for c in deck}
+        self._labels = {c: p.deck.label(c) for c in deck}
+        self._bids = tuple(f"bid:{b}" for b in range(201))  # bid strings by amount
         self._card_of = {f"play:{c}": c for c in deck}
         self._tables: dict[int, tuple[FamilyOptions, _Table]] = {}
         self._keys: dict[str, dict[str, int]] = {}
@@ -167,7 +169,10 @@ class RenfieldFamily(Game):
         ante = max(self.profile.ante, 1 if opts.blaze else 0)
         net = tuple(-ante if dealt_in[s] else 0 for s in range(n))
         pot = carried_in + ante * len(order)
-        side = Side(rng=rng, stock=tuple(rest), up=up, dealt_in=dealt_in, carried_in=carried_in, sitting_out=sitting)
+        side = Side(
+            n=n, dealer=dealer, rng=rng, stock=tuple(rest), up=up, dealt_in=dealt_in, carried_in=carried_in,
+            sitting_out=sitting,
+        )
         recent = []
         if carried_in:
             recent.append(_("{pot} carried into the pot.").format(pot=self.profile.money(carried_in)))
@@ -176,31 +181,23 @@ class RenfieldFamily(Game):
         if sitting:
             recent.append(_("Sitting out until the pot is won: {seats}.").format(seats=_seats(sitting)))
         state = self.state_type(
-            n=n,
-            dealer=dealer,
             phase=BID,
             turn=-1,
             legal=(),
             hands=hand_t,
             active=dealt_in,
-            net=net,
-            pot=pot,
-            taken=((),) * n,
-            bugs=(0,) * n,
-            bidder=-1,
-            bid=0,
-            order="",
             trick=Trick(-1),
             played_as=(),
-            tricks_done=0,
             recent=tuple(recent),
+            auction=None,
+            score=Score(net=net, pot=pot, taken=((),) * n, bugs=(0,) * n),
             side=side,
             options=opts,
         )
         if opts.draw:
             return self._start_betting(state)
         if opts.auction:
-            return self._reveal(replace(state, side=replace(side, pack=side.stock[:AUCTION_PACK], stock=side.stock[AUCTION_PACK:])))[0]
+            return self._reveal(_evolve(state, side=replace(side, pack=side.stock[:AUCTION_PACK], stock=side.stock[AUCTION_PACK:])))[0]
         return self._start_bidding(state)
 
     def _check_cards(self, cards: Sequence[str], allowed: Sequence[str]) -> tuple[str, ...]:
@@ -315,7 +312,7 @@ class RenfieldFamily(Game):
         br = BettingRound.open(state.n, (state.dealer + 1) % state.n, state.active, o.draw_bet, o.draw_cap)
         turn = br.to_act
         assert turn is not None
-        return replace(state, phase=BETTING, turn=turn, legal=br.legal(turn), side=replace(state.side, betting=br))
+        return _evolve(state, phase=BETTING, turn=turn, legal=br.legal(turn), side=replace(state.side, betting=br))
 
     def _apply_betting(self, state: FamilyState, seat: int, action: str) -> tuple[FamilyState, tuple[Event, ...]]:
         br, put = state.side.betting.act(seat, action)  # type: ignore[union-attr]
@@ -325,7 +322,7 @@ class RenfieldFamily(Game):
             pot += put
         word = {"check": _("checks"), "bet": _("bets"), "call": _("calls"), "raise": _("raises"), "fold": _("folds")}
         text = f"{_seat(seat)} {word[action]}" + (f" {self.profile.money(put)}" if put else "") + "."
-        state = replace(state, net=net, pot=pot, active=br.live, side=replace(state.side, betting=br))
+        state = _evolve(state, net=net, pot=pot, active=br.live, side=replace(state.side, betting=br))
         state = _log(state, text)
         events = [Event(text, seat)]
         if sum(state.active) == 1:
@@ -333,7 +330,7 @@ class RenfieldFamily(Game):
         if not br.done:
             turn = br.to_act
             assert turn is not None
-            return replace(state, turn=turn, legal=br.legal(turn)), tuple(events)
+            return _evolve(state, turn=turn, legal=br.legal(turn)), tuple(events)
         state = replace(
             state, phase=DISCARD, turn=-1, legal=(), side=replace(state.side, discarded=(False,) * state.n)
         )
@@ -347,7 +344,7 @@ class RenfieldFamily(Game):
         hand = tuple(c for c in state.hands[seat] if c not in cards)
         side = replace(side, discarded=_put(side.discarded, seat, True), pending=side.pending + cards)
         text = _("{who} discards {k}.").format(who=_seat(seat), k=len(cards))
-        state = _log(replace(state, hands=_put(state.hands, seat, hand), side=side), text)
+        state = _log(_evolve(state, hands=_put(state.hands, seat, hand), side=side), text)
         events = [Event(text, seat)]
         if any(state.active[s] and not side.discarded[s] for s in range(state.n)):
             return state, tuple(events)
@@ -361,7 +358,7 @@ class RenfieldFamily(Game):
             hands[s] = hands[s] + pool[top : top + need]
             top += need
         side = replace(side, rng=rng, stock=pool[top:], pending=())
-        state = replace(state, hands=tuple(hands), side=side)
+        state = _evolve(state, hands=tuple(hands), side=side)
         events.append(Event(_("Discards are shuffled into the deck; hands are refilled.")))
         return self._start_bidding(state), tuple(events)
 
@@ -374,7 +371,7 @@ class RenfieldFamily(Game):
         lot = side.pack[0]
         side = replace(side, pack=side.pack[1:], lot=lot, seller=-1, bought=(), just_bought="")
         text = _("Up for auction from the pack: {card}.").format(card=self.profile.deck.label(lot))
-        state = _log(replace(state, side=side), text)
+        state = _log(_evolve(state, side=side), text)
         st, evs = self._open_lot(state)
         return st, (Event(text), *evs)
 
@@ -389,25 +386,25 @@ class RenfieldFamily(Game):
         if not order:
             return self._unsold(state)
         auction = Auction(order, 1, AUCTION_CEILING, until_all_pass=True)
-        state = replace(state, phase=AUCTION, side=replace(side, auction=auction))
+        state = _evolve(state, phase=AUCTION, auction=auction)
         return self._auction_turn(state), ()
 
     def _auction_turn(self, state: FamilyState) -> FamilyState:
-        a = state.side.auction
+        a = state.auction
         assert a is not None and a.to_act is not None
         bids = tuple(f"bid:{b}" for b in a.bid_range(AUCTION_CEILING))
-        return replace(state, turn=a.to_act, legal=(*bids, "pass"))
+        return _evolve(state, turn=a.to_act, legal=(*bids, "pass"))
 
     def _unsold(self, state: FamilyState) -> tuple[FamilyState, tuple[Event, ...]]:
         side = state.side
         text = _("Nobody buys {card}; it is discarded.").format(card=self.profile.deck.label(side.lot))
-        state = _log(replace(state, side=replace(side, discards=(*side.discards, side.lot), lot="", auction=None)), text)
+        state = _log(_evolve(state, auction=None, side=replace(side, discards=(*side.discards, side.lot), lot="")), text)
         st, evs = self._reveal(state)
         return st, (Event(text), *evs)
 
     def _apply_auction(self, state: FamilyState, seat: int, action: str) -> tuple[FamilyState, tuple[Event, ...]]:
         side = state.side
-        a = side.auction
+        a = state.auction
         assert a is not None
         if action == "pass":
             a = a.pass_(seat)
@@ -416,7 +413,7 @@ class RenfieldFamily(Game):
             amount = int(action[4:])
             a = a.bid(seat, amount)
             text = _("{who} bids {m}.").format(who=_seat(seat), m=self.profile.money(amount))
-        state = _log(replace(state, side=replace(side, auction=a)), text)
+        state = _log(_evolve(state, auction=a), text)
         events: tuple[Event, ...] = (Event(text, seat),)
         if not a.done:
             return self._auction_turn(state), events
@@ -433,14 +430,14 @@ class RenfieldFamily(Game):
         hands = _put(state.hands, buyer, (*state.hands[buyer], side.lot))
         up = _put(side.up, buyer, (*side.up[buyer], side.lot)) if state.options.stud else side.up
         side = replace(
-            side, up=up, auction=None, bought=(*side.bought, buyer), just_bought=side.lot, lot="", seller=-1
+            side, up=up, bought=(*side.bought, buyer), just_bought=side.lot, lot="", seller=-1
         )
         text = _("{who} buys {card} for {m}.").format(
             who=_seat(buyer), card=self.profile.deck.label(hands[buyer][-1]), m=self.profile.money(price)
         )
-        state = _log(replace(state, hands=hands, net=net, pot=pot, side=side, phase=OFFER), text)
+        state = _log(_evolve(state, hands=hands, net=net, pot=pot, side=side, phase=OFFER, auction=None), text)
         offers = tuple(f"offer:{c}" for c in hands[buyer] if c != side.just_bought)
-        return replace(state, turn=buyer, legal=offers), (*events, Event(text, buyer))
+        return _evolve(state, turn=buyer, legal=offers), (*events, Event(text, buyer))
 
     def _apply_offer(self, state: FamilyState, seat: int, action: str) -> tuple[FamilyState, tuple[Event, ...]]:
         card = action[6:]
@@ -449,7 +446,7 @@ class RenfieldFamily(Game):
         up = _put(side.up, seat, tuple(c for c in side.up[seat] if c != card))
         side = replace(side, up=up, lot=card, seller=seat, just_bought="")
         text = _("{who} puts {card} up for auction.").format(who=_seat(seat), card=self.profile.deck.label(card))
-        state = _log(replace(state, hands=hands, side=side), text)
+        state = _log(_evolve(state, hands=hands, side=side), text)
         st, evs = self._open_lot(state)
         return st, (Event(text, seat), *evs)
 
@@ -463,7 +460,7 @@ class RenfieldFamily(Game):
         else:
             low = self.profile.flatline_min_bid if o.flatline else self.profile.min_bid
             auction = Auction(order, low)
-        state = replace(state, phase=BID, side=replace(state.side, auction=auction))
+        state = _evolve(state, phase=BID, auction=auction)
         return self._bid_turn(state)[0]
 
     def _forced_bid(self, state: FamilyState) -> int:
@@ -473,7 +470,7 @@ class RenfieldFamily(Game):
         return self.profile.flatline_forced_bid if o.flatline else self.profile.forced_bid
 
     def _bid_turn(self, state: FamilyState) -> tuple[FamilyState, tuple[Event, ...]]:
-        a = state.side.auction
+        a = state.auction
         assert a is not None
         if not a.done and a.high is None and len(a.out) == len(a.order) - 1:
             # everyone else passed: the last to speak (the dealer) must take the lead
@@ -489,14 +486,15 @@ class RenfieldFamily(Game):
             return self._won_bid(state, a.high_seat, a.high, ())
         turn = a.to_act
         assert turn is not None
-        bids = tuple(f"bid:{b}" for b in a.bid_range(state.options.max_bid))
-        return replace(state, turn=turn, legal=(*bids, "pass")), ()
+        legal = (*self._bids[a.next_minimum : state.options.max_bid + 1], "pass")
+        s = state
+        return type(s)(BID, turn, legal, s.hands, s.active, s.trick, (), s.recent, a, s.score, s.side, s.options), ()
 
     def _bid_text(self, state: FamilyState, amount: int) -> str:
         return self.profile.points(amount) if state.options.blaze else self.profile.money(amount)
 
     def _apply_bid(self, state: FamilyState, seat: int, action: str) -> tuple[FamilyState, tuple[Event, ...]]:
-        a = state.side.auction
+        a = state.auction
         assert a is not None
         if action == "pass":
             a = a.pass_(seat)
@@ -505,7 +503,9 @@ class RenfieldFamily(Game):
             amount = int(action[4:])
             a = a.bid(seat, amount)
             text = _("{who} bids {m}.").format(who=_seat(seat), m=self._bid_text(state, amount))
-        state = _log(replace(state, side=replace(state.side, auction=a)), text)
+        s = state
+        recent = (*s.recent[-(RECENT - 1) :], text)
+        state = type(s)(BID, -1, (), s.hands, s.active, s.trick, (), recent, a, s.score, s.side, s.options)
         st, evs = self._bid_turn(state)
         return st, (Event(text, seat), *evs)
 
@@ -519,19 +519,19 @@ class RenfieldFamily(Game):
             pot += amount
         text = _("{who} wins the lead with {m}.").format(who=_seat(seat), m=self._bid_text(state, amount))
         state = _log(
-            replace(state, net=net, pot=pot, bidder=seat, bid=amount, side=replace(state.side, auction=None)), text
+            _evolve(state, net=net, pot=pot, bidder=seat, bid=amount, auction=None), text
         )
         events = (*events, Event(text, seat))
         if o.flatline:
-            st, evs = self._lead(replace(state, phase=PLAY), seat)
+            st, evs = self._lead(_evolve(state, phase=PLAY), seat)
             return st, events + evs
-        return replace(state, phase=ORDER, turn=seat, legal=self._orders), events
+        return _evolve(state, phase=ORDER, turn=seat, legal=self._orders), events
 
     def _apply_order(self, state: FamilyState, seat: int, action: str) -> tuple[FamilyState, tuple[Event, ...]]:
         order = action[6:]
         names = self.profile.deck.suit_names
         text = _("{who} orders the suits: {o}.").format(who=_seat(seat), o=" > ".join(names[s] for s in order))
-        state = _log(replace(state, order=order, phase=PLAY), text)
+        state = _log(_evolve(state, order=order, phase=PLAY), text)
         st, evs = self._lead(state, seat)
         return st, (Event(text, seat), *evs)
 
@@ -543,42 +543,50 @@ class RenfieldFamily(Game):
         while death and all(c in death for c in state.hands[seat]):
             text = _("{who} can't lead a Death Card and must fold.").format(who=_seat(seat))
             events.append(Event(text, seat))
-            state = _log(replace(state, active=_put(state.active, seat, False)), text)
+            state = _log(_evolve(state, active=_put(state.active, seat, False)), text)
             if sum(state.active) == 1 or (state.options.blaze and seat == state.bidder):
                 return self._finish(state, events)
             seat = next_seat(seat, state.n, state.active.__getitem__)
-        state = replace(state, trick=Trick(seat), played_as=(), turn=seat)
-        return replace(state, legal=self._play_legal(state, seat)), tuple(events)
+        legal = self._legal_for(state.hands[seat], (), state.score.bugs[seat], state.options)
+        s = state
+        lead = type(s)(
+            PLAY, seat, legal, s.hands, s.active, Trick(seat), (), s.recent, None, s.score, s.side, s.options
+        )
+        return lead, tuple(events)
 
     def _play_legal(self, state: FamilyState, seat: int) -> tuple[str, ...]:
-        t = self._table(state.options)
-        hand = state.hands[seat]
-        suit = self._suit
+        return self._legal_for(state.hands[seat], state.played_as, state.score.bugs[seat], state.options)
+
+    def _legal_for(
+        self, hand: tuple[str, ...], played_as: tuple[str, ...], bugs: int, options: FamilyOptions
+    ) -> tuple[str, ...]:
+        t = self._table(options)
         if not t.wild and not t.death:
-            if state.played_as:
-                hand = must_follow(hand, suit[state.played_as[0]], suit.__getitem__)
+            if played_as:
+                suit = self._suit
+                hand = must_follow(hand, suit[played_as[0]], suit.__getitem__)
             play = self._play
             acts = [play[c] for c in hand]
         else:
-            acts = self._special_legal(state, hand, t)
-        if state.bugs[seat] >= 1:
+            acts = self._special_legal(hand, played_as, t)
+        if bugs >= 1:
             acts.append("fold")
         elif t.buy:
             acts.append("buy")
         return tuple(acts)
 
-    def _special_legal(self, state: FamilyState, hand: tuple[str, ...], t: _Table) -> list[str]:
+    def _special_legal(self, hand: tuple[str, ...], played_as: tuple[str, ...], t: _Table) -> list[str]:
         """Following suit with wild cards (declared as the led suit) and Death Cards."""
         suit = self._suit
         acts: list[str] = []
-        if not state.played_as:  # leading: anything but a Death Card
+        if not played_as:  # leading: anything but a Death Card
             for c in hand:
                 if c in t.wild:
                     acts.extend(f"play:{c}={x}" for x in t.wild_ids)
                 elif c not in t.death:
                     acts.append(self._play[c])
             return acts
-        led = suit[state.played_as[0]]
+        led = suit[played_as[0]]
         naturals = [c for c in hand if c not in t.wild and c not in t.death]
         follow = must_follow(naturals, led, suit.__getitem__)
         void = not any(suit[c] == led for c in naturals)
@@ -599,21 +607,29 @@ class RenfieldFamily(Game):
         ident = card
         if card is None:  # a wild declaration
             card, ident = action[5:].split("=")
-        hand = state.hands[seat]
-        hands = _put(state.hands, seat, tuple(c for c in hand if c != card))
+        hands = _put(state.hands, seat, without(state.hands[seat], card))
         trick = state.trick.add(seat, card)
         played_as = (*state.played_as, ident)
         side = state.side
         if side.up[seat] and card in side.up[seat]:
-            side = replace(side, up=_put(side.up, seat, tuple(c for c in side.up[seat] if c != card)))
-        events: tuple[Event, ...] = (Event(f"{_seat(seat)}: {self._label_play(card, ident)}", seat),)
-        if len(trick.plays) == sum(state.active):
-            state = replace(state, hands=hands, trick=trick, played_as=played_as, side=side)
+            side = replace(side, up=_put(side.up, seat, without(side.up[seat], card)))
+        text = self._labels[card] if card == ident else self._label_play(card, ident)
+        events: tuple[Event, ...] = (Event(f"{_SEATS[seat]}: {text}", seat),)
+        active = state.active
+        cls = type(state)
+        if len(trick.plays) == sum(active):
+            state = cls(
+                PLAY, -1, (), hands, active, trick, played_as, state.recent, None, state.score, side, state.options
+            )
             st, evs = self._resolve(state)
             return st, events + evs
-        nxt = next_seat(seat, state.n, state.active.__getitem__)
-        state = replace(state, hands=hands, trick=trick, played_as=played_as, side=side, turn=nxt)
-        return replace(state, legal=self._play_legal(state, nxt)), events
+        # the hot path of every random playout: build the next state directly
+        nxt = next_seat(seat, len(active), active.__getitem__)
+        legal = self._legal_for(hands[nxt], played_as, state.score.bugs[nxt], state.options)
+        return (
+            cls(PLAY, nxt, legal, hands, active, trick, played_as, state.recent, None, state.score, side, state.options),
+            events,
+        )
 
     def _label_play(self, card: str, ident: str) -> str:
         label = self.profile.deck.label
@@ -637,7 +653,7 @@ class RenfieldFamily(Game):
         else:
             text = _("{who} folds.").format(who=_seat(seat))
         active = _put(state.active, seat, False)
-        state = _log(replace(state, net=net, pot=pot, active=active), text)
+        state = _log(_evolve(state, net=net, pot=pot, active=active), text)
         events = [Event(text, seat)]
         if sum(active) == 1 or (state.options.blaze and seat == state.bidder):
             return self._finish(state, events)
@@ -648,7 +664,7 @@ class RenfieldFamily(Game):
             st, evs = self._resolve(state)
             return st, (*events, *evs)
         nxt = next_seat(seat, state.n, active.__getitem__)
-        return replace(state, turn=nxt, legal=self._play_legal(state, nxt)), tuple(events)
+        return _evolve(state, turn=nxt, legal=self._play_legal(state, nxt)), tuple(events)
 
     def _winner(self, state: FamilyState, death: frozenset[str]) -> int:
         """Index of the card that takes the trick (Death Cards never do)."""
@@ -676,29 +692,23 @@ class RenfieldFamily(Game):
         trick = state.trick
         cards = trick.cards
         taker = trick.plays[self._winner(state, death)][0]
-        done = state.tricks_done + 1
-        side = replace(state.side, last_trick=cards)
+        sc = state.score
+        done = sc.tricks_done + 1
+        side = state.side
         if death and any(c in death for c in cards):
             side = replace(side, discards=(*side.discards, *cards))
-            text = _("The Death Card: nobody takes the trick; {who} leads next.").format(who=_seat(taker))
-            state = _log(replace(state, side=side, tricks_done=done, trick=Trick(-1), played_as=()), text)
+            score = Score(sc.net, sc.pot, sc.taken, sc.bugs, done, cards)
+            text = _("The Death Card: nobody takes the trick; {who} leads next.").format(who=_SEATS[taker])
         else:
             cost = self._trick_cost(cards)
-            taken = _put(state.taken, taker, state.taken[taker] + cards)
-            bugs = _put(state.bugs, taker, self._score(taken[taker]))
-            text = _("{who} takes the trick and pays {m}.").format(who=_seat(taker), m=self.profile.money(cost))
-            state = replace(
-                state,
-                net=_add(state.net, taker, -cost),
-                pot=state.pot + cost,
-                taken=taken,
-                bugs=bugs,
-                side=side,
-                tricks_done=done,
-                trick=Trick(-1),
-                played_as=(),
-            )
-            state = _log(state, text)
+            taken = _put(sc.taken, taker, sc.taken[taker] + cards)
+            bugs = _put(sc.bugs, taker, self._score(taken[taker]))
+            score = Score(_add(sc.net, taker, -cost), sc.pot + cost, taken, bugs, done, cards)
+            text = _("{who} takes the trick and pays {m}.").format(who=_SEATS[taker], m=self.profile.money(cost))
+        recent = (*state.recent[-(RECENT - 1) :], text)
+        state = type(state)(
+            PLAY, -1, (), state.hands, state.active, _NO_TRICK, (), recent, None, score, side, state.options
+        )
         events = (Event(text, taker),)
         if done == TRICKS:
             return self._finish(state, list(events))
@@ -754,7 +764,7 @@ class RenfieldFamily(Game):
                 net[w] += share
             pot -= share * len(winners)
         side = replace(side, winners=winners, carried_out=pot, sitting_out=sitting, summary=text)
-        state = _log(replace(state, phase=DONE, turn=-1, legal=(), net=tuple(net), pot=pot, side=side), text)
+        state = _log(_evolve(state, phase=DONE, turn=-1, legal=(), net=tuple(net), pot=pot, side=side), text)
         events.append(Event(text))
         return state, tuple(events)
 
@@ -769,7 +779,11 @@ def _add(values: tuple[int, ...], i: int, delta: int) -> tuple[int, ...]:
 
 
 def _seat(seat: int) -> str:
-    return _("Seat {n}").format(n=seat + 1)
+    return seat_name(seat)
+
+
+_SEATS = tuple(seat_name(s) for s in range(8))
+_NO_TRICK = Trick(-1)
 
 
 def _seats(seats: Sequence[int]) -> str:
@@ -777,4 +791,45 @@ def _seats(seats: Sequence[int]) -> str:
 
 
 def _log(state: FamilyState, text: str) -> FamilyState:
-    return replace(state, recent=(*state.recent[-(RECENT - 1) :], text))
+    return _evolve(state, recent=(*state.recent[-(RECENT - 1) :], text))
+
+
+_SIDE = frozenset({"bidder", "bid", "order"})
+_TOP = frozenset({"phase", "turn", "legal", "hands", "active", "trick", "played_as", "recent", "auction"})
+
+
+def _evolve(state: FamilyState, **ch: Any) -> FamilyState:
+    """``replace`` that also reaches into the nested ``score`` and ``side`` parts.
+
+    Written out field by field: ``dataclasses.replace`` was the top cost of a playout.
+    """
+    sc = state.score
+    if "net" in ch or "pot" in ch or "taken" in ch or "bugs" in ch:
+        sc = Score(
+            ch.pop("net", sc.net),
+            ch.pop("pot", sc.pot),
+            ch.pop("taken", sc.taken),
+            ch.pop("bugs", sc.bugs),
+            sc.tricks_done,
+            sc.last_trick,
+        )
+    side = ch.pop("side", state.side)
+    if not _SIDE.isdisjoint(ch):
+        side = replace(side, **{k: ch.pop(k) for k in [k for k in ch if k in _SIDE]})
+    if not _TOP.issuperset(ch):
+        raise TypeError(f"unknown state fields: {set(ch) - _TOP}")
+    g = ch.get
+    return type(state)(
+        g("phase", state.phase),
+        g("turn", state.turn),
+        g("legal", state.legal),
+        g("hands", state.hands),
+        g("active", state.active),
+        g("trick", state.trick),
+        g("played_as", state.played_as),
+        g("recent", state.recent),
+        g("auction", state.auction),
+        sc,
+        side,
+        state.options,
+    )

@@ -28,25 +28,40 @@ DONE = "done"
 
 
 @dataclass(frozen=True, slots=True)
-class Side:
-    """Parts of the state that change rarely (pre-play phases, the end)."""
+class Score:
+    """Money and bugs: changes once per trick, not once per card."""
 
+    net: tuple[int, ...]  # chips won (+) or paid (-) this hand
+    pot: int
+    taken: tuple[tuple[str, ...], ...]
+    bugs: tuple[int, ...]  # each seat's score, doublers applied
+    tricks_done: int = 0
+    last_trick: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Side:
+    """Parts of the state that change rarely (pre-play phases, the bid, the end)."""
+
+    n: int
+    dealer: int
     rng: Rng
     stock: tuple[str, ...]  # undealt cards, top first (hidden)
     up: tuple[tuple[str, ...], ...]  # face-up cards in each hand (Stud, bought cards)
     dealt_in: tuple[bool, ...]  # False: sitting out (Blaze)
+    bidder: int = -1
+    bid: int = 0
+    order: str = ""  # suits high to low; "" before ordering and in Flatline
     carried_in: int = 0
     betting: BettingRound | None = None
     discarded: tuple[bool, ...] = ()  # Draw: who has discarded
     pending: tuple[str, ...] = ()  # Draw: discards waiting to be reshuffled (hidden)
-    auction: Auction | None = None  # the running auction (a card, or the lead)
     pack: tuple[str, ...] = ()  # Auction: the face-down pack (hidden)
     lot: str = ""  # Auction: the card on offer
     seller: int = -1  # Auction: who offers the lot (-1: the pack)
     bought: tuple[int, ...] = ()  # Auction: buyers since the last pack card
     just_bought: str = ""  # Auction: the card the offering buyer just bought
     discards: tuple[str, ...] = ()  # face-up cards out of play (unbought lots, death tricks)
-    last_trick: tuple[str, ...] = ()
     winners: tuple[int, ...] = ()
     carried_out: int = 0
     sitting_out: tuple[int, ...] = ()  # Blaze: seats out until the pot is won
@@ -55,32 +70,36 @@ class Side:
 
 @dataclass(frozen=True, slots=True)
 class FamilyState:
-    n: int
-    dealer: int
     phase: str
     turn: int  # the seat to act; -1 when several act at once or nobody
     legal: tuple[str, ...]  # the legal actions of ``turn``
     hands: tuple[tuple[str, ...], ...]
     active: tuple[bool, ...]  # dealt in and not folded
-    net: tuple[int, ...]  # chips won (+) or paid (-) this hand
-    pot: int
-    taken: tuple[tuple[str, ...], ...]
-    bugs: tuple[int, ...]  # each seat's score, doublers applied
-    bidder: int
-    bid: int
-    order: str  # suits high to low; "" before ordering and in Flatline
     trick: Trick
     played_as: tuple[str, ...]  # identities of the trick's cards (wild declarations)
-    tricks_done: int
     recent: tuple[str, ...]
+    auction: Auction | None  # the running auction (a card, or the lead)
+    score: Score
     side: Side
+
+    # read-only shortcuts into the nested parts
+    n = property(lambda self: self.side.n)
+    dealer = property(lambda self: self.side.dealer)
+    bidder = property(lambda self: self.side.bidder)
+    bid = property(lambda self: self.side.bid)
+    order = property(lambda self: self.side.order)
+    net = property(lambda self: self.score.net)
+    pot = property(lambda self: self.score.pot)
+    taken = property(lambda self: self.score.taken)
+    bugs = property(lambda self: self.score.bugs)
+    tricks_done = property(lambda self: self.score.tricks_done)
 
 
 @dataclass(frozen=True, slots=True)
 class RenfieldState(FamilyState):
-    options: RenfieldOptions = RenfieldOptions()
+    options: RenfieldOptions
 
 
 @dataclass(frozen=True, slots=True)
 class ScurroState(FamilyState):
-    options: ScurroOptions = ScurroOptions()
+    options: ScurroOptions
