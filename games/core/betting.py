@@ -13,7 +13,7 @@ that already acted (the rule pokerkit follows).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from .errors import IllegalAction
 from .i18n import _
@@ -87,20 +87,20 @@ class BettingRound:
 
     def can_raise(self, seat: int) -> bool:
         cap = self.cap
-        if self.heads_up_uncapped and sum(self.live) == 2:
-            cap = None
-        if cap is not None and self.level >= cap:
+        if cap is not None and self.level >= cap and not (self.heads_up_uncapped and sum(self.live) == 2):
             return False
-        owed = self.current - self.committed[seat]
-        if self.stacks is not None:
-            if self.stacks[seat] <= owed:
-                return False  # covered: can only call
-            if min(owed, self.stacks[seat]) < self.last_raise:
-                return False  # facing a short all-in after acting: the betting isn't reopened
+        stacks = self.stacks
+        if stacks is None:
+            return sum(self.live) >= 2  # someone else is left to answer a raise
+        current = max(self.committed)
+        owed = current - self.committed[seat]
+        if stacks[seat] <= owed:
+            return False  # covered: can only call
+        if min(owed, stacks[seat]) < self.last_raise:
+            return False  # facing a short all-in after acting: the betting isn't reopened
         # someone must be left who could answer a raise
-        current = self.current
         return any(
-            s != seat and self.live[s] and (self.stacks is None or self.stacks[s] + self.committed[s] > current)
+            s != seat and self.live[s] and stacks[s] + self.committed[s] > current
             for s in range(len(self.live))
         )
 
@@ -111,24 +111,18 @@ class BettingRound:
         return "bet" if self.level == 0 else "raise"
 
     def legal(self, seat: int) -> tuple[str, ...]:
-        if seat != self.to_act:
+        if not self.pending or seat != self.pending[0]:
             return ()
-        if self.bring_in_due:
+        committed = self.committed
+        current = max(committed)
+        if self.bring_in and self.level == 0 and current == 0:  # the bring-in is due
             return ("bring-in", "complete") if self.can_raise(seat) else ("bring-in",)
-        owed = self.current - self.committed[seat]
-        acts: list[str] = []
-        if owed == 0:
-            acts.append("check")
+        word = ("complete" if self.bring_in else "bet") if self.level == 0 else "raise"
+        if current == committed[seat]:
             if self.can_raise(seat):
-                acts.append(self.raise_word())
-            if self.free_fold:
-                acts.append("fold")
-        else:
-            acts.append("call")
-            if self.can_raise(seat):
-                acts.append(self.raise_word())
-            acts.append("fold")
-        return tuple(acts)
+                return ("check", word, "fold") if self.free_fold else ("check", word)
+            return ("check", "fold") if self.free_fold else ("check",)
+        return ("call", word, "fold") if self.can_raise(seat) else ("call", "fold")
 
     def amount_for(self, seat: int, action: str) -> int:
         """Chips ``action`` would put in, for labels such as "Raise 4"."""
@@ -152,37 +146,49 @@ class BettingRound:
         """Apply ``action``; returns the next round and the chips ``seat`` put in."""
         if action not in self.legal(seat):
             raise IllegalAction(_("You can't {action} now.").format(action=action))
+        return self.step(seat, action)
+
+    def step(self, seat: int, action: str) -> tuple[BettingRound, int]:
+        """``act`` for an action already known to be legal (the engines' hot path)."""
         rest = self.pending[1:]
-        n = len(self.live)
         if action == "fold":
-            live = tuple(False if s == seat else v for s, v in enumerate(self.live))
-            return replace(self, live=live, pending=rest), 0
+            folded = list(self.live)
+            folded[seat] = False
+            live = tuple(folded)
+            return BettingRound(
+                self.bet_size, self.cap, self.committed, live, rest, self.level, self.stacks,
+                self.free_fold, self.bring_in, self.heads_up_uncapped, self.last_raise,
+            ), 0
         if action == "check":
-            return replace(self, pending=rest), 0
+            return BettingRound(
+                self.bet_size, self.cap, self.committed, self.live, rest, self.level, self.stacks,
+                self.free_fold, self.bring_in, self.heads_up_uncapped, self.last_raise,
+            ), 0
         put = self.amount_for(seat, action)
-        committed = tuple(c + put if s == seat else c for s, c in enumerate(self.committed))
+        current = max(self.committed)
+        bumped = list(self.committed)
+        bumped[seat] += put
+        committed = tuple(bumped)
         stacks = self.stacks
         if stacks is not None:
-            stacks = tuple(c - put if s == seat else c for s, c in enumerate(stacks))
-            if stacks[seat] == 0:  # all in: never asked again this hand
-                rest = tuple(s for s in rest if s != seat)
-        if action in ("call", "bring-in"):
-            return replace(self, committed=committed, stacks=stacks, pending=rest), put
+            left = list(stacks)
+            left[seat] -= put
+            stacks = tuple(left)
+        if action == "call" or action == "bring-in":
+            return BettingRound(
+                self.bet_size, self.cap, committed, self.live, rest, self.level, stacks,
+                self.free_fold, self.bring_in, self.heads_up_uncapped, self.last_raise,
+            ), put
         # bet, raise or complete: everyone else still able to act must answer it
-        size = committed[seat] - self.current
+        n = len(self.live)
+        live = self.live
         order = tuple(
             s
             for s in ((seat + i) % n for i in range(1, n))
-            if self.live[s] and (stacks is None or stacks[s] > 0)
+            if live[s] and (stacks is None or stacks[s] > 0)
         )
-        return (
-            replace(
-                self,
-                committed=committed,
-                stacks=stacks,
-                pending=order,
-                level=self.level + 1,
-                last_raise=max(self.last_raise, size),
-            ),
-            put,
-        )
+        size = committed[seat] - current
+        return BettingRound(
+            self.bet_size, self.cap, committed, live, order, self.level + 1, stacks,
+            self.free_fold, self.bring_in, self.heads_up_uncapped, max(self.last_raise, size),
+        ), put

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import cache
 from typing import Any, ClassVar
 
 from games.core.betting import BettingRound
 from games.core.cards import STANDARD_DECK
-from games.core.errors import IllegalAction
+from games.core.errors import IllegalAction, NotYourTurn
 from games.core.game import Carry, Event, Game, Outcome, placings_from
 from games.core.i18n import _
 from games.core.poker import phh
@@ -33,7 +34,9 @@ RECENT = 6
 
 
 @dataclass(frozen=True, slots=True)
-class RazzState:
+class RazzDeal:
+    """What changes only between streets (kept apart so a bet copies little)."""
+
     options: RazzOptions
     n: int
     dealer: int
@@ -42,21 +45,53 @@ class RazzState:
     community: str  # the shared 7th-street card when the stub ran short, else ""
     queues: tuple[tuple[str, ...], ...]  # stacked cards not dealt yet (tests, replays)
     stock: tuple[str, ...]
-    live: tuple[bool, ...]
-    stacks: tuple[int, ...] | None  # chips behind; None = unlimited
-    start_stacks: tuple[int, ...] | None
-    contributed: tuple[int, ...]  # chips put in this hand (antes and bets)
-    round: BettingRound | None
+    start_stacks: tuple[int, ...] | None  # chips behind before the ante; None = unlimited
+    banked: tuple[int, ...]  # chips each seat put in on earlier streets (antes included)
     opener: int  # who brought in / opened this street
+
+
+@dataclass(frozen=True, slots=True)
+class RazzState:
+    deal: RazzDeal
+    round: BettingRound  # this street's betting; live seats and stacks live here
+    legal: tuple[str, ...] = ()  # what the seat to act may do
+    phh: tuple[str, ...] = ()  # PHH action lines so far
+    recent: tuple[str, ...] = ()
     payoffs: tuple[int, ...] | None = None  # net per seat once the hand is over
     shown: tuple[bool, ...] = ()  # hands revealed at showdown
     summary: str = ""
-    phh: tuple[str, ...] = ()  # PHH action lines so far
-    recent: tuple[str, ...] = ()
+
+    # read-only conveniences (not stored)
+    @property
+    def live(self) -> tuple[bool, ...]:
+        return self.round.live
+
+    @property
+    def stacks(self) -> tuple[int, ...] | None:
+        return self.round.stacks
+
+    @property
+    def contributed(self) -> tuple[int, ...]:
+        return tuple(b + c for b, c in zip(self.deal.banked, self.round.committed, strict=True))
+
+    @property
+    def cards(self) -> tuple[tuple[str, ...], ...]:
+        return self.deal.cards
+
+    @property
+    def community(self) -> str:
+        return self.deal.community
+
+    @property
+    def street(self) -> int:
+        return self.deal.street
+
+
+_SEAT_NAMES = tuple(_("Seat {n}").format(n=i + 1) for i in range(8))
 
 
 def _name(seat: int) -> str:
-    return _("Seat {n}").format(n=seat + 1)
+    return _SEAT_NAMES[seat]
 
 
 def _label(card: str) -> str:
@@ -82,13 +117,14 @@ class Razz(Game):
     rules_summary: ClassVar[str] = _(
         "Seven-card stud where the LOWEST hand wins (ace-to-five: aces are low, straights and "
         "flushes don't count, pairs are bad; best is A-2-3-4-5). Everyone antes; you get two cards "
-        "down and one up. The highest up card must bring in (small forced bet) or complete; "
+        "down and one up. The highest up card must bring in (a small forced bet) or complete; "
         "on later streets the best (lowest) showing board opens. Three more up cards, then one "
         "down, with a betting round after each. Fixed limit: small bet on 3rd/4th street, big bet "
-        "from 5th. A bet and three raises per round. Best five-card low of seven wins; ties split."
+        "from 5th. A bet and three raises per round (no cap heads-up by default). The best "
+        "five-card low of your seven wins; ties split the pot."
     )
     action_help: ClassVar = {
-        "bring-in": "Post the forced bring-in (lowest door card's duty is the highest card).",
+        "bring-in": "Post the forced bring-in (the highest door card must).",
         "complete": "Make the bring-in a full small bet.",
         "check": "Pass without betting.",
         "bet": "Bet the fixed amount for this street.",
@@ -113,116 +149,118 @@ class Razz(Game):
         opts = self.options_from(options)
         self.check_seats(opts, seats)
         queues, deck = _deal_plan(seats, seed, hands, stock)
+        n = seats
         if stacks is not None:
-            if len(stacks) != seats or any(s < 1 for s in stacks):
+            if len(stacks) != n or any(s < 1 for s in stacks):
                 raise IllegalAction(_("Every seat needs at least one chip to play."))
             stacks = tuple(int(s) for s in stacks)
         start = stacks
-        n = seats
         dealer %= n
         antes = tuple(opts.ante if stacks is None else min(opts.ante, stacks[s]) for s in range(n))
         if stacks is not None:
-            stacks = tuple(s - a for s, a in zip(stacks, antes, strict=False))
-        order = [(dealer + 1 + i) % n for i in range(n)]
+            stacks = tuple(s - a for s, a in zip(stacks, antes, strict=True))
         cards: list[tuple[str, ...]] = [()] * n
         lines: list[str] = []
-        for s in order:
+        for s in _from_left(dealer, n):
             got, queues, deck = _take(queues, deck, s, 3)
             cards[s] = got
             lines.append(f"d dh p{_pk(s, dealer, n)} {''.join(got)}")
-        live = (True,) * n
-        state = RazzState(
-            opts, n, dealer, 3, tuple(cards), "", queues, deck, live, stacks, start, antes, None, -1,
-            phh=tuple(lines),
-        )
-        return self._open_street(state, ())[0]
+        deal = RazzDeal(opts, n, dealer, 3, tuple(cards), "", queues, deck, start, antes, -1)
+        last = BettingRound(opts.small_bet, opts.cap, (0,) * n, (True,) * n, (), 0, stacks)
+        return self._open_street(RazzState(deal, last, (), tuple(lines)), ())[0]
 
     # ------------------------------------------------------------ turn
+    # ``apply`` and ``legal_actions`` do exactly the base class's checks, in fewer
+    # steps: the legal actions of the seat to act are kept in the state.
+    def apply(self, state: RazzState, seat: int, action: str) -> tuple[RazzState, tuple[Event, ...]]:
+        if not isinstance(action, str):
+            raise IllegalAction(_("That action isn't understood."))
+        if state.payoffs is not None:
+            raise IllegalAction(_("This hand is already over."))
+        pending = state.round.pending
+        if not pending or seat != pending[0]:
+            raise NotYourTurn(_("It's not your turn."))
+        if action not in state.legal:
+            raise IllegalAction(_("You can't do that right now."))
+        return self._apply(state, seat, action)
+
+    def legal_actions(self, state: RazzState, seat: int) -> tuple[str, ...]:
+        pending = state.round.pending
+        if state.payoffs is None and pending and seat == pending[0]:
+            return state.legal
+        return ()
+
     def to_act(self, state: RazzState) -> frozenset[int]:
-        r = state.round
-        if r is None or not r.pending:
+        if state.payoffs is not None or not state.round.pending:
             return frozenset()
-        return frozenset((r.pending[0],))
+        return frozenset((state.round.pending[0],))
 
     def _legal_actions(self, state: RazzState, seat: int) -> tuple[str, ...]:
-        return state.round.legal(seat) if state.round is not None else ()
+        return state.legal
+
+    def is_legal(self, state: RazzState, seat: int, action: str) -> bool:
+        return action in state.legal
 
     def timeout_action(self, state: RazzState, seat: int) -> str:
-        legal = self._legal_actions(state, seat)
+        legal = state.legal
         for gentle in ("check", "fold"):
             if gentle in legal:
                 return gentle
         return legal[0]
 
     def _apply(self, state: RazzState, seat: int, action: str) -> tuple[RazzState, tuple[Event, ...]]:
-        r = state.round
-        assert r is not None
-        new_round, put = r.act(seat, action)
-        contributed = state.contributed
-        if put:
-            contributed = tuple(c + put if s == seat else c for s, c in enumerate(contributed))
-        pk = _pk(seat, state.dealer, state.n)
+        deal = state.deal
+        r, put = state.round.step(seat, action)
+        pk = (seat - deal.dealer - 1) % deal.n + 1
+        total = r.committed[seat]
         if action == "fold":
             line, text = f"p{pk} f", _("{who} folds.")
-        elif action in ("check", "call"):
-            line = f"p{pk} cc"
-            text = _("{who} checks.") if action == "check" else _("{who} calls {amount}.")
+        elif action == "check":
+            line, text = f"p{pk} cc", _("{who} checks.")
+        elif action == "call":
+            line, text = f"p{pk} cc", _("{who} calls {amount}.")
         elif action == "bring-in":
             line, text = f"p{pk} pb", _("{who} brings in for {amount}.")
         else:
-            line = f"p{pk} cbr {new_round.committed[seat]}"
-            text = {
-                "bet": _("{who} bets {amount}."),
-                "raise": _("{who} raises to {total}."),
-                "complete": _("{who} completes to {total}."),
-            }[action]
-        text = text.format(who=_name(seat), amount=put, total=new_round.committed[seat])
-        if new_round.stacks is not None and new_round.stacks[seat] == 0 and put:
+            line, text = f"p{pk} cbr {total}", _RAISE_TEXT[action]
+        text = text.format(who=_name(seat), amount=put, total=total)
+        if put and r.stacks is not None and r.stacks[seat] == 0:
             text += " " + _("All in.")
-        event = Event(text, seat)
-        state = RazzState(
-            state.options, state.n, state.dealer, state.street, state.cards, state.community, state.queues,
-            state.stock, new_round.live, new_round.stacks, state.start_stacks, contributed, new_round,
-            state.opener, None, (), "", (*state.phh, line), (*state.recent[-RECENT + 1:], text),
-        )
-        if sum(new_round.live) == 1:
-            return self._finish(state, (event,))
-        if new_round.done:
-            return self._next_street(state, (event,))
-        return state, (event,)
+        events = (Event(text, seat),)
+        recent = (*state.recent[1 - RECENT:], text)
+        phh_lines = (*state.phh, line)
+        if sum(r.live) == 1:
+            return self._finish(RazzState(deal, r, (), phh_lines, recent), events)
+        if r.done:
+            return self._next_street(RazzState(deal, r, (), phh_lines, recent), events)
+        return RazzState(deal, r, r.legal(r.pending[0]), phh_lines, recent), events
 
     # ------------------------------------------------------------ streets
-    def _can_bet(self, state: RazzState) -> int:
-        """How many live seats still have chips to bet."""
-        if state.stacks is None:
-            return sum(state.live)
-        return sum(1 for s in range(state.n) if state.live[s] and state.stacks[s] > 0)
-
     def _next_street(self, state: RazzState, events: tuple[Event, ...]) -> tuple[RazzState, tuple[Event, ...]]:
-        if state.street == 7:
+        if state.deal.street == 7:
             return self._finish(state, events)
-        if self._can_bet(state) <= 1:
+        r = state.round
+        if r.stacks is not None and sum(1 for lv, st in zip(r.live, r.stacks, strict=True) if lv and st > 0) <= 1:
             return self._run_out(state, events)
         return self._open_street(self._deal(state), events)
 
     def _run_out(self, state: RazzState, events: tuple[Event, ...]) -> tuple[RazzState, tuple[Event, ...]]:
         """Nobody can bet any more: show down now and deal the rest (pokerkit's order)."""
-        state = _with(state, phh=(*state.phh, *self._show_lines(state)))
         text = _("No more betting: the rest of the cards are dealt.")
-        events = (*events, Event(text))
-        while state.street < 7:
+        state = replace(state, phh=(*state.phh, *self._show_lines(state)), recent=(*state.recent[1 - RECENT:], text))
+        while state.deal.street < 7:
             state = self._deal(state)
-        state = _with(state, recent=(*state.recent[-RECENT + 1:], text))
-        return self._finish(state, events)
+        return self._finish(state, (*events, Event(text)))
 
     def _deal(self, state: RazzState) -> RazzState:
         """Deal the next street to every live seat, from the dealer's left."""
-        n, dealer = state.n, state.dealer
-        street = state.street + 1
-        order = [s for s in ((dealer + 1 + i) % n for i in range(n)) if state.live[s]]
-        queues, deck = state.queues, state.stock
-        cards = list(state.cards)
-        community = state.community
+        deal = state.deal
+        n, dealer, live = deal.n, deal.dealer, state.round.live
+        street = deal.street + 1
+        order = [s for s in _from_left(dealer, n) if live[s]]
+        queues, deck = deal.queues, deal.stock
+        cards = list(deal.cards)
+        community = deal.community
         lines = list(state.phh)
         pk_board = False
         if street == 7:
@@ -231,8 +269,8 @@ class Razz(Game):
                 community, deck = deck[0], deck[1:]
                 # pokerkit deals a board card only when the muck can't make up the stub
                 # either; otherwise the shared card goes to each player's hand in the PHH
-                undealt = len(state.stock) + sum(len(q) for q in queues)
-                mucked = sum(len(state.cards[s]) for s in range(n) if not state.live[s])
+                undealt = len(deal.stock) + sum(len(q) for q in queues)
+                mucked = sum(len(deal.cards[s]) for s in range(n) if not live[s])
                 pk_board = len(order) > undealt + mucked
                 if pk_board:
                     lines.append(f"d db {community}")
@@ -244,67 +282,76 @@ class Razz(Game):
             cards[s] = cards[s] + got
             if not pk_board:
                 lines.append(f"d dh p{_pk(s, dealer, n)} {got[0]}")
-        return _with(state, street=street, cards=tuple(cards), community=community, queues=queues,
-                     stock=deck, phh=tuple(lines))
+        banked = state.contributed
+        new_deal = RazzDeal(
+            deal.options, n, dealer, street, tuple(cards), community, queues, deck, deal.start_stacks, banked, -1
+        )
+        r = state.round
+        idle = BettingRound(r.bet_size, r.cap, (0,) * n, r.live, (), 0, r.stacks)
+        return RazzState(new_deal, idle, (), tuple(lines), state.recent)
 
     def _open_street(self, state: RazzState, events: tuple[Event, ...]) -> tuple[RazzState, tuple[Event, ...]]:
-        opts, n = state.options, state.n
-        live = state.live
-        order = [(state.dealer + 1 + i) % n for i in range(n)]
-        if state.street == 3:
+        deal = state.deal
+        opts, n, cards = deal.options, deal.n, deal.cards
+        live = state.round.live
+        if deal.street == 3:
             opener = max(
-                (s for s in order if live[s]),
-                key=lambda s: (LOW_RANK[state.cards[s][2][0]], SUIT_ORDER[state.cards[s][2][1]]),
+                (s for s in _from_left(deal.dealer, n) if live[s]),
+                key=lambda s: (LOW_RANK[cards[s][2][0]], SUIT_ORDER[cards[s][2][1]]),
             )
-            door = state.cards[opener][2]
             text = _("{who} has the highest door card ({card}) and must bring in.").format(
-                who=_name(opener), card=_label(door)
+                who=_name(opener), card=_label(cards[opener][2])
             )
             bet, bring_in = opts.small_bet, opts.bring_in
         else:
             best = None
             opener = -1
-            for s in order:
+            for s in _from_left(deal.dealer, n):
                 if live[s]:
-                    key = board_key(_up(state, s))
+                    key = board_key(cards[s][2:6])
                     if best is None or key < best:
                         best, opener = key, s
-            shown = _labels(_up(state, opener))
-            if state.street == 7 and state.community:
-                text = _("7th street: not enough cards left, so {card} is dealt face up for everyone. "
-                         "{who} ({board}) opens.").format(card=_label(state.community), who=_name(opener), board=shown)
+            board = _labels(cards[opener][2:6])
+            if deal.street == 7 and deal.community:
+                text = _(
+                    "7th street: too few cards left, so {card} is dealt face up for everyone. {who} ({board}) opens."
+                ).format(card=_label(deal.community), who=_name(opener), board=board)
             else:
                 text = _("{street}: {who} shows the best board ({board}) and opens.").format(
-                    street=STREET_NAMES[state.street], who=_name(opener), board=shown
+                    street=STREET_NAMES[deal.street], who=_name(opener), board=board
                 )
-            bet, bring_in = (opts.small_bet if state.street == 4 else opts.big_bet), 0
+            bet, bring_in = (opts.small_bet if deal.street == 4 else opts.big_bet), 0
         r = BettingRound.open(
-            n, opener, live, bet, opts.cap, stacks=state.stacks, bring_in=bring_in,
+            n, opener, live, bet, opts.cap, stacks=state.round.stacks, bring_in=bring_in,
             heads_up_uncapped=opts.heads_up_uncapped,
         )
-        state = _with(state, round=r, opener=opener, recent=(*state.recent[-RECENT + 1:], text))
+        deal = replace(deal, opener=opener)
+        recent = (*state.recent[1 - RECENT:], text)
         events = (*events, Event(text, opener))
         if len(r.pending) <= 1:  # at most one seat can still bet: nothing to decide
-            return self._run_out(state, events)
-        return state, events
+            return self._run_out(RazzState(deal, r, (), state.phh, recent), events)
+        return RazzState(deal, r, r.legal(r.pending[0]), state.phh, recent), events
 
     # ------------------------------------------------------------ the end
     def _show_lines(self, state: RazzState) -> list[str]:
-        n, dealer = state.n, state.dealer
-        board = state.community if f"d db {state.community}" in state.phh else ""
+        deal = state.deal
+        n, dealer = deal.n, deal.dealer
+        board = deal.community if f"d db {deal.community}" in state.phh else ""
         return [
-            f"p{_pk(s, dealer, n)} sm {''.join(c for c in state.cards[s] if c != board)}"
-            for s in ((dealer + 1 + i) % n for i in range(n))
-            if state.live[s]
+            f"p{_pk(s, dealer, n)} sm {''.join(c for c in deal.cards[s] if c != board)}"
+            for s in _from_left(dealer, n)
+            if state.round.live[s]
         ]
 
     def _finish(self, state: RazzState, events: tuple[Event, ...]) -> tuple[RazzState, tuple[Event, ...]]:
-        n, dealer = state.n, state.dealer
+        deal = state.deal
+        n, dealer = deal.n, deal.dealer
+        live = state.round.live
         contributed = state.contributed
         winnings = [0] * n
         lines = list(state.phh)
         texts: list[str] = []
-        live_seats = [s for s in ((dealer + 1 + i) % n for i in range(n)) if state.live[s]]
+        live_seats = [s for s in _from_left(dealer, n) if live[s]]
         if len(live_seats) == 1:
             w = live_seats[0]
             winnings[w] = sum(contributed)
@@ -312,38 +359,31 @@ class Razz(Game):
             shown = (False,) * n
         else:
             # after an all-in run-out pokerkit asks again for the hole cards dealt since
-            # (unless the last card was a board card, which it needs no showing of)
+            # (unless the last card was a board card, which needs no showing)
             if not (lines[-1].startswith("d db") and any(" sm " in line for line in lines)):
                 lines.extend(self._show_lines(state))
-            keys = {s: low_key(self._seven(state, s)) for s in live_seats}
+            keys = {s: low_key(deal.cards[s]) for s in live_seats}
             for s in live_seats:
                 texts.append(_("{who} shows {cards}: {low}.").format(
-                    who=_name(s), cards=_labels(self._seven(state, s)), low=low_name(keys[s])))
-            pots = side_pots(contributed, state.live)
-            position = {s: i for i, s in enumerate((dealer + 1 + i) % n for i in range(n))}
+                    who=_name(s), cards=_labels(deal.cards[s]), low=low_name(keys[s])))
+            pots = side_pots(contributed, live)
             for i, pot in enumerate(pots):
                 best = min(keys[s] for s in pot.eligible)
-                winners = sorted((s for s in pot.eligible if keys[s] == best), key=position.__getitem__)
-                for s, share in split_amount(pot.amount, winners, state.options.odd_chips):
+                winners = [s for s in live_seats if s in pot.eligible and keys[s] == best]
+                for s, share in split_amount(pot.amount, winners, deal.options.odd_chips):
                     winnings[s] += share
                 names = ", ".join(_name(s) for s in winners)
                 label = _("the pot") if len(pots) == 1 else (_("the main pot") if i == 0 else _("a side pot"))
                 texts.append(_("{names} win{s} {label} of {amount}.").format(
                     names=names, s="" if len(winners) > 1 else "s", label=label, amount=pot.amount))
-            shown = tuple(state.live)
-        payoffs = tuple(w - c for w, c in zip(winnings, contributed, strict=False))
-        stacks = state.stacks
-        if stacks is not None:
-            stacks = tuple(s + w for s, w in zip(stacks, winnings, strict=False))
+            shown = live
+        payoffs = tuple(w - c for w, c in zip(winnings, contributed, strict=True))
         summary = " ".join(texts)
-        state = _with(
-            state, street=OVER, round=None, payoffs=payoffs, shown=shown, summary=summary, stacks=stacks,
-            phh=tuple(lines), recent=(*state.recent[-RECENT + 1:], summary),
+        deal = replace(deal, street=OVER)
+        state = RazzState(
+            deal, state.round, (), tuple(lines), (*state.recent[1 - RECENT:], summary), payoffs, shown, summary
         )
         return state, (*events, Event(summary))
-
-    def _seven(self, state: RazzState, seat: int) -> tuple[str, ...]:
-        return state.cards[seat]
 
     def outcome(self, state: RazzState) -> Outcome | None:
         if state.payoffs is None:
@@ -352,95 +392,82 @@ class Razz(Game):
             state.payoffs,
             placings_from(state.payoffs),
             summary=state.summary,
-            extra={"stacks": state.stacks} if state.stacks is not None else {},
+            extra={"stacks": final_stacks(state)} if state.round.stacks is not None else {},
         )
 
     # ------------------------------------------------------------ views
     def private_cards(self, state: RazzState, seat: int) -> frozenset[str]:
         if state.shown and state.shown[seat]:
             return frozenset()
-        return frozenset(c for c, up in zip(state.cards[seat], UP, strict=False) if not up and c != state.community)
+        return frozenset(_down(state, seat))
 
     def view(self, state: RazzState, seat: int | None) -> SeatView:
-        n = state.n
-        r = state.round
-        acting = r.to_act if r is not None else None
-        pot = sum(state.contributed)
+        deal, r = state.deal, state.round
+        n, opts = deal.n, deal.options
+        over = state.payoffs is not None
+        acting = None if over or not r.pending else r.pending[0]
+        contributed = state.contributed
+        stacks = final_stacks(state) if over else r.stacks
         lines = []
         for s in range(n):
-            revealed = bool(state.shown) and state.shown[s]
-            showing = state.cards[s] if revealed else _up(state, s)
-            bits = [_name(s), _("in {x}").format(x=state.contributed[s])]
-            if state.stacks is not None:
-                bits.append(_("stack {x}").format(x=state.stacks[s]))
-            if r is not None and r.committed[s]:
+            showing = deal.cards[s] if state.shown and state.shown[s] else _up(state, s)
+            bits = [_name(s), _("in {x}").format(x=contributed[s])]
+            if stacks is not None:
+                bits.append(_("stack {x}").format(x=stacks[s]))
+            if not over and r.committed[s]:
                 bits.append(_("bet {x}").format(x=r.committed[s]))
-            if not state.live[s]:
+            if not r.live[s]:
                 bits.append(_("folded"))
-            elif state.stacks is not None and state.stacks[s] == 0 and state.payoffs is None:
+            elif not over and stacks is not None and stacks[s] == 0:
                 bits.append(_("all in"))
-            if s == state.opener and state.payoffs is None:
-                bits.append(_("brought in") if state.street == 3 else _("opened"))
+            if s == deal.opener and not over:
+                bits.append(_("brought in") if deal.street == 3 else _("opened"))
+            if over:
+                bits.append(_("{x:+d}").format(x=state.payoffs[s]))
             text = " · ".join(bits) + (" — " + _labels(showing) if showing else "")
-            lines.append(SeatLine(s, text, to_act=s == acting, out=not state.live[s], cards=tuple(showing)))
-        opts = state.options
+            lines.append(SeatLine(s, text, to_act=s == acting, out=not r.live[s], cards=tuple(showing)))
         facts = [
-            (_("Pot"), str(pot)),
-            (_("Street"), STREET_NAMES.get(state.street, _("Showdown"))),
+            (_("Pot"), str(sum(contributed))),
+            (_("Street"), STREET_NAMES.get(deal.street, _("Showdown"))),
             (_("Stakes"), _("ante {a} · bring-in {b} · {s}/{g}").format(
                 a=opts.ante, b=opts.bring_in, s=opts.small_bet, g=opts.big_bet)),
         ]
-        if r is not None:
-            facts.append((_("Bet to match"), str(r.current)))
-            facts.append((_("Bets this round"), f"{r.level}/{opts.cap}"))
-        piles = (Pile(_("Community card"), (state.community,), _label(state.community)),) if state.community else ()
-        if state.payoffs is not None:
-            summary = state.summary
-            title = _("Razz — hand over")
+        if not over:
+            cap = "∞" if opts.heads_up_uncapped and sum(r.live) == 2 else str(opts.cap)
+            facts.append((_("Bet to match"), str(max(r.committed))))
+            facts.append((_("Bets this round"), f"{r.level}/{cap}"))
+        piles = (Pile(_("Community card"), (deal.community,), _label(deal.community)),) if deal.community else ()
+        if over:
+            title, summary = _("Razz — hand over"), state.summary
         else:
-            title = _("Razz — {street}").format(street=STREET_NAMES[state.street])
+            title = _("Razz — {street}").format(street=STREET_NAMES[deal.street])
             summary = _("{who} to act.").format(who=_name(acting)) if acting is not None else ""
         table = TableView(title, summary, tuple(lines), tuple(facts), piles, state.recent)
         if seat is None:
             return SeatView(table)
-        down = tuple(c for c, up in zip(state.cards[seat], UP, strict=False) if not up and c != state.community)
-        mine = state.cards[seat] + ((state.community,) if state.community and state.community not in state.cards[seat] else ())
+        down = _down(state, seat)
+        mine = deal.cards[seat] + ((deal.community,) if deal.community and deal.community not in deal.cards[seat] else ())
         hand_text = _("Down: {down}").format(down=_labels(down) or "—")
         if len(mine) >= 5:
             hand_text += " · " + _("best low so far: {low}").format(low=low_name(low_key(mine)))
-        prompt: tuple[Choice, ...] = ()
-        if r is not None and seat == acting and state.payoffs is None:
-            prompt = tuple(self._choice(r, seat, a) for a in r.legal(seat))
+        prompt = self.default_prompt(state, seat)
         return SeatView(table, seat, down, hand_text, (), prompt)
-
-    def _choice(self, r: BettingRound, seat: int, action: str) -> Choice:
-        amount, total = r.amount_for(seat, action), r.total_for(seat, action)
-        label = {
-            "bring-in": _("Bring in {amount}"),
-            "complete": _("Complete to {total}"),
-            "check": _("Check"),
-            "bet": _("Bet {amount}"),
-            "call": _("Call {amount}"),
-            "raise": _("Raise to {total}"),
-            "fold": _("Fold"),
-        }[action].format(amount=amount, total=total)
-        style = {"fold": "danger", "check": "primary", "call": "primary", "bring-in": "primary"}.get(action, "success")
-        return Choice(action, label, style)
 
     def default_prompt(self, state: RazzState, seat: int) -> tuple[Choice, ...]:
         r = state.round
-        if r is None or seat != r.to_act:
+        if state.payoffs is not None or not r.pending or seat != r.pending[0]:
             return ()
-        return tuple(self._choice(r, seat, a) for a in r.legal(seat))
+        return tuple(_choice(r, seat, a) for a in state.legal)
 
     # ------------------------------------------------------------ history
     def history_text(self, state: RazzState) -> str | None:
-        """The finished hand as PHH (pokerkit's "FR" variant); seats from the dealer's left."""
+        """The finished hand as PHH (pokerkit's "FR" variant); player 1 is the dealer's left."""
         if state.payoffs is None:
             return None
-        opts, n = state.options, state.n
-        order = [(state.dealer + 1 + i) % n for i in range(n)]
-        start = [phh.UNLIMITED] * n if state.start_stacks is None else [state.start_stacks[s] for s in order]
+        deal = state.deal
+        opts, n = deal.options, deal.n
+        order = _from_left(deal.dealer, n)
+        start = [phh.UNLIMITED] * n if deal.start_stacks is None else [deal.start_stacks[s] for s in order]
         finish = [start[i] + state.payoffs[s] for i, s in enumerate(order)]
         return phh.dumps(
             variant="FR",
@@ -453,18 +480,55 @@ class Razz(Game):
         )
 
 
+_RAISE_TEXT = {
+    "bet": _("{who} bets {amount}."),
+    "raise": _("{who} raises to {total}."),
+    "complete": _("{who} completes to {total}."),
+}
+
+
+def _choice(r: BettingRound, seat: int, action: str) -> Choice:
+    amount, total = r.amount_for(seat, action), r.total_for(seat, action)
+    label = {
+        "bring-in": _("Bring in {amount}"),
+        "complete": _("Complete to {total}"),
+        "check": _("Check"),
+        "bet": _("Bet {amount}"),
+        "call": _("Call {amount}"),
+        "raise": _("Raise to {total}"),
+        "fold": _("Fold"),
+    }[action].format(amount=amount, total=total)
+    style = {"fold": "danger", "check": "primary", "call": "primary", "bring-in": "primary"}.get(action, "success")
+    return Choice(action, label, style)
+
+
+def final_stacks(state: RazzState) -> tuple[int, ...] | None:
+    """Chips behind each seat after the hand (None: unlimited stacks)."""
+    if state.round.stacks is None or state.payoffs is None:
+        return state.round.stacks
+    start = state.deal.start_stacks
+    assert start is not None
+    return tuple(s + p for s, p in zip(start, state.payoffs, strict=True))
+
+
 # ---------------------------------------------------------------- helpers
 def _pk(seat: int, dealer: int, n: int) -> int:
     """PHH player number: 1 is the dealer's left."""
     return (seat - dealer - 1) % n + 1
 
 
+@cache
+def _from_left(dealer: int, n: int) -> tuple[int, ...]:
+    return tuple((dealer + 1 + i) % n for i in range(n))
+
+
 def _up(state: RazzState, seat: int) -> tuple[str, ...]:
-    return tuple(c for c, up in zip(state.cards[seat], UP, strict=False) if up)
+    return state.deal.cards[seat][2:6]
 
 
-def _with(state: RazzState, **changes: Any) -> RazzState:
-    return replace(state, **changes)
+def _down(state: RazzState, seat: int) -> tuple[str, ...]:
+    cards = state.deal.cards[seat]
+    return tuple(c for c in cards[:2] + cards[6:] if c != state.deal.community)
 
 
 def _take(

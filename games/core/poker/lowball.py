@@ -52,7 +52,8 @@ def low_key(cards: Iterable[str]) -> tuple[int, ...]:
     return _best(tuple(sorted(LOW_RANK[c[0]] for c in cards)))
 
 
-def board_key(cards: Iterable[str]) -> tuple[int, ...]:
+@cache
+def board_key(cards: tuple[str, ...]) -> tuple[int, ...]:
     """How good a partial face-up board looks in A-5 low (who opens a stud street)."""
     return _group_key(tuple(sorted(LOW_RANK[c[0]] for c in cards)))
 
