@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .game import Outcome, placings_from
+from .i18n import _
 from .rng import Rng
 
 
@@ -75,9 +76,18 @@ class ScoreSheet:
         row = tuple(new - old for new, old in zip(totals, self.totals, strict=True))
         return ScoreSheet(tuple(totals), (*self.rows, row))
 
-    def column(self, seat: int) -> str:
-        """One seat's rows, e.g. ``"12 · 3 · -4"``, for its line on the table."""
-        return " · ".join(str(row[seat]) for row in self.rows) or "–"
+    def column(self, seat: int, last: int = 10) -> str:
+        """One seat's latest rows, e.g. ``"12 · 3 · -4"``, for its line on the table."""
+        shown = " · ".join(str(row[seat]) for row in self.rows[-last:]) or "–"
+        return f"… {shown}" if len(self.rows) > last else shown
+
+    def lines(self, last: int = 10) -> str:
+        """The latest rows as text, one deal a line (``Deal 3: 12 · 3 · -4``), for a table fact."""
+        start = max(0, len(self.rows) - last)
+        return "\n".join(
+            _("Deal {k}: ").format(k=k) + " · ".join(str(p) for p in row)
+            for k, row in enumerate(self.rows[start:], start + 1)
+        )
 
     def outcome(self, summary: str, *, winner: int | None = None) -> Outcome:
         """Zero payoffs; placings by total (ties share), a declared ``winner`` alone in first."""

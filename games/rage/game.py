@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 from types import MappingProxyType
 from typing import ClassVar
 
@@ -84,6 +85,26 @@ class RageState:
     last_calls: tuple[str, ...]  # the same for the last finished trick
     sheet: ScoreSheet
     recent: tuple[str, ...] = ()
+
+
+def trick_winner(trick: Trick, calls: Sequence[str], trump: str, led: str) -> int:
+    """The seat that wins a complete trick, judged with the trump as it stands at the end.
+
+    ``calls[i]`` is the colour a Wild Rage was called; ``trump`` is "" after an
+    Out Rage; ``led`` is "" when only action cards (no Wild) were played.
+    Highest trump, else highest of the led colour; a Wild is above 15 of its
+    colour; among equals (two same-colour Wilds, an all-action trick) the
+    first card played wins.
+    """
+
+    def key(i: int, c: str) -> tuple[bool, bool, int, int]:
+        if c == WILD:
+            col, rank = calls[i], WILD_RANK
+        else:
+            col, rank = COLOUR_OF.get(c), RANK_OF.get(c, -1)
+        return (col == trump and bool(trump), col == led and bool(led), rank, -i)
+
+    return trick.plays[winning_index(trick.cards, key)][0]
 
 
 def _seat_texts(events: Sequence[Event]) -> tuple[str, ...]:
@@ -269,19 +290,7 @@ class Rage(Game):
         led = state.led or (call if card == WILD else COLOUR_OF.get(card, ""))
         calls = (*state.calls, call)
         judge_trump = "" if out else trump
-
-        def winner(trick: Trick) -> int:
-            def key(i: int, c: str) -> tuple[bool, bool, int, int]:
-                if c == WILD:
-                    col, rank = calls[i], WILD_RANK
-                else:
-                    col, rank = COLOUR_OF.get(c), RANK_OF.get(c, -1)
-                # Later equal cards lose: the first of two same-colour Wilds, or the first
-                # card of an all-action trick, wins.
-                return (col == judge_trump, col == led, rank, -i)
-
-            return trick.plays[winning_index(trick.cards, key)][0]
-
+        winner = partial(trick_winner, calls=calls, trump=judge_trump, led=led)
         play = state.play.play(seat, card, winner)
         new = replace(state, play=play, stock=stock, trump=trump, trump_card=trump_card, trump_out=out)
         if play.trick.plays:
@@ -392,11 +401,7 @@ class Rage(Game):
             (_("Bids"), _("{b} bid for {t} tricks").format(b=bid_total, t=size)),
         ]
         if state.sheet.rows:
-            rows = [
-                _("Deal {k}: ").format(k=i + 1) + " · ".join(str(p) for p in row)
-                for i, row in enumerate(state.sheet.rows)
-            ]
-            facts.append((_("Score sheet"), "\n".join(rows)))
+            facts.append((_("Score sheet"), state.sheet.lines()))
         piles = []
         if state.trump_card and not state.trump_out:
             piles.append(Pile(_("Trump"), (state.trump_card,), label(state.trump_card)))
@@ -446,13 +451,12 @@ class Rage(Game):
         out: list[Choice] = []
         for choice in hand_choices(hand, legal, label):
             card = choice.action[5:]
-            if card in (WILD, CHANGE) and choice.enabled:
-                # One choice per colour the card may be played as.
-                for action in legal:
-                    if action.startswith(f"play:{card}="):
-                        c = action[-1]
-                        text = _("Wild Rage as {c}") if card == WILD else _("Change Rage: trump {c}")
-                        out.append(Choice(action, text.format(c=colour_label(c)), "primary", True, "cards"))
-            else:
+            called = [a for a in legal if a.startswith(f"play:{card}=")] if card in (WILD, CHANGE) else []
+            if not called:
                 out.append(choice)
+            # A playable Wild or Change: one choice per colour it may be played as.
+            for action in called:
+                c = action[-1]
+                text = _("Wild Rage as {c}") if card == WILD else _("Change Rage: trump {c}")
+                out.append(Choice(action, text.format(c=colour_label(c)), "primary", True, "cards"))
         return tuple(out)

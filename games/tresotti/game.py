@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 from types import MappingProxyType
 from typing import ClassVar
 
@@ -28,6 +29,20 @@ from .cards import BASIC, DEARWORTH, GAME_VALUE, SUIT_LABELS, SUIT_OF, Reading, 
 HAND = 9
 MIN_BID, MAX_BID = 3, 10
 RECENT = 6
+
+
+def trick_winner(trick: Trick, trump: str, reading: Reading) -> int:
+    """The seat that wins a complete trick: trump over the led suit over the rest; within
+    that, the led card's course over other courses (DECISIONS §3.2 #5), then rank."""
+    lead = trick.plays[0][1]
+    led_suit, led_course = SUIT_OF[lead], reading.course[lead]
+    order, course = reading.order, reading.course
+
+    def key(_i: int, c: str) -> tuple[bool, bool, bool, int]:
+        s = SUIT_OF[c]
+        return (s == trump, s == led_suit, course[c] == led_course, order[c])
+
+    return trick.plays[winning_index(trick.cards, key)][0]
 
 
 class TresottiOptions(BaseModel):
@@ -228,19 +243,7 @@ class Tresotti(Game):
         if not trump:
             trump = SUIT_OF[card]
             events.append(Event(_("{suit} are trump.").format(suit=SUIT_LABELS[trump])))
-        reading = state.options.reading()
-        order, course = reading.order, reading.course
-
-        def winner(trick: Trick) -> int:
-            lead = trick.plays[0][1]
-            led_suit, led_course = SUIT_OF[lead], course[lead]
-
-            def key(_i: int, c: str) -> tuple[bool, bool, bool, int]:
-                s = SUIT_OF[c]
-                return (s == trump, s == led_suit, course[c] == led_course, order[c])
-
-            return trick.plays[winning_index(trick.cards, key)][0]
-
+        winner = partial(trick_winner, trump=trump, reading=state.options.reading())
         play = state.play.play(seat, card, winner)
         new = replace(state, play=play, trump=trump)
         if play.trick.plays:
@@ -380,11 +383,7 @@ class Tresotti(Game):
         if opts.sellersport:
             facts.append((_("Hand"), _("front (the game cannot end)") if state.front else _("back")))
         if state.sheet.rows:
-            rows = [
-                _("Deal {k}: ").format(k=i + 1) + " · ".join(str(p) for p in row)
-                for i, row in enumerate(state.sheet.rows)
-            ]
-            facts.append((_("Score sheet"), "\n".join(rows[-12:])))
+            facts.append((_("Score sheet"), state.sheet.lines()))
         piles = []
         if play.trick.plays:
             text = " · ".join(f"{seat_name(s)}: {label(c)}" for s, c in play.trick.plays)
