@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import cache
+from operator import add
 from typing import Any, ClassVar
 
 from games.core.betting import BettingRound
@@ -72,7 +73,7 @@ class RazzState:
 
     @property
     def contributed(self) -> tuple[int, ...]:
-        return tuple(b + c for b, c in zip(self.deal.banked, self.round.committed, strict=True))
+        return _contributed(self)
 
     @property
     def cards(self) -> tuple[tuple[str, ...], ...]:
@@ -94,12 +95,16 @@ def _name(seat: int) -> str:
     return _SEAT_NAMES[seat]
 
 
+_LABELS = {c: STANDARD_DECK.label(c) for c in STANDARD_DECK.cards}
+_CARDS = frozenset(STANDARD_DECK.cards)
+
+
 def _label(card: str) -> str:
-    return STANDARD_DECK.label(card)
+    return _LABELS[card]
 
 
 def _labels(cards: Sequence[str]) -> str:
-    return " ".join(_label(c) for c in cards)
+    return " ".join([_LABELS[c] for c in cards])
 
 
 class Razz(Game):
@@ -167,7 +172,7 @@ class Razz(Game):
             lines.append(f"d dh p{_pk(s, dealer, n)} {''.join(got)}")
         deal = RazzDeal(opts, n, dealer, 3, tuple(cards), "", queues, deck, start, antes, -1)
         last = BettingRound(opts.small_bet, opts.cap, (0,) * n, (True,) * n, (), 0, stacks)
-        return self._open_street(RazzState(deal, last, (), tuple(lines)), ())[0]
+        return self._open_street(deal, last, tuple(lines), (), ())[0]
 
     # ------------------------------------------------------------ turn
     # ``apply`` and ``legal_actions`` do exactly the base class's checks, in fewer
@@ -242,26 +247,34 @@ class Razz(Game):
         r = state.round
         if r.stacks is not None and sum(1 for lv, st in zip(r.live, r.stacks, strict=True) if lv and st > 0) <= 1:
             return self._run_out(state, events)
-        return self._open_street(self._deal(state), events)
+        deal, lines = self._deal(state.deal, r.live, _contributed(state))
+        return self._open_street(deal, r, (*state.phh, *lines), state.recent, events)
 
     def _run_out(self, state: RazzState, events: tuple[Event, ...]) -> tuple[RazzState, tuple[Event, ...]]:
         """Nobody can bet any more: show down now and deal the rest (pokerkit's order)."""
         text = _("No more betting: the rest of the cards are dealt.")
-        state = replace(state, phh=(*state.phh, *self._show_lines(state)), recent=(*state.recent[1 - RECENT:], text))
-        while state.deal.street < 7:
-            state = self._deal(state)
+        deal, phh_lines = state.deal, (*state.phh, *self._show_lines(state))
+        contributed = _contributed(state)
+        r = state.round
+        while deal.street < 7:
+            deal, lines = self._deal(deal, r.live, contributed)
+            phh_lines = (*phh_lines, *lines)
+            # the chips are banked in the deal now; the round starts from nothing
+            r = BettingRound(r.bet_size, r.cap, (0,) * deal.n, r.live, (), 0, r.stacks)
+        state = RazzState(deal, r, (), phh_lines, (*state.recent[1 - RECENT:], text))
         return self._finish(state, (*events, Event(text)))
 
-    def _deal(self, state: RazzState) -> RazzState:
-        """Deal the next street to every live seat, from the dealer's left."""
-        deal = state.deal
-        n, dealer, live = deal.n, deal.dealer, state.round.live
+    def _deal(
+        self, deal: RazzDeal, live: tuple[bool, ...], contributed: tuple[int, ...]
+    ) -> tuple[RazzDeal, list[str]]:
+        """Deal the next street to every live seat, from the dealer's left; returns the PHH lines."""
+        n, dealer = deal.n, deal.dealer
         street = deal.street + 1
         order = [s for s in _from_left(dealer, n) if live[s]]
         queues, deck = deal.queues, deal.stock
         cards = list(deal.cards)
         community = deal.community
-        lines = list(state.phh)
+        lines: list[str] = []
         pk_board = False
         if street == 7:
             need = sum(1 for s in order if not queues[s])
@@ -274,26 +287,39 @@ class Razz(Game):
                 pk_board = len(order) > undealt + mucked
                 if pk_board:
                     lines.append(f"d db {community}")
-        for s in order:
-            if community:
-                got: tuple[str, ...] = (community,)
-            else:
+        if community:
+            for s in order:
+                cards[s] = (*cards[s], community)
+                if not pk_board:
+                    lines.append(f"d dh p{(s - dealer - 1) % n + 1} {community}")
+        elif not any(queues) and len(deck) >= len(order):  # the usual case: straight off the stock
+            for i, s in enumerate(order):
+                card = deck[i]
+                cards[s] = (*cards[s], card)
+                lines.append(f"d dh p{(s - dealer - 1) % n + 1} {card}")
+            deck = deck[len(order):]
+        else:
+            for s in order:
                 got, queues, deck = _take(queues, deck, s, 1)
-            cards[s] = cards[s] + got
-            if not pk_board:
-                lines.append(f"d dh p{_pk(s, dealer, n)} {got[0]}")
-        banked = state.contributed
+                cards[s] = cards[s] + got
+                lines.append(f"d dh p{(s - dealer - 1) % n + 1} {got[0]}")
         new_deal = RazzDeal(
-            deal.options, n, dealer, street, tuple(cards), community, queues, deck, deal.start_stacks, banked, -1
+            deal.options, n, dealer, street, tuple(cards), community, queues, deck, deal.start_stacks,
+            contributed, -1,
         )
-        r = state.round
-        idle = BettingRound(r.bet_size, r.cap, (0,) * n, r.live, (), 0, r.stacks)
-        return RazzState(new_deal, idle, (), tuple(lines), state.recent)
+        return new_deal, lines
 
-    def _open_street(self, state: RazzState, events: tuple[Event, ...]) -> tuple[RazzState, tuple[Event, ...]]:
-        deal = state.deal
+    def _open_street(
+        self,
+        deal: RazzDeal,
+        last: BettingRound,
+        phh_lines: tuple[str, ...],
+        recent: tuple[str, ...],
+        events: tuple[Event, ...],
+    ) -> tuple[RazzState, tuple[Event, ...]]:
+        """Start this street's betting: the bring-in on 3rd street, else the best board opens."""
         opts, n, cards = deal.options, deal.n, deal.cards
-        live = state.round.live
+        live = last.live
         if deal.street == 3:
             opener = max(
                 (s for s in _from_left(deal.dealer, n) if live[s]),
@@ -322,15 +348,18 @@ class Razz(Game):
                 )
             bet, bring_in = (opts.small_bet if deal.street == 4 else opts.big_bet), 0
         r = BettingRound.open(
-            n, opener, live, bet, opts.cap, stacks=state.round.stacks, bring_in=bring_in,
+            n, opener, live, bet, opts.cap, stacks=last.stacks, bring_in=bring_in,
             heads_up_uncapped=opts.heads_up_uncapped,
         )
-        deal = replace(deal, opener=opener)
-        recent = (*state.recent[1 - RECENT:], text)
+        deal = RazzDeal(
+            opts, n, deal.dealer, deal.street, cards, deal.community, deal.queues, deal.stock,
+            deal.start_stacks, deal.banked, opener,
+        )
+        recent = (*recent[1 - RECENT:], text)
         events = (*events, Event(text, opener))
         if len(r.pending) <= 1:  # at most one seat can still bet: nothing to decide
-            return self._run_out(RazzState(deal, r, (), state.phh, recent), events)
-        return RazzState(deal, r, r.legal(r.pending[0]), state.phh, recent), events
+            return self._run_out(RazzState(deal, r, (), phh_lines, recent), events)
+        return RazzState(deal, r, r.legal(r.pending[0]), phh_lines, recent), events
 
     # ------------------------------------------------------------ the end
     def _show_lines(self, state: RazzState) -> list[str]:
@@ -517,6 +546,10 @@ def _pk(seat: int, dealer: int, n: int) -> int:
     return (seat - dealer - 1) % n + 1
 
 
+def _contributed(state: RazzState) -> tuple[int, ...]:
+    return tuple(map(add, state.deal.banked, state.round.committed))
+
+
 @cache
 def _from_left(dealer: int, n: int) -> tuple[int, ...]:
     return tuple((dealer + 1 + i) % n for i in range(n))
@@ -536,6 +569,8 @@ def _take(
 ) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...], tuple[str, ...]]:
     """``k`` cards for ``seat``: its stacked cards first, then the stock."""
     q = queues[seat]
+    if not q and len(deck) >= k:
+        return deck[:k], queues, deck[k:]
     if q:
         got, rest = q[:k], q[k:]
         queues = tuple(rest if s == seat else x for s, x in enumerate(queues))
@@ -558,11 +593,12 @@ def _deal_plan(
         raise IllegalAction(_("Need one hand per seat."))
     used = [c for q in queues for c in q]
     if stock is None:
-        rest = [c for c in STANDARD_DECK.cards if c not in set(used)]
+        taken = set(used)
+        rest = [c for c in STANDARD_DECK.cards if c not in taken]
         deck, _rng = Rng(seed).shuffled(rest)
     else:
         deck = tuple(stock)
     every = used + list(deck)
-    if any(c not in STANDARD_DECK for c in every) or len(set(every)) != len(every):
+    if not _CARDS.issuperset(every) or len(set(every)) != len(every):
         raise IllegalAction(_("Those aren't distinct cards of a standard deck."))
     return queues, tuple(deck)
