@@ -102,7 +102,7 @@ def test_winner_orders_suits_and_the_suit_order_not_the_lead_decides() -> None:
 
 
 def test_following_is_free_when_void_and_higher_or_lower_is_allowed() -> None:
-    hands = [["T1", "T17", "P1", "P2", "P3", "P4"], ["T9", "S1", "S3", "S4", "S5", "S6"], ["S7"] + ["S8", "S9", "S10", "S11", "S13"]]
+    hands = [["T1", "T17", "P1", "P2", "P3", "P4"], ["T9", "S1", "S3", "S4", "S5", "S6"], ["S7", "S8", "S9", "S10", "S11", "S13"]]
     s = act(R, deal(R, hands), "bid:1", "pass", "pass", "order:TPS", "play:T9")
     assert plays(R, s) == {f"play:{c}" for c in hands[2]}  # void: anything
     s = act(R, s, "play:S7")
