@@ -101,7 +101,8 @@ def _pokerkit(options: RazzOptions, finals: list[Any], plans: list[list[str]]) -
 
 
 def run(quick: bool = False, hands: int | None = None) -> dict:
-    count = hands or (300 if quick else 2000)
+    count = hands or (300 if quick else 1000)
+    repeats = 1 if quick else 3
     rnd = random.Random(20261121)
     decks = [tuple(rnd.sample(STANDARD_DECK.cards, 52)) for _ in range(count)]
     picks = [rnd.randrange(1 << 30) for _ in range(count * 80)]
@@ -109,16 +110,20 @@ def run(quick: bool = False, hands: int | None = None) -> dict:
     # pokerkit's cap stays at 4 bets heads-up; play the rule they share
     options = RazzOptions(heads_up_uncapped=False)
 
-    start = time.perf_counter()
-    finals = _ours(game, options, decks, picks)
-    ours_s = time.perf_counter() - start
+    # best of a few repeats: the machine is shared, and the fastest run is the least disturbed
+    ours_s = pk_s = float("inf")
+    for _ in range(repeats):
+        start = time.perf_counter()
+        finals = _ours(game, options, decks, picks)
+        ours_s = min(ours_s, time.perf_counter() - start)
 
     plans = _record(game, options, decks, picks)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # pokerkit warns about hand-picked cards
-        start = time.perf_counter()
-        pk_stacks = _pokerkit(options, finals, plans)
-        pk_s = time.perf_counter() - start
+        for _ in range(repeats):
+            start = time.perf_counter()
+            pk_stacks = _pokerkit(options, finals, plans)
+            pk_s = min(pk_s, time.perf_counter() - start)
 
     for final, theirs in zip(finals, pk_stacks, strict=True):
         assert [STACK + p for p in final.payoffs] == theirs, "the engines played different hands"
