@@ -36,6 +36,45 @@ def run_in_transaction(conn: sqlite3.Connection, fn: Callable[..., T], *args: An
     return result
 
 
+Job = tuple[Callable[..., Any], tuple[Any, ...], dict[str, Any]]
+MAX_BATCH = 256
+
+
+def run_batch(conn: sqlite3.Connection, jobs: Sequence[Job]) -> list[tuple[bool, Any]]:
+    """Group commit: several independent transactions in ONE ``BEGIN IMMEDIATE``/``COMMIT``.
+
+    Each job runs inside its own SAVEPOINT, so a failing job is rolled back alone
+    (its caller gets the exception) and the others still commit. Nothing is
+    reported before the COMMIT; if the COMMIT fails, every job fails.
+    """
+    if len(jobs) == 1:
+        fn, args, kwargs = jobs[0]
+        try:
+            return [(True, run_in_transaction(conn, fn, *args, **kwargs))]
+        except Exception as err:
+            return [(False, err)]
+    out: list[tuple[bool, Any]] = []
+    try:
+        conn.execute("BEGIN IMMEDIATE")
+        for fn, args, kwargs in jobs:
+            conn.execute("SAVEPOINT job")
+            try:
+                value = fn(conn, *args, **kwargs)
+            except Exception as err:
+                conn.execute("ROLLBACK TO job")
+                conn.execute("RELEASE job")
+                out.append((False, err))
+            else:
+                conn.execute("RELEASE job")
+                out.append((True, value))
+        conn.execute("COMMIT")
+    except Exception as err:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        return [(False, err)] * len(jobs)
+    return out
+
+
 class Tx:
     """The handle given inside ``transaction()``: the statements of one transaction."""
 
@@ -78,6 +117,11 @@ class Database:
         self.path = path
         self._lock = asyncio.Lock()
         self._tx = Tx(conn)
+        self._pending: list[tuple[Callable[..., Any], tuple[Any, ...], dict[str, Any], asyncio.Future[Any]]] = []
+        self._flusher: asyncio.Task[None] | None = None
+        #: Group-commit counters: transactions committed by ``run`` and the jobs they carried.
+        self.commits = 0
+        self.jobs = 0
 
     @classmethod
     async def open(cls, path: str | Path, *, migrate: bool = True, busy_timeout_ms: int = 5000) -> Database:
@@ -92,6 +136,9 @@ class Database:
         # WAL + NORMAL: a commit survives a crash of the bot; only an OS crash may lose the last ones.
         await conn.execute("PRAGMA synchronous = NORMAL")
         await conn.execute("PRAGMA foreign_keys = ON")
+        # Statement journals (every INSERT that fires a trigger needs one) stay in memory, not temp files.
+        await conn.execute("PRAGMA temp_store = MEMORY")
+        await conn.execute("PRAGMA cache_size = -16000")
         db = cls(conn, path)
         if migrate:
             from .migrate import migrate as run_migrations
@@ -126,10 +173,34 @@ class Database:
         ``BEGIN IMMEDIATE`` and ``COMMIT`` (``ROLLBACK`` on any exception, which propagates).
 
         The same atomicity as ``transaction()`` in one thread hop instead of one per statement:
-        the hot paths (actions, settlements) are synchronous functions run this way.
+        the hot paths (actions, settlements) are synchronous functions run this way. Calls that
+        arrive while the connection is busy are group-committed (``run_batch``): each still
+        succeeds or fails on its own, and none returns before its COMMIT.
         """
-        async with self._lock:
-            return await self._call(run_in_transaction, self._conn._conn, fn, *args, **kwargs)
+        future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        self._pending.append((fn, args, kwargs, future))
+        if self._flusher is None or self._flusher.done():
+            self._flusher = asyncio.ensure_future(self._flush())
+        return await future
+
+    async def _flush(self) -> None:
+        while self._pending:
+            async with self._lock:
+                batch, self._pending = self._pending[:MAX_BATCH], self._pending[MAX_BATCH:]
+                jobs = [(fn, args, kwargs) for fn, args, kwargs, _f in batch]
+                try:
+                    results = await self._call(run_batch, self._conn._conn, jobs)
+                except Exception as err:  # e.g. the connection was closed under us
+                    results = [(False, err)] * len(batch)
+                self.commits += 1
+                self.jobs += len(batch)
+            for (_fn, _args, _kwargs, future), (ok, value) in zip(batch, results, strict=True):
+                if future.done():
+                    continue
+                if ok:
+                    future.set_result(value)
+                else:
+                    future.set_exception(value)
 
     async def read_sync(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """``fn(sqlite3_conn, *args)`` outside a transaction, in the connection's thread."""

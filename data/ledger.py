@@ -262,19 +262,10 @@ def settle_hand(
     if len(users) != len(payoffs):
         raise LedgerError("one payoff per seat")
     base = f"settle:{table_id}:{hand_no}"
-    done = _recorded_settlement(conn, base, len(users))
-    if done is not None:
-        return done
-    pot_id = pot(conn, guild_id, table_id, at)
-    pot_before = balance(conn, pot_id)
-    if carried_in is not None and pot_before != carried_in:
-        raise LedgerError(f"table {table_id}: pot holds {pot_before}, engine carried in {carried_in}")
-    expected_pot = pot_before - sum(payoffs)
-    if expected_pot < 0:
-        raise LedgerError(f"table {table_id}: payoffs take {sum(payoffs)} from a pot of {pot_before}")
+    pot_id, pot_before, seats = _table_accounts(conn, guild_id, table_id, users, at)
     n = len(users)
-    escrows = [escrow(conn, guild_id, table_id, u, at) for u in users]
-    have = [balance(conn, e) for e in escrows]
+    escrows = [seats[u][0] for u in users]
+    have = [seats[u][1] for u in users]
     topups = [0] * n
     short = [0] * n
     rows: list[tuple[object, ...]] = []
@@ -310,40 +301,72 @@ def settle_hand(
         if p > 0:
             nets[i] = p - cuts[i]
             row(pot_id, escrows[i], nets[i], "payout", f"{base}:{i}:payout")
-    # A marker row makes a retried settlement a no-op even when no chips moved.
-    conn.execute(
+    # The marker makes a retried settlement a no-op, even for a hand that moved no chips.
+    marked = conn.execute(
         "INSERT INTO settled_hands (table_id, hand_no, shortfall, settled_at) VALUES (?,?,?,?)"
         " ON CONFLICT DO NOTHING",
         (table_id, hand_no, shortfall, at),
-    )
+    ).rowcount
+    if not marked:
+        return _recorded_settlement(conn, table_id, hand_no, n)
+    if carried_in is not None and pot_before != carried_in:
+        raise LedgerError(f"table {table_id}: pot holds {pot_before}, engine carried in {carried_in}")
+    expected_pot = pot_before - sum(payoffs)
+    if expected_pot < 0:
+        raise LedgerError(f"table {table_id}: payoffs take {sum(payoffs)} from a pot of {pot_before}")
     try:
-        conn.executemany(_INSERT, rows)
+        inserted = conn.executemany(_INSERT, rows).rowcount
     except sqlite3.IntegrityError as err:
         if "CHECK constraint failed" in str(err):
             raise Overdraft(None, 0, 0) from err
         raise
-    pot_after = balance(conn, pot_id)
+    if inserted != len(rows):
+        raise LedgerError(f"table {table_id} hand {hand_no}: settlement keys already used")
+    pot_after = pot_before + writeoff + sum(-x for x in nets if x < 0) - sum(x for x in nets if x > 0)
     if pot_after != expected_pot:
-        # Only possible on a retry with different figures: refuse rather than leave books unexplained.
-        raise LedgerError(f"table {table_id}: pot ends at {pot_after}, expected {expected_pot}")
+        raise LedgerError(f"table {table_id}: pot would end at {pot_after}, expected {expected_pot}")
     return Settlement(tuple(nets), tuple(topups), shortfall, writeoff, pot_after)
 
 
-def _recorded_settlement(conn: sqlite3.Connection, base: str, n: int) -> Settlement | None:
-    """The settlement already booked under ``base`` (a retry), or None."""
-    table_id, hand_no = (int(x) for x in base.split(":")[1:3])
+def _table_accounts(
+    conn: sqlite3.Connection, guild_id: int, table_id: int, users: Sequence[int], at: str
+) -> tuple[int, int, dict[int, tuple[int, int]]]:
+    """(pot id, pot balance, {user: (escrow id, balance)}) in one query, creating what's missing."""
+    for _attempt in range(2):
+        pot_row: tuple[int, int] | None = None
+        seats: dict[int, tuple[int, int]] = {}
+        for acc, user, bal in conn.execute(
+            "SELECT id, user_id, balance FROM accounts WHERE kind='escrow' AND table_id=?1"
+            " UNION ALL SELECT id, NULL, balance FROM accounts WHERE kind='pot' AND table_id=?1",
+            (table_id,),
+        ):
+            if user is None:
+                pot_row = (acc, bal)
+            else:
+                seats[user] = (acc, bal)
+        missing = [u for u in users if u not in seats]
+        if pot_row is not None and not missing:
+            return pot_row[0], pot_row[1], seats
+        pot(conn, guild_id, table_id, at)
+        for u in missing:
+            escrow(conn, guild_id, table_id, u, at)
+    raise LedgerError(f"table {table_id}: accounts could not be created")
+
+
+def _recorded_settlement(conn: sqlite3.Connection, table_id: int, hand_no: int, n: int) -> Settlement:
+    """The settlement already booked for this hand (a retry)."""
     marker = conn.execute(
         "SELECT shortfall FROM settled_hands WHERE table_id=? AND hand_no=?", (table_id, hand_no)
     ).fetchone()
-    if marker is None:
-        return None
+    base = f"settle:{table_id}:{hand_no}:"
     nets, topups = [0] * n, [0] * n
     shortfall, writeoff = int(marker[0]), 0
     for key, amount, code in conn.execute(
-        "SELECT idem_key, amount, code FROM transfers WHERE table_id=? AND hand_no=? AND idem_key LIKE ?",
-        (table_id, hand_no, base + ":%"),
+        # A key range, so the UNIQUE index on idem_key does the search.
+        "SELECT idem_key, amount, code FROM transfers WHERE idem_key >= ? AND idem_key < ?",
+        (base, base[:-1] + ";"),
     ):
-        part = key[len(base) + 1 :].split(":")
+        part = key[len(base):].split(":")
         if code == "writeoff":
             writeoff = amount
             continue
@@ -390,11 +413,13 @@ def audit(conn: sqlite3.Connection, guild_id: int | None = None) -> AuditReport:
         if total != 0:
             problems.append(f"guild {gid}: balances sum to {total}, not 0")
     for acc, kind, cached, actual in conn.execute(
+        # One pass over the transfers (no per-account index needed on the hot insert path).
         f"""
-        SELECT a.id, a.kind, a.balance,
-               COALESCE((SELECT SUM(amount) FROM transfers WHERE credit_id = a.id), 0)
-             - COALESCE((SELECT SUM(amount) FROM transfers WHERE debit_id = a.id), 0)
-        FROM accounts a {where.replace('guild_id', 'a.guild_id')}
+        WITH moves(account, delta) AS (
+            SELECT credit_id, amount FROM transfers UNION ALL SELECT debit_id, -amount FROM transfers
+        ), sums AS (SELECT account, SUM(delta) AS total FROM moves GROUP BY account)
+        SELECT a.id, a.kind, a.balance, COALESCE(s.total, 0)
+        FROM accounts a LEFT JOIN sums s ON s.account = a.id {where.replace('guild_id', 'a.guild_id')}
         """,
         params,
     ):
@@ -404,7 +429,7 @@ def audit(conn: sqlite3.Connection, guild_id: int | None = None) -> AuditReport:
             problems.append(f"account {acc} ({kind}) is overdrawn: {cached}")
     for tid, g, dg, cg in conn.execute(
         f"""
-        SELECT t.id, t.guild_id, d.guild_id, c.guild_id FROM transfers t
+        SELECT t.idem_key, t.guild_id, d.guild_id, c.guild_id FROM transfers t
         JOIN accounts d ON d.id = t.debit_id JOIN accounts c ON c.id = t.credit_id
         {where.replace('guild_id', 't.guild_id')}
         """,

@@ -46,7 +46,7 @@ def books(conn: sqlite3.Connection) -> tuple[object, ...]:
     """Everything the ledger holds, for 'nothing changed' checks."""
     return (
         tuple(tuple(r) for r in conn.execute("SELECT * FROM accounts ORDER BY id")),
-        tuple(tuple(r) for r in conn.execute("SELECT * FROM transfers ORDER BY id")),
+        tuple(tuple(r) for r in conn.execute("SELECT * FROM transfers ORDER BY idem_key")),
         tuple(tuple(r) for r in conn.execute("SELECT * FROM settled_hands ORDER BY table_id, hand_no")),
     )
 
