@@ -170,26 +170,36 @@ def _prompt(game: RenfieldFamily, state: FamilyState, seat: int, notes: list[str
         out.extend(hand_choices(hand, legal, label, prefix="offer"))
         notes.append(_("Choose a card to put up for auction."))
     elif phase == PLAY:
-        out.extend(hand_choices(hand, legal, label))
-        wild = [a for a in legal if "=" in a]
-        if wild:
-            notes.append(_("Wild cards: send play:CARD=AS (e.g. play:T1=S17) to declare any legal identity."))
-            for card in dict.fromkeys(a[5:].split("=")[0] for a in wild):
-                best: dict[str, str] = {}
-                for a in wild:
-                    c, x = a[5:].split("=")
-                    if c == card:
-                        s = p.deck.suit[x]
-                        if s not in best or p.rank[x] > p.rank[best[s]]:
-                            best[s] = x
-                for x in best.values():
-                    out.append(Choice(f"play:{card}={x}", _("{c} as {x}").format(c=label(card), x=label(x)), "primary", True, "wild"))
+        for choice in hand_choices(hand, legal, label):
+            face = f"{choice.action}={choice.action[5:]}"  # a wild card played as itself
+            if face in legal:
+                choice = Choice(face, choice.label, "primary", True, "cards")
+            out.append(choice)
         if "fold" in legal:
             out.append(Choice("fold", _("Fold"), "danger"))
         if "buy" in legal:
             price = game._trick_cost(state.trick.cards)
             out.append(Choice("buy", _("Buy out ({m})").format(m=p.money(price)), "danger"))
+        wild = [a for a in legal if "=" in a]
+        if wild:
+            notes.append(_("Wild cards: send play:CARD=AS (e.g. play:T1=S17) to declare any legal identity."))
+            out.extend(_wild_choices(p, wild))
     return tuple(out)
+
+
+def _wild_choices(p, wild: list[str]) -> list[Choice]:
+    """For each wild card, the highest identity it may take in each suit (the rest by text)."""
+    best: dict[tuple[str, str], str] = {}
+    for a in wild:
+        card, ident = a[5:].split("=")
+        key = (card, p.deck.suit[ident])
+        if key not in best or p.rank[ident] > p.rank[best[key]]:
+            best[key] = ident
+    label = p.deck.label
+    return [
+        Choice(f"play:{card}={x}", _("{c} as {x}").format(c=label(card), x=label(x)), "primary", True, "wild")
+        for (card, _suit), x in best.items()
+    ]
 
 
 def _amount(p, n: int, blaze: bool) -> str:
