@@ -15,6 +15,7 @@ _GAMES: dict[str, str] = {
     "rage": "games.rage:Rage",
     "tresotti": "games.tresotti:Tresotti",
     "razz": "games.razz:Razz",
+    "frankenstein": "games.frankenstein:Frankenstein",
 }
 
 _loaded: dict[str, Game] = {}

@@ -1,0 +1,490 @@
+"""The Frankenstein engine: five-card draw where the discards make a Zombie hand.
+
+Ante, a betting round, one draw (discards go face down to the Zombie), a second
+betting round, showdown. The Zombie plays its best five cards (or what it has);
+if it strictly beats the best player hand, that player matches the pot and the
+whole pot carries to the next deal (``Outcome.carry``). Betting is the shared
+``BettingRound`` with folding only when facing a bet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from itertools import combinations
+from operator import add
+from typing import Any, ClassVar, Literal
+
+from games.core.betting import BettingRound
+from games.core.cards import STANDARD_DECK
+from games.core.errors import IllegalAction
+from games.core.game import Carry, Event, Game, Outcome, placings_from
+from games.core.i18n import _
+from games.core.poker.highhand import high_key, high_name
+from games.core.poker.pots import side_pots, split_amount
+from games.core.rng import Rng
+from games.core.views import Choice, PickCards, Pile, SeatLine, SeatView, TableView
+
+from .options import PRESETS, FrankensteinOptions
+
+Phase = Literal["bet1", "draw", "bet2", "over"]
+RECENT = 6
+_LABELS = {c: STANDARD_DECK.label(c) for c in STANDARD_DECK.cards}
+_CARDS = frozenset(STANDARD_DECK.cards)
+_PHASE_NAMES = {"bet1": "Betting before the draw", "draw": "The draw", "bet2": "Betting after the draw",
+                "over": "Hand over"}
+
+
+@dataclass(frozen=True, slots=True)
+class FrankensteinState:
+    options: FrankensteinOptions
+    n: int
+    dealer: int
+    opener: int  # first bet and first draw (the dealer's left; it moves with the dealer each deal)
+    phase: Phase
+    hands: tuple[tuple[str, ...], ...]
+    discards: tuple[tuple[str, ...], ...]  # what each seat threw to the Zombie (face down)
+    queues: tuple[tuple[str, ...], ...]  # stacked draw cards per seat (tests)
+    stock: tuple[str, ...]
+    carried_in: int  # the pot a Zombie win carried into this deal
+    banked: tuple[int, ...]  # chips put in on earlier rounds (antes included)
+    round: BettingRound  # live seats and stacks live here
+    start_stacks: tuple[int, ...] | None = None
+    drawing: tuple[int, ...] = ()  # seats yet to draw, in order
+    payoffs: tuple[int, ...] | None = None
+    carried_out: int = 0
+    shown: tuple[bool, ...] = ()
+    zombie_shown: bool = False
+    summary: str = ""
+    recent: tuple[str, ...] = ()
+
+    @property
+    def live(self) -> tuple[bool, ...]:
+        return self.round.live
+
+    @property
+    def contributed(self) -> tuple[int, ...]:
+        return tuple(map(add, self.banked, self.round.committed))
+
+    @property
+    def zombie(self) -> tuple[str, ...]:
+        return tuple(c for d in self.discards for c in d)
+
+    @property
+    def pot(self) -> int:
+        return self.carried_in + sum(self.contributed)
+
+
+def _name(seat: int) -> str:
+    return _("Seat {n}").format(n=seat + 1)
+
+
+def _labels(cards: Sequence[str]) -> str:
+    return " ".join(_LABELS[c] for c in cards)
+
+
+def hand_name(key: tuple[int, ...] | None) -> str:
+    return _("no hand") if key is None else high_name(key)
+
+
+class Frankenstein(Game):
+    id: ClassVar[str] = "frankenstein"
+    title: ClassVar[str] = "Frankenstein"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 6
+    uses_chips: ClassVar[bool] = True
+    uses_stacks: ClassVar[bool] = True
+    hand_by_hand: ClassVar[bool] = True
+    Options: ClassVar[type[FrankensteinOptions]] = FrankensteinOptions
+    presets: ClassVar = PRESETS
+    state_type: ClassVar[type] = FrankensteinState
+    rules_summary: ClassVar[str] = _(
+        "Five-card draw with a monster. Everyone antes and gets five cards; a betting round; one "
+        "draw of up to three cards, and every discard goes face down into the Zombie; a second "
+        "betting round; showdown. The Zombie plays the best five-card poker hand it can make from "
+        "the discards. If it BEATS the best player's hand, that player must match the pot and the "
+        "whole pot carries to a re-deal (everyone antes again); a tie goes to the players. You may "
+        "only fold when facing a bet, and a fold is for the whole deal. The first bet and first "
+        "draw move one seat left each deal. Fixed limit: 1 before the draw, 2 after, 4 bets a round."
+    )
+    action_help: ClassVar = {
+        "check": "Pass without betting.",
+        "bet": "Bet the fixed amount.",
+        "call": "Match the current bet.",
+        "raise": "Raise by the fixed amount.",
+        "fold": "Give up for this deal (only when facing a bet).",
+        "discard:As,Kd": "Throw these cards (up to three) to the Zombie and draw as many.",
+        "discard:": "Stand pat.",
+    }
+
+    # ------------------------------------------------------------ setup
+    def new_state(
+        self,
+        options: Any,
+        seats: int,
+        seed: int,
+        *,
+        hands: Sequence[Sequence[str]] | None = None,
+        stock: Sequence[str] | None = None,
+        dealer: int = 0,
+        carry: Carry | None = None,
+        stacks: Sequence[int] | None = None,
+    ) -> FrankensteinState:
+        opts = self.options_from(options)
+        self.check_seats(opts, seats)
+        n = seats
+        dealer %= n
+        carried_in = int((carry or {}).get("pot", 0))
+        if carried_in < 0:
+            raise IllegalAction(_("A carried pot can't be negative."))
+        if stacks is not None:
+            if len(stacks) != n or any(s < 1 for s in stacks):
+                raise IllegalAction(_("Every seat needs at least one chip to play."))
+            stacks = tuple(int(s) for s in stacks)
+        start = stacks
+        dealt, queues, deck = _deal_plan(n, seed, dealer, hands, stock)
+        antes = tuple(opts.ante if stacks is None else min(opts.ante, stacks[s]) for s in range(n))
+        if stacks is not None:
+            stacks = tuple(s - a for s, a in zip(stacks, antes, strict=True))
+        opener = (dealer + 1) % n
+        r = BettingRound.open(n, opener, (True,) * n, opts.small_bet, opts.cap, stacks=stacks)
+        text = _("{who} opens: first to bet and first to draw this deal.").format(who=_name(opener))
+        if carried_in:
+            text = _("The Zombie's pot of {pot} carries over. ").format(pot=carried_in) + text
+        state = FrankensteinState(
+            opts, n, dealer, opener, "bet1", dealt, ((),) * n, queues, deck, carried_in, antes, r, start,
+            recent=(text,),
+        )
+        return self._settle(state, ())[0]
+
+    # ------------------------------------------------------------ turn
+    def to_act(self, state: FrankensteinState) -> frozenset[int]:
+        if state.payoffs is not None:
+            return frozenset()
+        if state.phase == "draw":
+            return frozenset(state.drawing[:1])
+        pending = state.round.pending
+        return frozenset(pending[:1])
+
+    def _legal_actions(self, state: FrankensteinState, seat: int) -> tuple[str, ...]:
+        if state.phase == "draw":
+            hand = state.hands[seat]
+            return tuple(
+                "discard:" + ",".join(combo)
+                for k in range(state.options.max_discard + 1)
+                for combo in combinations(hand, k)
+            )
+        return state.round.legal(seat)
+
+    def is_legal(self, state: FrankensteinState, seat: int, action: str) -> bool:
+        if state.phase == "draw":
+            return self._parse_discard(state, seat, action) is not None
+        return action in state.round.legal(seat)
+
+    def timeout_action(self, state: FrankensteinState, seat: int) -> str:
+        if state.phase == "draw":
+            return "discard:"
+        legal = state.round.legal(seat)
+        return "check" if "check" in legal else "fold"
+
+    def _parse_discard(self, state: FrankensteinState, seat: int, action: str) -> tuple[str, ...] | None:
+        if not action.startswith("discard:"):
+            return None
+        body = action[len("discard:"):]
+        cards = tuple(body.split(",")) if body else ()
+        hand = state.hands[seat]
+        if len(cards) > state.options.max_discard or len(set(cards)) != len(cards):
+            return None
+        if any(c not in hand for c in cards):
+            return None
+        return tuple(c for c in hand if c in cards)  # in hand order
+
+    def _apply(self, state: FrankensteinState, seat: int, action: str) -> tuple[FrankensteinState, tuple[Event, ...]]:
+        if state.phase == "draw":
+            return self._draw(state, seat, action)
+        r, put = state.round.step(seat, action)
+        total = r.committed[seat]
+        text = {
+            "fold": _("{who} folds and is out for this deal."),
+            "check": _("{who} checks."),
+            "call": _("{who} calls {amount}."),
+            "bet": _("{who} bets {amount}."),
+            "raise": _("{who} raises to {total}."),
+        }[action].format(who=_name(seat), amount=put, total=total)
+        if put and r.stacks is not None and r.stacks[seat] == 0:
+            text += " " + _("All in.")
+        state = replace(state, round=r, recent=(*state.recent[1 - RECENT:], text))
+        return self._settle(state, (Event(text, seat),))
+
+    def _draw(self, state: FrankensteinState, seat: int, action: str) -> tuple[FrankensteinState, tuple[Event, ...]]:
+        thrown = self._parse_discard(state, seat, action)
+        assert thrown is not None
+        queues, deck = state.queues, state.stock
+        new_cards: tuple[str, ...] = ()
+        if thrown:
+            q = queues[seat]
+            new_cards = q[: len(thrown)]
+            queues = tuple(q[len(thrown):] if s == seat else x for s, x in enumerate(queues))
+            more = len(thrown) - len(new_cards)
+            if len(deck) < more:
+                raise IllegalAction(_("The deck ran out."))
+            new_cards, deck = new_cards + deck[:more], deck[more:]
+        hand = tuple(c for c in state.hands[seat] if c not in thrown) + new_cards
+        hands = tuple(hand if s == seat else h for s, h in enumerate(state.hands))
+        discards = tuple(d + thrown if s == seat else d for s, d in enumerate(state.discards))
+        if thrown:
+            text = _("{who} throws {k} to the Zombie and draws {k}.").format(who=_name(seat), k=len(thrown))
+        else:
+            text = _("{who} stands pat.").format(who=_name(seat))
+        state = replace(
+            state, hands=hands, discards=discards, queues=queues, stock=deck, drawing=state.drawing[1:],
+            recent=(*state.recent[1 - RECENT:], text),
+        )
+        events: tuple[Event, ...] = (Event(text, seat),)
+        if new_cards:
+            events += (Event(_("You draw {cards}.").format(cards=_labels(new_cards)), seat, private_to=seat),)
+        return self._settle(state, events)
+
+    # ------------------------------------------------------------ flow
+    def _settle(
+        self, state: FrankensteinState, events: tuple[Event, ...]
+    ) -> tuple[FrankensteinState, tuple[Event, ...]]:
+        """Move on until someone must act or the hand is over."""
+        while True:
+            r = state.round
+            if sum(r.live) == 1:
+                return self._showdown(state, events)
+            if state.phase == "draw":
+                if state.drawing:
+                    return state, events
+                state = self._open_round(state, "bet2", state.options.big_bet)
+                continue
+            if r.pending and not (len(r.pending) == 1 and r.committed[r.pending[0]] >= max(r.committed)):
+                return state, events
+            # the betting round is over (or nobody is left who can bet)
+            if state.phase == "bet1":
+                order = tuple(s for s in _from(state.opener, state.n) if r.live[s])
+                banked = state.contributed
+                idle = BettingRound(r.bet_size, r.cap, (0,) * state.n, r.live, (), 0, r.stacks)
+                text = _("The draw: {who} draws first.").format(who=_name(order[0]))
+                state = replace(state, phase="draw", drawing=order, banked=banked, round=idle,
+                                recent=(*state.recent[1 - RECENT:], text))
+                events = (*events, Event(text))
+                continue
+            return self._showdown(state, events)
+
+    def _open_round(self, state: FrankensteinState, phase: Phase, bet: int) -> FrankensteinState:
+        r = state.round
+        new = BettingRound.open(state.n, state.opener, r.live, bet, state.options.cap, stacks=r.stacks)
+        return replace(state, phase=phase, round=new, banked=state.contributed)
+
+    def _showdown(
+        self, state: FrankensteinState, events: tuple[Event, ...]
+    ) -> tuple[FrankensteinState, tuple[Event, ...]]:
+        n = state.n
+        live = state.round.live
+        contributed = state.contributed
+        order = _from(state.opener, n)
+        live_seats = [s for s in order if live[s]]
+        keys = {s: high_key(state.hands[s]) for s in live_seats}
+        best = max(keys.values())
+        leaders = [s for s in live_seats if keys[s] == best]
+        zombie = state.zombie
+        zombie_key = high_key(zombie) if zombie else None
+        texts: list[str] = []
+        alone = len(live_seats) == 1
+        if zombie:
+            texts.append(_("The Zombie rises from {k} discards: {cards} — {hand}.").format(
+                k=len(zombie), cards=_labels(zombie), hand=hand_name(zombie_key)))
+        else:
+            texts.append(_("No discards: there is no Zombie this deal."))
+        for s in live_seats:
+            if not alone or zombie:
+                texts.append(_("{who} shows {cards}: {hand}.").format(
+                    who=_name(s), cards=_labels(state.hands[s]), hand=hand_name(keys[s])))
+        pot = state.carried_in + sum(contributed)
+        stacks = state.round.stacks
+        winnings = [0] * n
+        matched = [0] * n
+        carried_out = 0
+        if zombie_key is not None and zombie_key > best:
+            # the would-be winner(s) match the pot; everything carries to the re-deal
+            for s, share in split_amount(pot, leaders, state.options.odd_chips):
+                matched[s] = share if stacks is None else min(share, stacks[s])
+            carried_out = pot + sum(matched)
+            names = ", ".join(_name(s) for s in leaders)
+            texts.append(_("The Zombie beats {names}, who must match the pot ({paid}). "
+                           "The pot of {total} carries to a re-deal.").format(
+                names=names, paid=sum(matched), total=carried_out))
+        else:
+            pots = list(side_pots(contributed, live))
+            if pots:
+                first = pots[0]
+                pots[0] = type(first)(first.amount + state.carried_in, first.eligible)
+            for pot_ in pots:
+                top = max(keys[s] for s in pot_.eligible)
+                winners = [s for s in live_seats if s in pot_.eligible and keys[s] == top]
+                for s, share in split_amount(pot_.amount, winners, state.options.odd_chips):
+                    winnings[s] += share
+            if alone:
+                w = live_seats[0]
+                texts.append(_("{who} wins {pot}.").format(who=_name(w), pot=winnings[w]))
+            else:
+                for s in live_seats:
+                    if winnings[s]:
+                        texts.append(_("{who} wins {x}.").format(who=_name(s), x=winnings[s]))
+        payoffs = tuple(w - c - m for w, c, m in zip(winnings, contributed, matched, strict=True))
+        shown = tuple(live[s] and (not alone or bool(zombie)) for s in range(n))
+        summary = " ".join(texts)
+        state = replace(
+            state, phase="over", payoffs=payoffs, carried_out=carried_out, shown=shown,
+            zombie_shown=bool(zombie), summary=summary, drawing=(),
+            recent=(*state.recent[1 - RECENT:], summary),
+        )
+        return state, (*events, Event(summary))
+
+    def outcome(self, state: FrankensteinState) -> Outcome | None:
+        if state.payoffs is None:
+            return None
+        carry = {"pot": state.carried_out} if state.carried_out else None
+        extra: dict[str, Any] = {"zombie_won": bool(state.carried_out)}
+        if state.start_stacks is not None:
+            extra["stacks"] = tuple(s + p for s, p in zip(state.start_stacks, state.payoffs, strict=True))
+        return Outcome(
+            state.payoffs,
+            placings_from(state.payoffs),
+            carry=carry,
+            carried_in=state.carried_in,
+            carried_out=state.carried_out,
+            summary=state.summary,
+            extra=extra,
+        )
+
+    # ------------------------------------------------------------ views
+    def private_cards(self, state: FrankensteinState, seat: int) -> frozenset[str]:
+        hidden = set(state.discards[seat]) if not state.zombie_shown else set()
+        if not (state.shown and state.shown[seat]):
+            hidden.update(state.hands[seat])
+        return frozenset(hidden)
+
+    def view(self, state: FrankensteinState, seat: int | None) -> SeatView:
+        n, opts = state.n, state.options
+        r = state.round
+        over = state.payoffs is not None
+        (acting,) = self.to_act(state) or (None,)
+        contributed = state.contributed
+        stacks = r.stacks
+        if over and state.start_stacks is not None:
+            stacks = tuple(s + p for s, p in zip(state.start_stacks, state.payoffs, strict=True))
+        lines = []
+        for s in range(n):
+            bits = [_name(s), _("in {x}").format(x=contributed[s])]
+            if stacks is not None:
+                bits.append(_("stack {x}").format(x=stacks[s]))
+            if state.phase in ("bet1", "bet2") and r.committed[s]:
+                bits.append(_("bet {x}").format(x=r.committed[s]))
+            if state.discards[s] or (state.phase in ("bet2", "over") and r.live[s]):
+                bits.append(_("drew {k}").format(k=len(state.discards[s])))
+            if not r.live[s]:
+                bits.append(_("folded"))
+            if s == state.opener:
+                bits.append(_("opens"))
+            if over:
+                bits.append(f"{state.payoffs[s]:+d}")
+            showing = state.hands[s] if state.shown and state.shown[s] else ()
+            text = " · ".join(bits) + (" — " + _labels(showing) if showing else "")
+            lines.append(SeatLine(s, text, to_act=s == acting, out=not r.live[s], cards=showing))
+        zombie = state.zombie
+        if state.zombie_shown:
+            pile = Pile(_("The Zombie"), zombie, _labels(zombie))
+        else:
+            pile = Pile(_("The Zombie"), (), _("{k} cards face down").format(k=len(zombie)))
+        facts = [
+            (_("Pot"), str(state.pot)),
+            (_("Stakes"), _("ante {a} · {s}/{b} · cap {c}").format(
+                a=opts.ante, s=opts.small_bet, b=opts.big_bet, c=opts.cap)),
+            (_("Opens"), _name(state.opener)),
+        ]
+        if state.carried_in:
+            facts.insert(1, (_("Carried in"), str(state.carried_in)))
+        if state.phase in ("bet1", "bet2") and not over:
+            facts.append((_("Bet to match"), str(max(r.committed))))
+            facts.append((_("Bets this round"), f"{r.level}/{opts.cap}"))
+        title = _("Frankenstein — {phase}").format(phase=_(_PHASE_NAMES[state.phase]))
+        summary = state.summary if over else (
+            _("{who} to act.").format(who=_name(acting)) if acting is not None else "")
+        table = TableView(title, summary, tuple(lines), tuple(facts), (pile,), state.recent)
+        if seat is None:
+            return SeatView(table)
+        hand = state.hands[seat]
+        hand_text = _("Your hand: {cards} ({name})").format(cards=_labels(hand), name=high_name(high_key(hand)))
+        notes: tuple[str, ...] = ()
+        if state.discards[seat] and not state.zombie_shown:
+            notes = (_("You gave the Zombie: {cards}").format(cards=_labels(state.discards[seat])),)
+        return SeatView(table, seat, hand, hand_text, notes, self._prompt(state, seat))
+
+    def _prompt(self, state: FrankensteinState, seat: int) -> tuple[Choice | PickCards, ...]:
+        if seat not in self.to_act(state):
+            return ()
+        if state.phase == "draw":
+            hand = state.hands[seat]
+            k = state.options.max_discard
+            return (
+                PickCards("discard", _("Throw up to {k} cards to the Zombie").format(k=k), hand,
+                          tuple(_LABELS[c] for c in hand), 0, k),
+                Choice("discard:", _("Stand pat"), "primary"),
+            )
+        r = state.round
+        labels = {
+            "check": _("Check"),
+            "bet": _("Bet {amount}"),
+            "call": _("Call {amount}"),
+            "raise": _("Raise to {total}"),
+            "fold": _("Fold"),
+        }
+        styles = {"fold": "danger", "check": "primary", "call": "primary"}
+        return tuple(
+            Choice(a, labels[a].format(amount=r.amount_for(seat, a), total=r.total_for(seat, a)),
+                   styles.get(a, "success"))
+            for a in r.legal(seat)
+        )
+
+    def default_prompt(self, state: FrankensteinState, seat: int) -> tuple[Choice, ...]:
+        return tuple(p for p in self._prompt(state, seat) if isinstance(p, Choice))
+
+
+# ---------------------------------------------------------------- helpers
+def _from(first: int, n: int) -> list[int]:
+    return [(first + i) % n for i in range(n)]
+
+
+def _deal_plan(
+    n: int, seed: int, dealer: int, hands: Sequence[Sequence[str]] | None, stock: Sequence[str] | None
+) -> tuple[tuple[tuple[str, ...], ...], tuple[tuple[str, ...], ...], tuple[str, ...]]:
+    """Five cards each (stacked or from the deck), stacked draw cards, and the stock."""
+    if hands is not None:
+        if len(hands) != n:
+            raise IllegalAction(_("Need one hand per seat."))
+        stacked = [tuple(h) for h in hands]
+    else:
+        stacked = [()] * n
+    used = [c for h in stacked for c in h]
+    if stock is None:
+        taken = set(used)
+        deck, _rng = Rng(seed).shuffled([c for c in STANDARD_DECK.cards if c not in taken])
+    else:
+        deck = tuple(stock)
+    every = used + list(deck)
+    if not _CARDS.issuperset(every) or len(set(every)) != len(every):
+        raise IllegalAction(_("Those aren't distinct cards of a standard deck."))
+    dealt: list[tuple[str, ...]] = [()] * n
+    queues: list[tuple[str, ...]] = [()] * n
+    for s in _from((dealer + 1) % n, n):
+        mine = stacked[s][:5]
+        need = 5 - len(mine)
+        if len(deck) < need:
+            raise IllegalAction(_("The deck ran out."))
+        dealt[s] = mine + tuple(deck[:need])
+        deck = tuple(deck[need:])
+        queues[s] = stacked[s][5:]  # more stacked cards: what this seat draws
+    return tuple(dealt), tuple(queues), tuple(deck)

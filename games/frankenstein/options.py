@@ -1,0 +1,37 @@
+"""Frankenstein table options and presets (DECISIONS §4.9: fixed limit 1/2, ante 1, cap 4)."""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from games.core.poker.pots import OddChips
+
+
+class FrankensteinOptions(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    ante: int = Field(1, ge=0, le=1000, description="Chips every player antes at each deal (re-deals too).")
+    small_bet: int = Field(1, ge=1, le=1000, description="Bet and raise size before the draw.")
+    big_bet: int = Field(2, ge=1, le=2000, description="Bet and raise size after the draw.")
+    cap: int = Field(4, ge=1, le=20, description="Most bets per round: a bet and its raises.")
+    max_discard: int = Field(3, ge=0, le=3, description="Most cards a player may throw to the Zombie.")
+    odd_chips: OddChips = Field(
+        "first_left",
+        description="Odd chips of a split pot: all to the first winner from the open seat, or one each.",
+    )
+
+    @model_validator(mode="after")
+    def _stakes_make_sense(self) -> FrankensteinOptions:
+        if self.small_bet > self.big_bet:
+            raise ValueError("the small bet can't be bigger than the big bet")
+        return self
+
+
+PRESETS = MappingProxyType(
+    {
+        "standard": FrankensteinOptions(),
+        "double": FrankensteinOptions(ante=2, small_bet=2, big_bet=4),
+    }
+)
