@@ -82,5 +82,33 @@ def high_key(cards: Iterable[str]) -> tuple[int, ...]:
     return best
 
 
+_RANK_WORDS = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "10", 11: "jack", 12: "queen",
+               13: "king", 14: "ace"}
+
+
+def _plural(rank: int) -> str:
+    word = _RANK_WORDS[rank]
+    return "sixes" if rank == 6 else f"{word}s"
+
+
 def high_name(key: tuple[int, ...]) -> str:
-    return _CATEGORY_NAMES[key[0]]
+    """A player-facing name such as "a pair of 8s" or "a straight to the queen"."""
+    cat, ranks = key[0], key[1:]
+    if not ranks:
+        return _CATEGORY_NAMES[cat]
+    top = _RANK_WORDS[ranks[0]]
+    if cat == HIGH_CARD:
+        return f"{top} high"
+    if cat == PAIR:
+        return f"a pair of {_plural(ranks[0])}"
+    if cat == TWO_PAIR:
+        return f"two pair, {_plural(ranks[0])} and {_plural(ranks[1])}"
+    if cat == TRIPS:
+        return f"three {_plural(ranks[0])}"
+    if cat in (STRAIGHT, STRAIGHT_FLUSH):
+        return f"{_CATEGORY_NAMES[cat]} to the {top}"
+    if cat == FLUSH:
+        return f"a flush, {top} high"
+    if cat == FULL_HOUSE:
+        return f"a full house, {_plural(ranks[0])} full of {_plural(ranks[1])}"
+    return f"four {_plural(ranks[0])}"
