@@ -57,6 +57,31 @@ class Rng:
             xs[top], xs[j] = xs[j], xs[top]
         return tuple(xs), Rng(self.seed, i)
 
+    def shuffled_batched(self, items: Sequence[T]) -> tuple[tuple[T, ...], Rng]:
+        """Fisher–Yates whose swap indices come several to a draw (mixed radix).
+
+        Each ``below(r1·r2·…)`` with the product under 2**64 yields one uniform
+        digit per radix, so a 51-card deck takes 5 hash calls instead of 50.
+        Same distribution as ``shuffled``, a different (also pinned) stream.
+        """
+        xs = list(items)
+        rng = self
+        top = len(xs) - 1
+        while top > 0:
+            radices: list[int] = []
+            product = 1
+            t = top
+            while t > 0 and product * (t + 1) < (1 << 63):
+                product *= t + 1
+                radices.append(t + 1)
+                t -= 1
+            value, rng = rng.below(product)
+            for n in radices:
+                value, j = divmod(value, n)
+                xs[top], xs[j] = xs[j], xs[top]
+                top -= 1
+        return tuple(xs), rng
+
     def derive(self, label: str) -> Rng:
         """An independent stream, e.g. one per hand, reproducible from the seed alone."""
         key = (self.seed & ((1 << 128) - 1)).to_bytes(16, "big")

@@ -75,6 +75,7 @@ class RenfieldFamily(Game):
         self._play = {c: f"play:{c}" for c in deck}
         self._labels = {c: p.deck.label(c) for c in deck}
         self._bids = tuple(f"bid:{b}" for b in range(201))  # bid strings by amount
+        self._play_text = tuple({c: f"{seat_name(s)}: {self._labels[c]}" for c in deck} for s in range(8))
         self._card_of = {f"play:{c}": c for c in deck}
         self._tables: dict[int, tuple[FamilyOptions, _Table]] = {}
         self._keys: dict[str, dict[str, int]] = {}
@@ -141,7 +142,7 @@ class RenfieldFamily(Game):
         order = seats_from((dealer + 1) % n, n, lambda s: dealt_in[s])
         if hands is None:
             if stock is None:
-                cards, rng = rng.shuffled(deck)
+                cards, rng = rng.shuffled_batched(deck)
             else:
                 cards = self._check_cards(stock, deck)
             need = size * len(order)
@@ -160,10 +161,11 @@ class RenfieldFamily(Game):
                 if len(hand_t[s]) != (size if dealt_in[s] else 0):
                     raise IllegalAction(_("Each hand needs {n} cards.").format(n=size))
             used = self._check_cards([c for h in hand_t for c in h], deck)
+            unused = [c for c in deck if c not in set(used)]
             if stock is None:
-                rest, rng = rng.shuffled([c for c in deck if c not in set(used)])
+                rest, rng = rng.shuffled_batched(unused)
             else:
-                rest = self._check_cards(stock, [c for c in deck if c not in set(used)])
+                rest = self._check_cards(stock, unused)
         # Stud: the first three cards of a hand are face down, the other four face up.
         up = tuple(h[3:] if opts.stud else () for h in hand_t)
         ante = max(self.profile.ante, 1 if opts.blaze else 0)
@@ -349,7 +351,7 @@ class RenfieldFamily(Game):
         if any(state.active[s] and not side.discarded[s] for s in range(state.n)):
             return state, tuple(events)
         # everyone has discarded: shuffle the discards into the stock and refill to six
-        pool, rng = side.rng.shuffled(side.stock + side.pending)
+        pool, rng = side.rng.shuffled_batched(side.stock + side.pending)
         hands = list(state.hands)
         top = 0
         size = state.options.hand_size
@@ -613,8 +615,11 @@ class RenfieldFamily(Game):
         side = state.side
         if side.up[seat] and card in side.up[seat]:
             side = replace(side, up=_put(side.up, seat, without(side.up[seat], card)))
-        text = self._labels[card] if card == ident else self._label_play(card, ident)
-        events: tuple[Event, ...] = (Event(f"{_SEATS[seat]}: {text}", seat),)
+        if card == ident:
+            text = self._play_text[seat][card]
+        else:
+            text = f"{_SEATS[seat]}: {self._label_play(card, ident)}"
+        events: tuple[Event, ...] = (Event(text, seat),)
         active = state.active
         cls = type(state)
         if len(trick.plays) == sum(active):
