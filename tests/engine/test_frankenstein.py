@@ -98,7 +98,7 @@ def test_out_of_turn_is_refused() -> None:
 
 # ------------------------------------------------------------ the draw
 def test_draw_up_to_three_cards_discards_go_to_the_zombie() -> None:
-    hands = [PAIR_OF_KINGS + ("Ah", "Ac", "Ad"), PAIR_OF_QUEENS, JUNK]
+    hands = [(*PAIR_OF_KINGS, "Ah", "Ac", "Ad"), PAIR_OF_QUEENS, JUNK]
     s = checks(start(hands))
     s = act(s, (1, "discard:"), (2, "discard:"))
     assert actor(s) == 0
