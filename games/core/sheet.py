@@ -9,10 +9,10 @@ placings for the leaderboards (payoffs stay zero: no chips change hands).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from .game import Outcome, placings_from
+from .game import Event, Outcome, placings_from
 from .i18n import _
 from .rng import Rng
 
@@ -99,3 +99,11 @@ class ScoreSheet:
             summary=summary,
             scores=self.totals,
         )
+
+
+def remember(recent: tuple[str, ...], events: Iterable[Event], keep: int = 6) -> tuple[str, ...]:
+    """The last ``keep`` public event texts, kept in the state for the table's "recent" lines.
+
+    A whole-game state outlives many actions, so the view cannot rebuild them from one step.
+    """
+    return (*recent, *(e.text for e in events if e.private_to is None))[-keep:]

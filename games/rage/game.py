@@ -11,14 +11,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 from types import MappingProxyType
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..core.game import Carry, Event, Game, Outcome
 from ..core.i18n import _
 from ..core.rng import Rng
-from ..core.sheet import ScoreSheet, deal
+from ..core.sheet import ScoreSheet, deal, remember
 from ..core.tricks import Trick, TrickPlay, must_follow, winning_index
 from ..core.views import AskAmount, Choice, Pile, SeatLine, SeatView, TableView, hand_choices, seat_name
 from .cards import (
@@ -35,8 +35,6 @@ from .cards import (
     colour_label,
     label,
 )
-
-RECENT = 6
 
 
 class RageOptions(BaseModel):
@@ -107,10 +105,6 @@ def trick_winner(trick: Trick, calls: Sequence[str], trump: str, led: str) -> in
     return trick.plays[winning_index(trick.cards, key)][0]
 
 
-def _seat_texts(events: Sequence[Event]) -> tuple[str, ...]:
-    return tuple(e.text for e in events if e.private_to is None)
-
-
 class Rage(Game):
     id: ClassVar[str] = "rage"
     title: ClassVar[str] = "Rage"
@@ -175,7 +169,7 @@ class Rage(Game):
             sheet=ScoreSheet.empty(seats),
         )
         state, events = self._deal(start, 0, dealer % seats, hands=hands, stock=stock)
-        return replace(state, recent=_seat_texts(events)[-RECENT:])
+        return replace(state, recent=remember((), events))
 
     def _deal(
         self,
@@ -259,11 +253,9 @@ class Rage(Game):
         events = [Event(_("{who} bids {n}.").format(who=seat_name(seat), n=amount), seat)]
         nxt = (seat + 1) % state.seats
         if -1 in bids:
-            new = replace(state, bids=tuple(bids), turn=nxt)
-        else:
-            new = replace(state, bids=tuple(bids), phase="play")
-            events.append(Event(_("{who} leads.").format(who=seat_name(state.play.to_play))))
-        return self._remember(new, events)
+            return self._remember(state, events, bids=tuple(bids), turn=nxt)
+        events.append(Event(_("{who} leads.").format(who=seat_name(state.play.to_play))))
+        return self._remember(state, events, bids=tuple(bids), phase="play")
 
     def _play(self, state: RageState, seat: int, card: str, call: str) -> tuple[RageState, tuple[Event, ...]]:
         trump, trump_card, out, stock = state.trump, state.trump_card, state.trump_out, state.stock
@@ -292,15 +284,14 @@ class Rage(Game):
         judge_trump = "" if out else trump
         winner = partial(trick_winner, calls=calls, trump=judge_trump, led=led)
         play = state.play.play(seat, card, winner)
-        new = replace(state, play=play, stock=stock, trump=trump, trump_card=trump_card, trump_out=out)
+        changes = {"play": play, "stock": stock, "trump": trump, "trump_card": trump_card, "trump_out": out}
         if play.trick.plays:
-            return self._remember(replace(new, led=led, calls=calls), events)
+            return self._remember(state, events, led=led, calls=calls, **changes)
         won = play.last_winner
         events.append(Event(_("{who} wins the trick.").format(who=seat_name(won)), won))
-        new = replace(new, led="", calls=(), last_calls=calls)
         if not play.done:
-            return self._remember(new, events)
-        return self._end_deal(new, events)
+            return self._remember(state, events, led="", calls=(), last_calls=calls, **changes)
+        return self._end_deal(replace(state, led="", calls=(), last_calls=calls, **changes), events)
 
     def deal_points(self, state: RageState) -> tuple[int, ...]:
         """This deal's points per seat, from the tricks and action cards taken and the bids."""
@@ -330,9 +321,11 @@ class Rage(Game):
         events.extend(more)
         return self._remember(nxt, events)
 
-    def _remember(self, state: RageState, events: Sequence[Event]) -> tuple[RageState, tuple[Event, ...]]:
-        recent = (*state.recent, *_seat_texts(events))[-RECENT:]
-        return replace(state, recent=recent), tuple(events)
+    def _remember(
+        self, state: RageState, events: Sequence[Event], **changes: Any
+    ) -> tuple[RageState, tuple[Event, ...]]:
+        """The new state (one ``replace``: this is the hot path) with the public events remembered."""
+        return replace(state, recent=remember(state.recent, events), **changes), tuple(events)
 
     def _final_summary(self, state: RageState) -> str:
         best = max(state.sheet.totals)

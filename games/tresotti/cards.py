@@ -29,6 +29,7 @@ class Reading:
     courses: tuple[tuple[str, tuple[str, ...]], ...]
     order: Mapping[str, int] = field(init=False, repr=False, compare=False)  # card → rank position
     course: Mapping[str, int] = field(init=False, repr=False, compare=False)  # card → course index
+    text: str = field(init=False, repr=False, compare=False)  # e.g. "flats 2 3 … 9 · doubles 10 … 60 · …"
 
     def __post_init__(self) -> None:
         order: dict[str, int] = {}
@@ -44,9 +45,8 @@ class Reading:
         object.__setattr__(
             self, "course", MappingProxyType({c: course[_RANK_OF[c]] for c in FAIRMARKET_DECK.cards})
         )
-
-    def describe(self) -> str:
-        return " · ".join(f"{name} {' '.join(ranks)}" for name, ranks in self.courses)
+        text = " · ".join(f"{name} {' '.join(ranks)}" for name, ranks in self.courses)
+        object.__setattr__(self, "text", text)
 
 
 BASIC = Reading(

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 from types import MappingProxyType
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -21,14 +21,13 @@ from ..core.cards import FAIRMARKET_DECK
 from ..core.game import Carry, Event, Game, Outcome
 from ..core.i18n import _
 from ..core.rng import Rng
-from ..core.sheet import ScoreSheet, deal
+from ..core.sheet import ScoreSheet, deal, remember
 from ..core.tricks import Trick, TrickPlay, must_follow, seats_from, winning_index
 from ..core.views import AskAmount, Choice, Pile, SeatLine, SeatView, TableView, hand_choices, seat_name
 from .cards import BASIC, DEARWORTH, GAME_VALUE, SUIT_LABELS, SUIT_OF, Reading, label
 
 HAND = 9
 MIN_BID, MAX_BID = 3, 10
-RECENT = 6
 
 
 def trick_winner(trick: Trick, trump: str, reading: Reading) -> int:
@@ -149,7 +148,7 @@ class Tresotti(Game):
             sheet=ScoreSheet.empty(seats),
         )
         state, events = self._deal(blank, 0, dealer % seats, hands=hands, stock=stock)
-        return replace(state, recent=tuple(e.text for e in events))
+        return replace(state, recent=remember((), events))
 
     def _deal(
         self,
@@ -226,16 +225,14 @@ class Tresotti(Game):
         else:
             return self._play(state, seat, action[5:])
         if not auction.done:
-            return self._remember(replace(state, auction=auction), events)
+            return self._remember(state, events, auction=auction)
         bidder, bid = auction.high_seat, auction.high
         assert bidder is not None and bid is not None
         events.append(
             Event(_("{who} wins the bid with {n} and leads.").format(who=seat_name(bidder), n=bid), bidder)
         )
         play = replace(state.play, trick=Trick(bidder))
-        return self._remember(
-            replace(state, auction=auction, phase="play", bidder=bidder, bid=bid, play=play), events
-        )
+        return self._remember(state, events, auction=auction, phase="play", bidder=bidder, bid=bid, play=play)
 
     def _play(self, state: TresottiState, seat: int, card: str) -> tuple[TresottiState, tuple[Event, ...]]:
         events = [Event(_("{who} plays {card}.").format(who=seat_name(seat), card=label(card)), seat)]
@@ -245,15 +242,14 @@ class Tresotti(Game):
             events.append(Event(_("{suit} are trump.").format(suit=SUIT_LABELS[trump])))
         winner = partial(trick_winner, trump=trump, reading=state.options.reading())
         play = state.play.play(seat, card, winner)
-        new = replace(state, play=play, trump=trump)
         if play.trick.plays:
-            return self._remember(new, events)
+            return self._remember(state, events, play=play, trump=trump)
         events.append(
             Event(_("{who} wins the trick.").format(who=seat_name(play.last_winner)), play.last_winner)
         )
         if not play.done:
-            return self._remember(new, events)
-        return self._end_deal(new, events)
+            return self._remember(state, events, play=play, trump=trump)
+        return self._end_deal(replace(state, play=play, trump=trump), events)
 
     # -------------------------------------------------------------- scoring
     @staticmethod
@@ -326,10 +322,10 @@ class Tresotti(Game):
         return bidder if bidder in top else None
 
     def _remember(
-        self, state: TresottiState, events: Sequence[Event]
+        self, state: TresottiState, events: Sequence[Event], **changes: Any
     ) -> tuple[TresottiState, tuple[Event, ...]]:
-        recent = (*state.recent, *(e.text for e in events if e.private_to is None))[-RECENT:]
-        return replace(state, recent=recent), tuple(events)
+        """The new state (one ``replace``: this is the hot path) with the public events remembered."""
+        return replace(state, recent=remember(state.recent, events), **changes), tuple(events)
 
     def _final_summary(self, state: TresottiState) -> str:
         return _("Game over: {who} wins with {n} points.").format(
@@ -378,7 +374,7 @@ class Tresotti(Game):
             )
         elif state.bidder >= 0:
             facts.append((_("Bid"), _("{who}: {n}").format(who=seat_name(state.bidder), n=state.bid)))
-        facts.append((_("Courses"), opts.reading().describe()))
+        facts.append((_("Courses"), opts.reading().text))
         facts.append((_("Goal"), _("first to {n}").format(n=opts.target)))
         if opts.sellersport:
             facts.append((_("Hand"), _("front (the game cannot end)") if state.front else _("back")))
