@@ -66,7 +66,7 @@ async def _ledger_run(path: Path, tables: int, hands: int, seed: int) -> tuple[f
         async def table(t: int) -> None:
             # One table settles its hands one after another, as the service does; tables run at once.
             for h, users, payoffs in work[t]:
-                await db.run(ledger.settle_hand, GUILD, t, h, users, payoffs, at=AT, carried_in=None)
+                await db.run(ledger.settle_hand, GUILD, t, h, users, payoffs, at=AT, key=f"settle:{h:012d}")
 
         commits, jobs = db.commits, db.jobs
         start = time.perf_counter()
@@ -120,20 +120,31 @@ def _raw_run(path: Path, batches: list[list[tuple[Any, ...]]], per_commit: int =
     return elapsed
 
 
-def run(quick: bool = False) -> dict[str, float]:
-    """Prints and returns ledger and raw hands/s and their ratio (target: ratio ≥ 0.5)."""
-    tables, hands = (20, 1_000) if quick else (200, 10_000)
+def _round(tables: int, hands: int) -> tuple[float, float, float, int, float]:
     with tempfile.TemporaryDirectory() as tmp:
         ledger_path = Path(tmp) / "ledger.sqlite3"
         ledger_s, rows, per_commit = asyncio.run(_ledger_run(ledger_path, tables, hands, seed=1))
         batches = _rows_by_hand(ledger_path)
-        assert sum(len(b) for b in batches) == rows
+        assert sum(len(b) for b in batches) == rows and len(batches) == hands
         raw_s = _raw_run(Path(tmp) / "raw.sqlite3", batches)
-        grouped = max(1, round(per_commit))
-        raw_grouped_s = _raw_run(Path(tmp) / "raw-grouped.sqlite3", batches, grouped)
-    ledger_hps = hands / ledger_s
-    raw_hps = len(batches) / raw_s
-    raw_grouped_hps = len(batches) / raw_grouped_s
+        raw_grouped_s = _raw_run(Path(tmp) / "raw-grouped.sqlite3", batches, max(1, round(per_commit)))
+    return hands / ledger_s, hands / raw_s, hands / raw_grouped_s, rows, per_commit
+
+
+def run(quick: bool = False) -> dict[str, float]:
+    """Prints and returns ledger and raw hands/s and their ratio (target: ratio ≥ 0.5).
+
+    Each round runs the ledger and both raw variants back to back; the best of
+    each over the rounds is kept, so a noisy neighbour on a shared machine
+    hurts both sides alike.
+    """
+    tables, hands, rounds = (20, 1_000, 2) if quick else (200, 10_000, 3)
+    results = [_round(tables, hands) for _ in range(rounds)]
+    ledger_hps = max(r[0] for r in results)
+    raw_hps = max(r[1] for r in results)
+    raw_grouped_hps = max(r[2] for r in results)
+    rows, per_commit = results[0][3], results[0][4]
+    grouped = max(1, round(per_commit))
     result = {
         "hands": float(hands),
         "transfer_rows": float(rows),
@@ -144,7 +155,8 @@ def run(quick: bool = False) -> dict[str, float]:
         "ratio": round(ledger_hps / raw_hps, 3),
         "ratio_grouped": round(ledger_hps / raw_grouped_hps, 3),
     }
-    print(f"ledger settlement: {hands} hands ({rows} transfer rows), {tables} concurrent tables of {PLAYERS}")
+    print(f"ledger settlement: {hands} hands ({rows} transfer rows), {tables} concurrent tables of {PLAYERS},"
+          f" best of {rounds} rounds")
     print(f"  ledger (Database.run + settle_hand)        : {ledger_hps:10.1f} hands/s"
           f"  ({per_commit:.1f} hands per group commit)")
     print(f"  raw sqlite3, same rows, 1 commit per hand  : {raw_hps:10.1f} hands/s")

@@ -249,6 +249,7 @@ def settle_hand(
     at: str,
     carried_in: int | None = None,
     topup: bool = True,
+    key: str | None = None,
 ) -> Settlement:
     """Settles a finished hand: losers' escrow → pot (``stake``), pot → winners' escrow (``payout``).
 
@@ -258,10 +259,19 @@ def settle_hand(
     (``topup``); any rest is a ``shortfall`` the winners absorb pro rata, and
     what the winners can't absorb the issuer writes off, so chips are always
     conserved and every step is a recorded transfer.
+
+    ``key`` names the hand in the transfers' idempotency keys (default
+    ``settle:{table}:{hand}``). A key that grows with time (the service uses the
+    hand's global row id) keeps each group commit's new rows on a few B-tree pages.
+    A retry with the same key books nothing and returns what was booked.
     """
     if len(users) != len(payoffs):
         raise LedgerError("one payoff per seat")
-    base = f"settle:{table_id}:{hand_no}"
+    base = key or f"settle:{table_id}:{hand_no}"
+    if conn.execute(
+        "SELECT 1 FROM transfers WHERE idem_key > ? AND idem_key < ? LIMIT 1", (base + ":", base + ";")
+    ).fetchone():
+        return _recorded_settlement(conn, base, table_id, payoffs)
     pot_id, pot_before, seats = _table_accounts(conn, guild_id, table_id, users, at)
     n = len(users)
     escrows = [seats[u][0] for u in users]
@@ -301,14 +311,6 @@ def settle_hand(
         if p > 0:
             nets[i] = p - cuts[i]
             row(pot_id, escrows[i], nets[i], "payout", f"{base}:{i}:payout")
-    # The marker makes a retried settlement a no-op, even for a hand that moved no chips.
-    marked = conn.execute(
-        "INSERT INTO settled_hands (table_id, hand_no, shortfall, settled_at) VALUES (?,?,?,?)"
-        " ON CONFLICT DO NOTHING",
-        (table_id, hand_no, shortfall, at),
-    ).rowcount
-    if not marked:
-        return _recorded_settlement(conn, table_id, hand_no, n)
     if carried_in is not None and pot_before != carried_in:
         raise LedgerError(f"table {table_id}: pot holds {pot_before}, engine carried in {carried_in}")
     expected_pot = pot_before - sum(payoffs)
@@ -353,20 +355,19 @@ def _table_accounts(
     raise LedgerError(f"table {table_id}: accounts could not be created")
 
 
-def _recorded_settlement(conn: sqlite3.Connection, table_id: int, hand_no: int, n: int) -> Settlement:
-    """The settlement already booked for this hand (a retry)."""
-    marker = conn.execute(
-        "SELECT shortfall FROM settled_hands WHERE table_id=? AND hand_no=?", (table_id, hand_no)
-    ).fetchone()
-    base = f"settle:{table_id}:{hand_no}:"
+def _recorded_settlement(
+    conn: sqlite3.Connection, base: str, table_id: int, payoffs: Sequence[int]
+) -> Settlement:
+    """The settlement already booked under ``base`` (a retry)."""
+    n = len(payoffs)
     nets, topups = [0] * n, [0] * n
-    shortfall, writeoff = int(marker[0]), 0
-    for key, amount, code in conn.execute(
-        # A key range, so the UNIQUE index on idem_key does the search.
-        "SELECT idem_key, amount, code FROM transfers WHERE idem_key >= ? AND idem_key < ?",
-        (base, base[:-1] + ";"),
+    writeoff = 0
+    for idem, amount, code in conn.execute(
+        # A key range, so the primary key on idem_key does the search.
+        "SELECT idem_key, amount, code FROM transfers WHERE idem_key > ? AND idem_key < ?",
+        (base + ":", base + ";"),
     ):
-        part = key[len(base):].split(":")
+        part = idem[len(base) + 1 :].split(":")
         if code == "writeoff":
             writeoff = amount
             continue
@@ -377,6 +378,7 @@ def _recorded_settlement(conn: sqlite3.Connection, table_id: int, hand_no: int, 
             nets[i] += amount
         elif code == "topup":
             topups[i] = amount
+    shortfall = sum(-p for p in payoffs if p < 0) + sum(x for x in nets if x < 0)
     pot_id = conn.execute("SELECT id FROM accounts WHERE kind='pot' AND table_id=?", (table_id,)).fetchone()
     pot_after = 0 if pot_id is None else balance(conn, int(pot_id[0]))
     return Settlement(tuple(nets), tuple(topups), shortfall, writeoff, pot_after)

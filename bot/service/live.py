@@ -83,6 +83,8 @@ class Live:
     carry: dict[str, Any] | None = None
     stacks: tuple[int, ...] = ()
     hand_start_seq: int = 0
+    #: The hand's global row id: grows with time, so it prefixes the settlement's ledger keys.
+    hand_rowid: int = 0
     #: seat -> seq of that seat's last action in this hand (stale-prompt detection).
     acted: dict[int, int] = field(default_factory=dict)
     pot: int = 0
@@ -226,10 +228,11 @@ def live_from_row(conn: sqlite3.Connection, row: sqlite3.Row) -> Live:
         )
     ]
     hand = conn.execute(
-        "SELECT dealer, carry_json, stacks_json, start_seq FROM hands WHERE table_id=? AND hand_no=?",
+        "SELECT rowid, dealer, carry_json, stacks_json, start_seq FROM hands WHERE table_id=? AND hand_no=?",
         (live.id, live.hand_no),
     ).fetchone()
     if hand is not None:
+        live.hand_rowid = hand["rowid"]
         live.dealer = hand["dealer"]
         live.carry = None if hand["carry_json"] is None else json.loads(hand["carry_json"])
         live.stacks = tuple(json.loads(hand["stacks_json"] or "[]"))

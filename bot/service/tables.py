@@ -724,13 +724,13 @@ class TableService:
             kwargs["stacks"] = stacks
         state = game.new_state(live.options, n, seed, **kwargs)
         start = log(conn, live, "system", "deal", now)
-        conn.execute(
+        live.hand_rowid = conn.execute(
             """INSERT INTO hands (table_id, hand_no, seed, dealer, carry_json, options_json, users_json,
                stacks_json, start_seq, status, started_at) VALUES (?,?,?,?,?,?,?,?,?,'playing',?)""",
             (live.id, live.hand_no, seed, dealer, None if carry is None else dumps(carry),
              dumps(live.options.model_dump(mode="json")), dumps([p.user_id for p in seated]),
              dumps(list(stacks)) if game.uses_chips else None, start, now),
-        )
+        ).lastrowid or 0
         live.state, live.dealer, live.carry, live.stacks = state, dealer, carry, stacks
         live.hand_start_seq, live.acted = start, {}
         if game.hand_by_hand:
@@ -750,7 +750,7 @@ class TableService:
         if game.uses_chips:
             settlement = ledger.settle_hand(
                 conn, live.guild_id, live.id, live.hand_no, users, list(outcome.payoffs), at=now,
-                carried_in=outcome.carried_in,
+                carried_in=outcome.carried_in, key=f"settle:{live.hand_rowid:012d}:t{live.id}:h{live.hand_no}",
             )
             nets = settlement.nets
             live.pot = settlement.pot_after

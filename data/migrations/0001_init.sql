@@ -170,19 +170,3 @@ BEGIN
     SELECT RAISE(ABORT, 'transfers are append-only');
 END;
 
--- One row per settled hand: a retried settlement is a no-op even when it moved no chips.
-CREATE TABLE settled_hands (
-    table_id   INTEGER NOT NULL,
-    hand_no    INTEGER NOT NULL,
-    shortfall  INTEGER NOT NULL DEFAULT 0 CHECK (shortfall >= 0),  -- what losers could not pay
-    settled_at TEXT    NOT NULL,
-    PRIMARY KEY (table_id, hand_no)
-) STRICT, WITHOUT ROWID;
-CREATE TRIGGER settled_hands_no_update BEFORE UPDATE ON settled_hands
-BEGIN
-    SELECT RAISE(ABORT, 'settled_hands is append-only');
-END;
-CREATE TRIGGER settled_hands_no_delete BEFORE DELETE ON settled_hands
-BEGIN
-    SELECT RAISE(ABORT, 'settled_hands is append-only');
-END;

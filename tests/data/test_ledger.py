@@ -47,7 +47,6 @@ def books(conn: sqlite3.Connection) -> tuple[object, ...]:
     return (
         tuple(tuple(r) for r in conn.execute("SELECT * FROM accounts ORDER BY id")),
         tuple(tuple(r) for r in conn.execute("SELECT * FROM transfers ORDER BY idem_key")),
-        tuple(tuple(r) for r in conn.execute("SELECT * FROM settled_hands ORDER BY table_id, hand_no")),
     )
 
 
