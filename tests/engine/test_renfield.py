@@ -48,6 +48,22 @@ def test_six_cards_each_and_key_cards_out_of_the_deck() -> None:
         R.new_state(None, 9, 1)
 
 
+def test_the_deal_is_reproducible_from_the_seed_and_uniform() -> None:
+    a, b = R.new_state(None, 5, 42), R.new_state(None, 5, 42)
+    assert R.dump(a) == R.dump(b) and a.hands != R.new_state(None, 5, 43).hands
+    # the batched shuffle behind the deal is uniform: all 24 orders of 4 cards, evenly
+    from collections import Counter
+
+    from games.core.rng import Rng
+
+    counts: Counter = Counter()
+    rng = Rng(7)
+    for _ in range(12000):
+        order, rng = rng.shuffled_batched("abcd")
+        counts[order] += 1
+    assert len(counts) == 24 and all(400 < c < 600 for c in counts.values())
+
+
 # ---------------------------------------------------------------- bidding
 def test_bidding_goes_once_around_from_the_dealers_left_each_bid_higher() -> None:
     s = deal(R, filler(4), dealer=0)

@@ -85,7 +85,11 @@ def test_draw_betting_round_then_secret_discards_and_refill() -> None:
     assert any(isinstance(p, PickCards) and p.kind == "discard" and p.max_count == 4 for p in v.prompt)
     with pytest.raises(IllegalAction):
         R.apply(s, 1, "discard:P1,P3,P4,P5,P6")  # at most four
-    s = act(R, s, (2, "discard:"), (1, "discard:P4,P1"))  # any order is accepted
+    s = act(R, s, (1, "discard:P4,P1"))  # any order is accepted
+    assert R.to_act(s) == {2} and s.hands[1] == ("P3", "P5", "P6", "P7")
+    for viewer in (None, 0, 2):  # discards stay secret
+        assert '"P1"' not in _view_text(s, viewer) and '"P4"' not in _view_text(s, viewer)
+    s = act(R, s, (2, "discard:"))
     assert s.phase == "bid" and R.to_act(s) == {1}
     assert len(s.hands[1]) == 6 and {"P3", "P5", "P6", "P7"} <= set(s.hands[1])
     new = set(s.hands[1]) - {"P3", "P5", "P6", "P7"}
@@ -167,6 +171,21 @@ def test_wild_card_plays_as_declared_and_scores_at_face_value() -> None:
     assert s.taken[1] == ("T1", "S16", "P5")
     # face value: T1 is 0 bugs and $0; S16 0/$4; P5 2/$1
     assert s.bugs[1] == 2 and s.net[1] == -1 - 5
+
+
+def test_wild_cards_in_the_view() -> None:
+    hands = [
+        ["P5", "P6", "T3", "T4", "T5", "T6"],
+        ["T1", "T17", "P3", "P4", "S3", "S4"],
+        ["S16", "S5", "T7", "T8", "T9", "T10"],
+    ]
+    s = act(R, deal(R, hands, wild_cards=("T1",)), "bid:1", "pass", "pass", "order:SPT")
+    v = R.view(s, 1)
+    choices = {p.action: p for p in v.prompt if hasattr(p, "group")}
+    assert choices["play:T1=T1"].group == "cards" and choices["play:T1=T1"].enabled
+    assert {a for a, p in choices.items() if p.group == "wild"} == {"play:T1=S17", "play:T1=P17", "play:T1=T17"}
+    assert len(v.prompt) <= 25 and any("play:CARD=AS" in n for n in v.notes)
+    assert dict(v.public.facts)["Wild"] == PROFILE.deck.label("T1")
 
 
 def test_wild_may_be_declared_as_the_led_suit_and_later_identity_wins() -> None:
