@@ -208,8 +208,11 @@ class Rage(Game):
             last_calls=(),
         )
         trump_text = colour_label(trump) if trump else _("none")
-        text = _("Deal {k}: {size} cards each, {dealer} deals. Trump: {trump}.").format(
-            k=deal_no + 1, size=size, dealer=seat_name(dealer), trump=trump_text
+        text = _("Deal {k}: {cards} each, {dealer} deals. Trump: {trump}.").format(
+            k=deal_no + 1,
+            cards=_("1 card") if size == 1 else _("{n} cards").format(n=size),
+            dealer=seat_name(dealer),
+            trump=trump_text,
         )
         return new, (Event(text),)
 
@@ -367,7 +370,7 @@ class Rage(Game):
         lines = []
         for s in range(n):
             bid = state.bids[s]
-            text = _("{pts} pts · bid {bid} · won {won} · {cards} cards · sheet {sheet}").format(
+            text = _("{pts} pts · bid {bid} · won {won} · {cards} in hand · sheet {sheet}").format(
                 pts=state.sheet.totals[s],
                 bid=bid if bid >= 0 else "–",
                 won=play.tricks[s],

@@ -347,7 +347,7 @@ class Tresotti(Game):
         doubles = self.doubles_taken(state)
         lines = []
         for s in range(n):
-            text = _("{pts} pts · won {won} · doubles {dbl} · {cards} cards · sheet {sheet}").format(
+            text = _("{pts} pts · won {won} · doubles {dbl} · {cards} in hand · sheet {sheet}").format(
                 pts=state.sheet.totals[s],
                 won=play.tricks[s],
                 dbl=doubles[s],
