@@ -75,6 +75,27 @@ def run_batch(conn: sqlite3.Connection, jobs: Sequence[Job]) -> list[tuple[bool,
     return out
 
 
+def _plain(conn: sqlite3.Connection, sql: str) -> None:
+    # Every cursor is drained and closed here: a PRAGMA that returns a row would otherwise keep
+    # its statement "in progress" until garbage collection, and a later COMMIT would fail.
+    cur = conn.execute(sql)
+    try:
+        cur.fetchall()
+    finally:
+        cur.close()
+
+
+def _configure(conn: sqlite3.Connection, busy_timeout_ms: int) -> None:
+    _plain(conn, f"PRAGMA busy_timeout = {busy_timeout_ms}")
+    _plain(conn, "PRAGMA journal_mode = WAL")
+    # WAL + NORMAL: a commit survives a crash of the bot; only an OS crash may lose the last ones.
+    _plain(conn, "PRAGMA synchronous = NORMAL")
+    _plain(conn, "PRAGMA foreign_keys = ON")
+    # Statement journals (every INSERT that fires a trigger needs one) stay in memory, not temp files.
+    _plain(conn, "PRAGMA temp_store = MEMORY")
+    _plain(conn, "PRAGMA cache_size = -16000")
+
+
 class Tx:
     """The handle given inside ``transaction()``: the statements of one transaction."""
 
@@ -131,15 +152,8 @@ class Database:
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         conn = await aiosqlite.connect(path, isolation_level=None)
         conn.row_factory = sqlite3.Row
-        await conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
-        await conn.execute("PRAGMA journal_mode = WAL")
-        # WAL + NORMAL: a commit survives a crash of the bot; only an OS crash may lose the last ones.
-        await conn.execute("PRAGMA synchronous = NORMAL")
-        await conn.execute("PRAGMA foreign_keys = ON")
-        # Statement journals (every INSERT that fires a trigger needs one) stay in memory, not temp files.
-        await conn.execute("PRAGMA temp_store = MEMORY")
-        await conn.execute("PRAGMA cache_size = -16000")
         db = cls(conn, path)
+        await db._call(_configure, conn._conn, int(busy_timeout_ms))
         if migrate:
             from .migrate import migrate as run_migrations
 
@@ -159,13 +173,13 @@ class Database:
     async def transaction(self) -> AsyncIterator[Tx]:
         """``BEGIN IMMEDIATE`` … ``COMMIT``; any exception rolls everything back and propagates."""
         async with self._lock:
-            await self._conn.execute("BEGIN IMMEDIATE")
+            await self._call(_plain, self._conn._conn, "BEGIN IMMEDIATE")
             try:
                 yield self._tx
-                await self._conn.execute("COMMIT")
+                await self._call(_plain, self._conn._conn, "COMMIT")
             except BaseException:
                 if self._conn.in_transaction:
-                    await self._conn.execute("ROLLBACK")
+                    await self._call(_plain, self._conn._conn, "ROLLBACK")
                 raise
 
     async def run(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
