@@ -255,9 +255,11 @@ class RenfieldFamily(Game):
             return "order:" + "".join(self.profile.suits)
         if state.phase == PLAY:
             plays = [a for a in legal if a.startswith("play:")]
-            plain = [a for a in plays if "=" not in a] or plays
+            plain = [a for a in plays if "=" not in a]
             if plain:
-                return min(plain, key=lambda a: (self._rank[a[5:7] if "=" in a else a[5:]], a))
+                return min(plain, key=lambda a: (self._rank[a[5:]], a))
+            if plays:  # only wild cards left: play one as itself if allowed, else the lowest identity
+                return min(plays, key=lambda a: (a[5:].split("=")[0] != a[5:].split("=")[1], self._rank[a.split("=")[1]], a))
         if "pass" in legal:
             return "pass"
         return legal[0]

@@ -425,3 +425,10 @@ def test_presets_cover_every_variant_and_a_combination() -> None:
         R.Options(stud=True, breathing_room=True)
     with pytest.raises(ValidationError):
         R.Options(max_bid=5)
+
+
+def test_timeout_with_only_wild_cards_plays_the_lowest_as_itself() -> None:
+    wild = ("P10", "P3", "P4", "P5", "P6", "P7")
+    hands = [["T1", "T3", "T4", "T5", "T6", "T7"], list(wild), ["S1", "S3", "S4", "S5", "S6", "S7"]]
+    s = act(R, deal(R, hands, wild_cards=wild), "bid:1", "pass", "pass", "order:TPS")
+    assert R.timeout_action(s, 1) == "play:P3=P3"
