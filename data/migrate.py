@@ -46,7 +46,8 @@ def discover(directory: Path = MIGRATIONS_DIR) -> list[Migration]:
 
 
 def current_version(conn: sqlite3.Connection) -> int:
-    return int(conn.execute("PRAGMA user_version").fetchone()[0])
+    rows = conn.execute("PRAGMA user_version").fetchall()  # drained: no statement left in progress
+    return int(rows[0][0])
 
 
 def migrate_sync(conn: sqlite3.Connection, directory: Path = MIGRATIONS_DIR) -> int:
