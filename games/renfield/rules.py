@@ -564,18 +564,17 @@ class RenfieldFamily(Game):
     def _legal_for(
         self, hand: tuple[str, ...], played_as: tuple[str, ...], bugs: int, options: FamilyOptions
     ) -> tuple[str, ...]:
-        t = self._table(options)
-        if not t.wild and not t.death:
+        if not options.wild_cards and not options.death_cards:
             if played_as:
                 suit = self._suit
                 hand = must_follow(hand, suit[played_as[0]], suit.__getitem__)
             play = self._play
             acts = [play[c] for c in hand]
         else:
-            acts = self._special_legal(hand, played_as, t)
+            acts = self._special_legal(hand, played_as, self._table(options))
         if bugs >= 1:
             acts.append("fold")
-        elif t.buy:
+        elif options.buy_the_trick:
             acts.append("buy")
         return tuple(acts)
 
@@ -660,7 +659,7 @@ class RenfieldFamily(Game):
         else:
             text = _("{who} folds.").format(who=_seat(seat))
         active = _put(state.active, seat, False)
-        state = _log(_evolve(state, net=net, pot=pot, active=active), text)
+        state = _evolve(state, net=net, pot=pot, active=active, recent=(*state.recent[-(RECENT - 1) :], text))
         events = [Event(text, seat)]
         if sum(active) == 1 or (state.options.blaze and seat == state.bidder):
             return self._finish(state, events)
