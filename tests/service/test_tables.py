@@ -421,3 +421,41 @@ async def test_economy_daily_grant_and_settings(env: Env) -> None:
     issued = await env.db.scalar("SELECT -balance FROM accounts WHERE kind='issuer' AND guild_id=?", (G,))
     assert issued == 225 + 300
     await env.audit_ok()
+
+
+@pytest.mark.parametrize("game_id", games.game_ids())
+async def test_every_registered_game_plays_a_hand_through_the_service(env: Env, game_id: str) -> None:
+    """Chip games settle through the ledger (stack games get their escrow as stacks); sheet games
+    write placings only and finish when their one state ends."""
+    game = games.get_game(game_id)
+    low = game.seat_limits(game.Options())[0]
+    players = (HOST, P1, P2, P3, P4)[: max(low, 2)]
+    snap = await seated_table(env, game_id, players=players)
+    assert len(snap.seats) == len(players)
+    rng = random.Random(17)
+    result = None
+    for _ in range(5000):
+        result = await step(env, snap.id, rng)
+        if result.hand_finished:
+            break
+    assert result is not None and result.hand_finished
+    rows = await env.db.fetchall("SELECT user_id, placing, payoff FROM results WHERE table_id=? AND hand_no=1",
+                                 (snap.id,))
+    outcome = json.loads(await env.db.scalar("SELECT outcome_json FROM hands WHERE table_id=? AND hand_no=1",
+                                             (snap.id,)))
+    assert sorted(r["user_id"] for r in rows) == sorted(players)
+    assert sorted(r["placing"] for r in rows) == sorted(outcome["placings"])
+    accounts = await env.db.scalar("SELECT COUNT(*) FROM accounts WHERE table_id=?", (snap.id,))
+    if game.uses_chips:
+        assert accounts == len(players) + 1  # an escrow per player and the pot
+        assert sum(r["payoff"] for r in rows) == outcome["carried_in"] - outcome["carried_out"]
+        stacks = json.loads(await env.db.scalar("SELECT stacks_json FROM hands WHERE table_id=? AND hand_no=1",
+                                                (snap.id,)))
+        assert stacks == [100] * len(players)
+    else:
+        assert accounts == 0 and all(r["payoff"] == 0 for r in rows)
+        assert result.snapshot.status == "finished"
+        assert await env.svc.in_channel(CH) is None
+    if game.hand_by_hand:
+        assert result.snapshot.status in ("playing", "finished")
+    await env.audit_ok()
