@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from functools import cache
+from functools import cache, lru_cache
 from operator import add
 from typing import Any, ClassVar
 
@@ -216,27 +216,13 @@ class Razz(Game):
     def _apply(self, state: RazzState, seat: int, action: str) -> tuple[RazzState, tuple[Event, ...]]:
         deal = state.deal
         r, put = state.round.step(seat, action)
-        pk = (seat - deal.dealer - 1) % deal.n + 1
-        total = r.committed[seat]
-        if action == "fold":
-            line, text = f"p{pk} f", _("{who} folds.")
-        elif action == "check":
-            line, text = f"p{pk} cc", _("{who} checks.")
-        elif action == "call":
-            line, text = f"p{pk} cc", _("{who} calls {amount}.")
-        elif action == "bring-in":
-            line, text = f"p{pk} pb", _("{who} brings in for {amount}.")
-        else:
-            line, text = f"p{pk} cbr {total}", _RAISE_TEXT[action]
-        text = text.format(who=_name(seat), amount=put, total=total)
-        if put and r.stacks is not None and r.stacks[seat] == 0:
-            text += " " + _("All in.")
-        events = (Event(text, seat),)
-        recent = (*state.recent[1 - RECENT:], text)
+        all_in = put > 0 and r.stacks is not None and r.stacks[seat] == 0
+        line, events = _said(action, seat, (seat - deal.dealer - 1) % deal.n + 1, put, r.committed[seat], all_in)
+        recent = (*state.recent[1 - RECENT:], events[0].text)
         phh_lines = (*state.phh, line)
         if sum(r.live) == 1:
             return self._finish(RazzState(deal, r, (), phh_lines, recent), events)
-        if r.done:
+        if not r.pending:
             return self._next_street(RazzState(deal, r, (), phh_lines, recent), events)
         return RazzState(deal, r, r.legal(r.pending[0]), phh_lines, recent), events
 
@@ -509,11 +495,26 @@ class Razz(Game):
         )
 
 
-_RAISE_TEXT = {
-    "bet": _("{who} bets {amount}."),
-    "raise": _("{who} raises to {total}."),
-    "complete": _("{who} completes to {total}."),
+_SAID = {
+    "fold": ("f", _("{who} folds.")),
+    "check": ("cc", _("{who} checks.")),
+    "call": ("cc", _("{who} calls {amount}.")),
+    "bring-in": ("pb", _("{who} brings in for {amount}.")),
+    "bet": ("cbr", _("{who} bets {amount}.")),
+    "raise": ("cbr", _("{who} raises to {total}.")),
+    "complete": ("cbr", _("{who} completes to {total}.")),
 }
+
+
+@lru_cache(maxsize=8192)
+def _said(action: str, seat: int, pk: int, put: int, total: int, all_in: bool) -> tuple[str, tuple[Event, ...]]:
+    """The PHH line and the announcement of a betting action (values, so they are shared)."""
+    code, template = _SAID[action]
+    line = f"p{pk} {code} {total}" if code == "cbr" else f"p{pk} {code}"
+    text = template.format(who=_name(seat), amount=put, total=total)
+    if all_in:
+        text += " " + _("All in.")
+    return line, (Event(text, seat),)
 
 
 def _choice(r: BettingRound, seat: int, action: str) -> Choice:
