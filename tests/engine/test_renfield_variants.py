@@ -432,3 +432,29 @@ def test_timeout_with_only_wild_cards_plays_the_lowest_as_itself() -> None:
     hands = [["T1", "T3", "T4", "T5", "T6", "T7"], list(wild), ["S1", "S3", "S4", "S5", "S6", "S7"]]
     s = act(R, deal(R, hands, wild_cards=wild), "bid:1", "pass", "pass", "order:TPS")
     assert R.timeout_action(s, 1) == "play:P3=P3"
+
+
+@pytest.mark.parametrize("preset", sorted(R.presets))
+def test_random_hands_conserve_cards_and_chips_at_every_step(preset: str) -> None:
+    from games.core.rng import Rng
+    from games.core.testing import random_playout
+
+    options = R.presets[preset]
+    deck = sorted(options.deck_cards())
+
+    def check(_before, _seat, _action, s) -> None:
+        side = s.side
+        cards = [c for h in s.hands for c in h] + [c for t in s.taken for c in t] + list(s.trick.cards)
+        cards += [*side.stock, *side.pending, *side.pack, *side.discards] + ([side.lot] if side.lot else [])
+        assert sorted(cards) == deck
+        if s.phase != "done":
+            assert sum(s.net) + s.pot == side.carried_in
+        for seat in range(s.n):
+            assert set(side.up[seat]) <= set(s.hands[seat])
+
+    low, high = R.seat_limits(options)
+    for seed in range(6):
+        n = (low, high)[seed % 2]
+        state = R.new_state(options, n, seed, dealer=seed % n)
+        _final, _log, out = random_playout(R, state, Rng(seed), on_step=check)
+        assert sum(out.payoffs) == out.carried_in - out.carried_out
