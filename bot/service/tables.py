@@ -408,9 +408,7 @@ class TableService:
                 (iso(when),),
             )
         ]
-        results = []
-        for table_id in ids:
-
+        async def one(table_id: int) -> ActResult | None:
             def work(conn: sqlite3.Connection, live: Live, now_s: str, change: _Change) -> None:
                 if live.deadline is None or live.deadline > when or live.state is None:
                     raise _NothingToDo()
@@ -441,12 +439,15 @@ class TableService:
             try:
                 result = await self._mutate(table_id, work, statuses=("playing",), now=when)
             except (_NothingToDo, GameError):
-                continue
+                return None
             except Exception:
                 log_.exception("timeout on table %s failed", table_id)
-                continue
-            results.append(ActResult(result.snapshot, result.change.events, result.change.hand_finished))
-        return results
+                return None
+            return ActResult(result.snapshot, result.change.events, result.change.hand_finished)
+
+        # Tables time out concurrently, so their transactions share group commits.
+        done = await asyncio.gather(*(one(t) for t in ids))
+        return [r for r in done if r is not None]
 
     # ================================================================== end
     async def end(self, table_id: int, user_id: int, *, is_admin: bool) -> TableSnapshot:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 import tempfile
 from pathlib import Path
@@ -275,3 +276,22 @@ def test_random_sequences_keep_every_invariant(ops: list[tuple]) -> None:
                 assert books(conn) == before
             _check(conn, issued)
         conn.close()
+
+
+async def test_group_commit_isolates_a_failing_call(tmp_path: Path) -> None:
+    db = await Database.open(tmp_path / "bot.sqlite3")
+    try:
+        await db.run(ledger.open_wallet, G, 10, 100, AT)
+        commits = db.commits
+        calls = [db.run(ledger.grant, G, u, 5, f"g:{u}", at=AT, starting_chips=100) for u in range(20, 30)]
+        calls.insert(5, db.run(ledger.buy_in, G, 1, 10, 1000, "too-much", at=AT))  # overdraws: fails alone
+        outcomes = await asyncio.gather(*calls, return_exceptions=True)
+        assert db.commits - commits < len(calls)  # they really shared commits
+        assert isinstance(outcomes[5], ledger.Overdraft)
+        assert all(o is True for i, o in enumerate(outcomes) if i != 5)
+        assert await db.scalar("SELECT COUNT(*) FROM transfers WHERE code='grant'") == 10
+        assert await db.scalar("SELECT COUNT(*) FROM transfers WHERE idem_key='too-much'") == 0
+        assert await db.read_sync(lambda c: ledger.balance_of(c, ledger.USER, G, user_id=10)) == 100
+        assert (await db.read_sync(ledger.audit)).ok
+    finally:
+        await db.close()
