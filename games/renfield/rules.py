@@ -464,8 +464,7 @@ class RenfieldFamily(Game):
         else:
             low = self.profile.flatline_min_bid if o.flatline else self.profile.min_bid
             auction = Auction(order, low)
-        state = _evolve(state, phase=BID, auction=auction)
-        return self._bid_turn(state)[0]
+        return self._bid_turn(state, auction, state.recent)[0]
 
     def _forced_bid(self, state: FamilyState) -> int:
         o = state.options
@@ -473,10 +472,16 @@ class RenfieldFamily(Game):
             return 1
         return self.profile.flatline_forced_bid if o.flatline else self.profile.forced_bid
 
-    def _bid_turn(self, state: FamilyState) -> tuple[FamilyState, tuple[Event, ...]]:
-        a = state.auction
-        assert a is not None
-        if not a.done and a.high is None and len(a.out) == len(a.order) - 1:
+    def _bid_turn(
+        self, state: FamilyState, a: Auction, recent: tuple[str, ...]
+    ) -> tuple[FamilyState, tuple[Event, ...]]:
+        """The bidding state after ``a``'s last call: next bidder, forced lead, or the winner."""
+        s = state
+        if a.done or (a.high is None and len(a.out) == len(a.order) - 1):
+            state = type(s)(BID, -1, (), s.hands, s.active, s.trick, (), recent, a, s.score, s.side, s.options)
+            if a.done:
+                assert a.high_seat is not None and a.high is not None
+                return self._won_bid(state, a.high_seat, a.high, ())
             # everyone else passed: the last to speak (the dealer) must take the lead
             forced = a.to_act
             assert forced is not None
@@ -485,14 +490,10 @@ class RenfieldFamily(Game):
                 who=_seat(forced), m=self._bid_text(state, amount)
             )
             return self._won_bid(_log(state, text), forced, amount, (Event(text, forced),))
-        if a.done:
-            assert a.high_seat is not None and a.high is not None
-            return self._won_bid(state, a.high_seat, a.high, ())
         turn = a.to_act
         assert turn is not None
-        legal = (*self._bids[a.next_minimum : state.options.max_bid + 1], "pass")
-        s = state
-        return type(s)(BID, turn, legal, s.hands, s.active, s.trick, (), s.recent, a, s.score, s.side, s.options), ()
+        legal = (*self._bids[a.next_minimum : s.options.max_bid + 1], "pass")
+        return type(s)(BID, turn, legal, s.hands, s.active, s.trick, (), recent, a, s.score, s.side, s.options), ()
 
     def _bid_text(self, state: FamilyState, amount: int) -> str:
         return self.profile.points(amount) if state.options.blaze else self.profile.money(amount)
@@ -507,10 +508,7 @@ class RenfieldFamily(Game):
             amount = int(action[4:])
             a = a.bid(seat, amount)
             text = _("{who} bids {m}.").format(who=_seat(seat), m=self._bid_text(state, amount))
-        s = state
-        recent = (*s.recent[-(RECENT - 1) :], text)
-        state = type(s)(BID, -1, (), s.hands, s.active, s.trick, (), recent, a, s.score, s.side, s.options)
-        st, evs = self._bid_turn(state)
+        st, evs = self._bid_turn(state, a, (*state.recent[-(RECENT - 1) :], text))
         return st, (Event(text, seat), *evs)
 
     def _won_bid(
