@@ -34,7 +34,7 @@ def deal(
     if hands is None:
         if stock is not None:
             raise ValueError("a stacked stock needs stacked hands")
-        order, _rng = rng.shuffled(cards)
+        order, _rng = rng.shuffled_batched(cards)
         dealt = tuple(order[i * size : (i + 1) * size] for i in range(seats))
         return dealt, order[seats * size :]
     if len(hands) != seats or any(len(h) != size for h in hands):
@@ -53,7 +53,7 @@ def deal(
         if left[c] > 0:
             left[c] -= 1
             rest.append(c)
-    shuffled, _rng = rng.shuffled(rest)
+    shuffled, _rng = rng.shuffled_batched(rest)
     return dealt, shuffled
 
 
