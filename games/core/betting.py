@@ -14,6 +14,7 @@ that already acted (the rule pokerkit follows).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from .errors import IllegalAction
 from .i18n import _
@@ -50,11 +51,10 @@ class BettingRound:
         bring_in: int = 0,
         heads_up_uncapped: bool = False,
     ) -> BettingRound:
-        order = tuple(
-            s
-            for s in ((first + i) % n for i in range(n))
-            if live[s] and (stacks is None or stacks[s] > 0)
-        )
+        if stacks is None:
+            order = tuple(s for s in _from(first, n) if live[s])
+        else:
+            order = tuple(s for s in _from(first, n) if live[s] and stacks[s] > 0)
         return cls(bet_size, cap, (0,) * n, live, order, 0, stacks, free_fold, bring_in, heads_up_uncapped, 0)
 
     @property
@@ -164,31 +164,49 @@ class BettingRound:
                 self.bet_size, self.cap, self.committed, self.live, rest, self.level, self.stacks,
                 self.free_fold, self.bring_in, self.heads_up_uncapped, self.last_raise,
             ), 0
-        put = self.amount_for(seat, action)
-        current = max(self.committed)
-        bumped = list(self.committed)
-        bumped[seat] += put
-        committed = tuple(bumped)
+        committed = self.committed
+        current = max(committed)
+        if action == "call":
+            put = current - committed[seat]
+        elif action == "bring-in":
+            put = self.bring_in
+        elif action == "complete":
+            put = self.bet_size - committed[seat]
+        else:  # bet or raise
+            put = current + self.bet_size - committed[seat]
         stacks = self.stacks
         if stacks is not None:
+            put = min(put, stacks[seat])
             left = list(stacks)
             left[seat] -= put
             stacks = tuple(left)
+        bumped = list(committed)
+        bumped[seat] += put
+        committed = tuple(bumped)
         if action == "call" or action == "bring-in":
             return BettingRound(
                 self.bet_size, self.cap, committed, self.live, rest, self.level, stacks,
                 self.free_fold, self.bring_in, self.heads_up_uncapped, self.last_raise,
             ), put
         # bet, raise or complete: everyone else still able to act must answer it
-        n = len(self.live)
         live = self.live
-        order = tuple(
-            s
-            for s in ((seat + i) % n for i in range(1, n))
-            if live[s] and (stacks is None or stacks[s] > 0)
-        )
+        if stacks is None:
+            order = tuple(s for s in _after(seat, len(live)) if live[s])
+        else:
+            order = tuple(s for s in _after(seat, len(live)) if live[s] and stacks[s] > 0)
         size = committed[seat] - current
         return BettingRound(
             self.bet_size, self.cap, committed, live, order, self.level + 1, stacks,
             self.free_fold, self.bring_in, self.heads_up_uncapped, max(self.last_raise, size),
         ), put
+
+
+@cache
+def _after(seat: int, n: int) -> tuple[int, ...]:
+    """The other seats, starting at ``seat``'s left."""
+    return tuple((seat + i) % n for i in range(1, n))
+
+
+@cache
+def _from(first: int, n: int) -> tuple[int, ...]:
+    return tuple((first + i) % n for i in range(n))

@@ -9,7 +9,7 @@ so a finished hand exports as a pokerkit hand history without replaying it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cache, lru_cache
 from operator import add
 from typing import Any, ClassVar
@@ -97,6 +97,8 @@ def _name(seat: int) -> str:
 
 _LABELS = {c: STANDARD_DECK.label(c) for c in STANDARD_DECK.cards}
 _CARDS = frozenset(STANDARD_DECK.cards)
+#: how bad a door card is: rank (aces low) then suit (spades > hearts > diamonds > clubs)
+_DOOR = {c: (LOW_RANK[c[0]], SUIT_ORDER[c[1]]) for c in STANDARD_DECK.cards}
 
 
 def _label(card: str) -> str:
@@ -161,15 +163,17 @@ class Razz(Game):
             stacks = tuple(int(s) for s in stacks)
         start = stacks
         dealer %= n
-        antes = tuple(opts.ante if stacks is None else min(opts.ante, stacks[s]) for s in range(n))
-        if stacks is not None:
+        if stacks is None:
+            antes = (opts.ante,) * n
+        else:
+            antes = tuple(min(opts.ante, s) for s in stacks)
             stacks = tuple(s - a for s, a in zip(stacks, antes, strict=True))
         cards: list[tuple[str, ...]] = [()] * n
         lines: list[str] = []
-        for s in _from_left(dealer, n):
+        for i, s in enumerate(_from_left(dealer, n)):
             got, queues, deck = _take(queues, deck, s, 3)
             cards[s] = got
-            lines.append(f"d dh p{_pk(s, dealer, n)} {''.join(got)}")
+            lines.append(f"d dh p{i + 1} {got[0]}{got[1]}{got[2]}")
         deal = RazzDeal(opts, n, dealer, 3, tuple(cards), "", queues, deck, start, antes, -1)
         last = BettingRound(opts.small_bet, opts.cap, (0,) * n, (True,) * n, (), 0, stacks)
         return self._open_street(deal, last, tuple(lines), (), ())[0]
@@ -307,10 +311,12 @@ class Razz(Game):
         opts, n, cards = deal.options, deal.n, deal.cards
         live = last.live
         if deal.street == 3:
-            opener = max(
-                (s for s in _from_left(deal.dealer, n) if live[s]),
-                key=lambda s: (LOW_RANK[cards[s][2][0]], SUIT_ORDER[cards[s][2][1]]),
-            )
+            opener, worst = -1, (-1, -1)
+            for s in _from_left(deal.dealer, n):
+                if live[s]:
+                    door = _DOOR[cards[s][2]]
+                    if door > worst:
+                        opener, worst = s, door
             text = _("{who} has the highest door card ({card}) and must bring in.").format(
                 who=_name(opener), card=_label(cards[opener][2])
             )
@@ -394,7 +400,10 @@ class Razz(Game):
             shown = live
         payoffs = tuple(w - c for w, c in zip(winnings, contributed, strict=True))
         summary = " ".join(texts)
-        deal = replace(deal, street=OVER)
+        deal = RazzDeal(
+            deal.options, n, dealer, OVER, deal.cards, deal.community, deal.queues, deal.stock,
+            deal.start_stacks, deal.banked, deal.opener,
+        )
         state = RazzState(
             deal, state.round, (), tuple(lines), (*state.recent[1 - RECENT:], summary), payoffs, shown, summary
         )
