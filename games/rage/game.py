@@ -388,7 +388,7 @@ class Rage(Game):
         facts = [
             (
                 _("Deal"),
-                _("{k} of {total} · {size} cards").format(
+                _("{k} of {total} · hands of {size}").format(
                     k=state.deal_no + 1, total=state.options.first_hand, size=size
                 ),
             ),

@@ -89,6 +89,14 @@ def test_ten_deals_of_ten_down_to_one_with_the_dealer_rotating_left() -> None:
     assert sum(1 for _s, a in log if a.startswith("play:")) == 4 * 55
 
 
+@pytest.mark.parametrize("seats", [1, 9])
+def test_two_to_eight_players(seats: int) -> None:
+    with pytest.raises(IllegalAction):
+        G.new_state(None, seats, 1)
+    assert G.seat_limits(RageOptions()) == (2, 8)
+    assert all(len(h) == 10 for h in G.new_state(None, 8, 1).play.hands)
+
+
 def test_first_hand_option_shortens_the_game() -> None:
     state = G.new_state(RageOptions(first_hand=3), 3, 1)
     assert len(state.play.hands[1]) == 3
