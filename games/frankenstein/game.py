@@ -147,7 +147,7 @@ class Frankenstein(Game):
         if stacks is not None:
             stacks = tuple(s - a for s, a in zip(stacks, antes, strict=True))
         opener = (dealer + 1) % n
-        r = BettingRound.open(n, opener, (True,) * n, opts.small_bet, opts.cap, stacks=stacks)
+        r = _open(n, opener, (True,) * n, opts.small_bet, opts.cap, stacks)
         text = _("{who} opens: first to bet and first to draw this deal.").format(who=_name(opener))
         if carried_in:
             text = _("The Zombie's pot of {pot} carries over. ").format(pot=carried_in) + text
@@ -259,7 +259,7 @@ class Frankenstein(Game):
                     return state, events
                 state = self._open_round(state, "bet2", state.options.big_bet)
                 continue
-            if r.pending and not (len(r.pending) == 1 and r.committed[r.pending[0]] >= max(r.committed)):
+            if r.pending:
                 return state, events
             # the betting round is over (or nobody is left who can bet)
             if state.phase == "bet1":
@@ -275,7 +275,7 @@ class Frankenstein(Game):
 
     def _open_round(self, state: FrankensteinState, phase: Phase, bet: int) -> FrankensteinState:
         r = state.round
-        new = BettingRound.open(state.n, state.opener, r.live, bet, state.options.cap, stacks=r.stacks)
+        new = _open(state.n, state.opener, r.live, bet, state.options.cap, r.stacks)
         return replace(state, phase=phase, round=new, banked=state.contributed)
 
     def _showdown(
@@ -454,6 +454,14 @@ class Frankenstein(Game):
 
 
 # ---------------------------------------------------------------- helpers
+def _open(
+    n: int, opener: int, live: tuple[bool, ...], bet: int, cap: int, stacks: tuple[int, ...] | None
+) -> BettingRound:
+    """A betting round from the open seat; with at most one seat able to bet there is none."""
+    r = BettingRound.open(n, opener, live, bet, cap, stacks=stacks)
+    return r if len(r.pending) > 1 else replace(r, pending=())
+
+
 def _from(first: int, n: int) -> list[int]:
     return [(first + i) % n for i in range(n)]
 

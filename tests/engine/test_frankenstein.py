@@ -58,6 +58,22 @@ def test_open_is_the_dealers_left_and_rotates_with_the_deal() -> None:
     assert any("Seat 3 opens" in line for line in start(hands, dealer=1).recent)
 
 
+def test_everyone_gets_a_turn_in_a_checked_round() -> None:
+    s = start([PAIR_OF_KINGS, PAIR_OF_QUEENS, JUNK])
+    s = act(s, (1, "check"), (2, "check"))
+    assert s.phase == "bet1" and actor(s) == 0
+    s = act(s, (0, "check"))
+    assert s.phase == "draw"
+
+
+def test_all_in_players_still_draw_but_nobody_bets_alone() -> None:
+    s = start([PAIR_OF_KINGS, PAIR_OF_QUEENS], stacks=(1, 10))  # seat 0 is all in with the ante
+    assert s.phase == "draw" and s.drawing == (1, 0)
+    s = stand_pat(s)
+    assert s.payoffs is not None  # no betting after the draw either: one seat can't bet alone
+    assert G.outcome(s).payoffs == (1, -1)
+
+
 def test_fold_only_when_the_bet_comes_to_you() -> None:
     s = start([PAIR_OF_KINGS, PAIR_OF_QUEENS, JUNK])
     assert G.legal_actions(s, 1) == ("check", "bet")
