@@ -374,6 +374,24 @@ def test_totals_add_up_over_the_deals() -> None:
     assert out.scores == tuple(sum(row[s] for row in final.sheet.rows) for s in range(3))
 
 
+@pytest.mark.parametrize("seats", [2, 5, 8])
+def test_every_card_is_somewhere_and_every_trick_is_counted(seats: int) -> None:
+    deck = Counter(RageOptions().deck())
+
+    def check(before, seat, action, after):
+        play = after.play
+        where = Counter(after.stock) + Counter(play.trick.cards)
+        where.update(c for h in play.hands for c in h)
+        where.update(c for t in play.taken for c in t)
+        if after.trump_card:
+            where[after.trump_card] += 1
+        assert where == deck
+        size = after.options.first_hand - after.deal_no
+        assert sum(play.tricks) * seats + len(play.trick.plays) + sum(map(len, play.hands)) == size * seats
+
+    random_playout(G, G.new_state(None, seats, seats), Rng(seats), on_step=check)
+
+
 # --------------------------------------------------------- worked example
 def test_the_worked_example_of_play_replays_exactly() -> None:
     """Round seven (four cards), players A B C = seats 0 1 2, C deals, trump yellow.

@@ -365,6 +365,21 @@ def test_sellersport_random_game_uses_both_halves_of_each_shuffle() -> None:
     assert max(out.scores) >= 31
 
 
+@pytest.mark.parametrize(
+    ("preset", "seats"), [("standard", 3), ("standard", 6), ("sellersport", 3), ("dearworth", 4)]
+)
+def test_cards_and_tricks_are_conserved_in_random_games(preset: str, seats: int) -> None:
+    def check(before, seat, action, after):
+        play = after.play
+        cards = [*play.trick.cards, *(c for h in play.hands for c in h), *(c for t in play.taken for c in t)]
+        assert len(cards) == len(set(cards)) == 9 * seats and set(cards) <= set(FAIRMARKET_DECK.cards)
+        assert not set(after.back) & set(cards)
+        assert sum(play.tricks) * seats + len(play.trick.plays) + sum(map(len, play.hands)) == 9 * seats
+        assert min(after.sheet.totals) >= 0
+
+    random_playout(G, G.new_state(G.presets[preset], seats, 2), Rng(seats), on_step=check)
+
+
 # --------------------------------------------------------------- the view
 def test_view_shows_scores_trump_bid_and_the_trick() -> None:
     hands, plays = split_deal("B40")
