@@ -73,7 +73,7 @@ def render(game: RenfieldFamily, state: FamilyState, seat: int | None) -> SeatVi
     if state.trick.plays:
         plays = state.trick.plays
         text = ", ".join(
-            f"{_seat(s)} {game._label_play(c, x)}" for (s, c), x in zip(plays, state.played_as, strict=True)
+            f"{_seat(s)}: {game._label_play(c, x)}" for (s, c), x in zip(plays, state.played_as, strict=True)
         )
         piles.append(Pile(_("Trick"), state.trick.cards, text))
     if state.score.last_trick:

@@ -35,6 +35,23 @@ def test_card_table_is_the_proposed_data_file() -> None:
     assert {PROFILE.cost[c] for c in PROFILE.playable} == set(range(6))
 
 
+def test_a_holder_of_the_real_deck_can_replace_the_table(tmp_path) -> None:
+    from games.renfield.profile import CARD_TABLE, _load_renfield_table
+
+    doc = json.loads(CARD_TABLE.read_text(encoding="utf-8"))
+    doc["source"] = "printed"
+    doc["cards"]["P7"] = {"bugs": 5, "cost": "D"}
+    doc["cards"]["S3"] = {"bugs": "x2", "cost": 4}
+    path = tmp_path / "cards.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    bugs, cost, cost_d, bug_d, source = _load_renfield_table(path)
+    assert source == "printed" and bugs["P7"] == 5 and "P7" in cost_d and "S3" in bug_d and cost["S3"] == 4
+    doc["cards"]["T4"] = {"bugs": 9, "cost": 1}
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    with pytest.raises(ValueError):
+        _load_renfield_table(path)
+
+
 def test_six_cards_each_and_key_cards_out_of_the_deck() -> None:
     for n in (3, 8):
         state = R.new_state(None, n, 5)
