@@ -52,7 +52,26 @@ def test_other_stakes_agree_with_pokerkit() -> None:
     assert _play(10_000, 100, BIG)["hands"] == 100
 
 
+def _play_short(first: int, count: int) -> dict[str, int]:
+    """Short, uneven stacks: all-ins for less, side pots and run-outs, checked step by step."""
+    seen = {"hands": 0, "all_in": 0}
+    for h in range(first, first + count):
+        rnd = random.Random(h)
+        n = 2 + h % 7
+        stacks = [rnd.randint(1, 60) for _ in range(n)]
+        state, _pk = play_hand(GAME, SHARED, n, h, lambda k, rnd=rnd: rnd.randrange(k), stacks=stacks)
+        seen["hands"] += 1
+        seen["all_in"] += any(lv and s == 0 for lv, s in zip(state.live, state.stacks, strict=True))
+    return seen
+
+
+def test_short_stacks_agree_with_pokerkit() -> None:
+    seen = _play_short(20_000, 300)
+    assert seen["hands"] == 300 and seen["all_in"] > 30
+
+
 @pytest.mark.long
 def test_ten_thousand_hands_agree_with_pokerkit() -> None:
     seen = _play(100_000, 10_000)
     assert seen["hands"] == 10_000 and seen["community"] > 100
+    assert _play_short(200_000, 2_000)["hands"] == 2_000

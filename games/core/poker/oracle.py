@@ -40,9 +40,10 @@ class Lockstep:
     steps: int = 0
 
 
-def new_pokerkit(options: Any, n: int, stack: int) -> Any:
+def new_pokerkit(options: Any, n: int, stack: int | list[int]) -> Any:
+    stacks = [stack] * n if isinstance(stack, int) else list(stack)
     return FixedLimitRazz.create_state(
-        AUTOMATIONS, False, options.ante, options.bring_in, options.small_bet, options.big_bet, [stack] * n, n
+        AUTOMATIONS, False, options.ante, options.bring_in, options.small_bet, options.big_bet, stacks, n
     )
 
 
@@ -88,21 +89,25 @@ def play_hand(
     choose: Callable[[int], int],
     *,
     stack: int = 10**6,
+    stacks: list[int] | None = None,
     check: bool = True,
 ) -> tuple[Any, Any]:
     """One hand in both engines; ``choose(k)`` picks an index below ``k``.
 
-    With ``check`` every step is compared; returns (our final state, pokerkit state).
+    ``stacks`` (per seat) plays short stacks in both; otherwise every seat has ``stack``
+    chips in pokerkit and unlimited chips in ours. With ``check`` every step is
+    compared; returns (our final state, pokerkit state).
     """
     dealer = seed % n
-    state = game.new_state(options, n, seed, dealer=dealer)
+    state = game.new_state(options, n, seed, dealer=dealer, stacks=stacks)
 
     def seat_of(j: int) -> int:
         return (dealer + 1 + j) % n
 
+    start = [stack] * n if stacks is None else [stacks[seat_of(j)] for j in range(n)]
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # pokerkit warns about hand-picked cards
-        pk = new_pokerkit(options, n, stack)
+        pk = new_pokerkit(options, n, start)
         dealt = [0] * n
         while True:
             feed_cards(pk, state, seat_of, dealt)
@@ -134,7 +139,7 @@ def play_hand(
         if pk.status:
             raise Disagreement("our hand is over but pokerkit's is not")
     if check:
-        ours_final = [stack + state.payoffs[seat_of(j)] for j in range(n)]
+        ours_final = [start[j] + state.payoffs[seat_of(j)] for j in range(n)]
         if ours_final != list(pk.stacks):
             raise Disagreement(f"final stacks: ours {ours_final}, pokerkit {list(pk.stacks)}")
     return state, pk
