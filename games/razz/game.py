@@ -88,6 +88,8 @@ class RazzState:
         return self.deal.street
 
 
+_NOBODY: frozenset[int] = frozenset()
+_ONLY = tuple(frozenset((seat,)) for seat in range(8))  # frozensets are values: share them
 _SEAT_NAMES = tuple(_("Seat {n}").format(n=i + 1) for i in range(8))
 
 
@@ -201,8 +203,8 @@ class Razz(Game):
 
     def to_act(self, state: RazzState) -> frozenset[int]:
         if state.payoffs is not None or not state.round.pending:
-            return frozenset()
-        return frozenset((state.round.pending[0],))
+            return _NOBODY
+        return _ONLY[state.round.pending[0]]
 
     def _legal_actions(self, state: RazzState, seat: int) -> tuple[str, ...]:
         return state.legal
