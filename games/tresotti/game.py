@@ -374,12 +374,13 @@ class Tresotti(Game):
             )
         elif state.bidder >= 0:
             facts.append((_("Bid"), _("{who}: {n}").format(who=seat_name(state.bidder), n=state.bid)))
-        facts.append((_("Courses"), opts.reading().text))
-        facts.append((_("Goal"), _("first to {n}").format(n=opts.target)))
         if opts.sellersport:
             facts.append((_("Hand"), _("front (the game cannot end)") if state.front else _("back")))
         if state.sheet.rows:
             facts.append((_("Score sheet"), state.sheet.lines()))
+        # Reference facts last: the hand panel shows only the first few.
+        facts.append((_("Goal"), _("first to {n}").format(n=opts.target)))
+        facts.append((_("Courses"), opts.reading().text))
         piles = []
         if play.trick.plays:
             text = " · ".join(f"{seat_name(s)}: {label(c)}" for s, c in play.trick.plays)
