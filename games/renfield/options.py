@@ -61,8 +61,6 @@ class FamilyOptions(BaseModel):
             raise ValueError("Stud (7 cards) and Breathing Room (8 cards) deal different hands; pick one.")
         if self.draw and (self.stud or self.breathing_room):
             raise ValueError("Draw refills hands to six cards, so it can't be combined with Stud or Breathing Room.")
-        if self.draw and self.auction:
-            raise ValueError("Draw and Auction both rework the hands after the deal; pick one.")
         if self.flatline_keys and not self.flatline:
             raise ValueError(f"Shuffling the {p.key_word} in is a Flatline option; turn Flatline on.")
         keys_in = self.flatline and self.flatline_keys
@@ -131,6 +129,7 @@ def _presets(cls: type[FamilyOptions], wild: tuple[str, ...], death: tuple[str, 
         "buy-the-trick": cls(buy_the_trick=True),
         "mayhem": cls(stud=True, wild_cards=wild, death_cards=death, buy_the_trick=True),
         "blaze-auction": cls(blaze=True, auction=True, death_cards=death),
+        "draw-auction-flatline": cls(draw=True, auction=True, flatline=True, buy_the_trick=True),
     }
     return presets
 

@@ -198,9 +198,15 @@ class RenfieldFamily(Game):
         )
         if opts.draw:
             return self._start_betting(state)
-        if opts.auction:
-            return self._reveal(_evolve(state, side=replace(side, pack=side.stock[:AUCTION_PACK], stock=side.stock[AUCTION_PACK:])))[0]
-        return self._start_bidding(state)
+        return self._after_draw(state)[0]
+
+    def _after_draw(self, state: FamilyState) -> tuple[FamilyState, tuple[Event, ...]]:
+        """After the deal (and Draw's refill): the Auction's pack, or straight to the bidding."""
+        if state.options.auction:
+            side = state.side
+            pack, stock = side.stock[:AUCTION_PACK], side.stock[AUCTION_PACK:]
+            return self._reveal(_evolve(state, side=replace(side, pack=pack, stock=stock)))
+        return self._start_bidding(state), ()
 
     def _check_cards(self, cards: Sequence[str], allowed: Sequence[str]) -> tuple[str, ...]:
         ok = set(allowed)
@@ -364,7 +370,8 @@ class RenfieldFamily(Game):
         side = replace(side, rng=rng, stock=pool[top:], pending=())
         state = _evolve(state, hands=tuple(hands), side=side)
         events.append(Event(_("Discards are shuffled into the deck; hands are refilled.")))
-        return self._start_bidding(state), tuple(events)
+        state, more = self._after_draw(state)
+        return state, (*events, *more)
 
     # ----------------------------------------------------------- Auction
     def _reveal(self, state: FamilyState) -> tuple[FamilyState, tuple[Event, ...]]:

@@ -107,10 +107,20 @@ def test_draw_everyone_else_folding_in_the_betting_ends_the_hand() -> None:
     assert out is not None and out.extra["winners"] == (1,) and out.payoffs == (0, 0, 0)
 
 
-def test_draw_refuses_stud_breathing_room_and_auction() -> None:
-    for extra in ({"stud": True}, {"breathing_room": True}, {"auction": True}):
-        with pytest.raises(ValidationError):
+def test_draw_refuses_stud_and_breathing_room() -> None:
+    for extra in ({"stud": True}, {"breathing_room": True}):
+        with pytest.raises(ValidationError, match="refills hands to six"):
             R.Options(draw=True, **extra)
+
+
+def test_draw_then_auction_then_bidding() -> None:
+    s = deal(R, DRAW, stock=[*DRAW_STOCK, "T11", "P11", "S11"], draw=True, auction=True)
+    s = act(R, s, "check", "check", "check", (0, "discard:T1"), (1, "discard:"), (2, "discard:"))
+    assert s.phase == "auction" and R.to_act(s) == {1}
+    assert len(s.side.pack) == 6 and s.side.lot and len(s.side.stock) == 12 + 1 - 1 - 7
+    for _ in range(7):
+        s = act(R, s, "pass", "pass", "pass")
+    assert s.phase == "bid" and len(s.side.discards) == 7
 
 
 # ---------------------------------------------------------------- Auction
@@ -418,7 +428,8 @@ def test_without_the_option_there_is_no_buying() -> None:
 def test_presets_cover_every_variant_and_a_combination() -> None:
     names = set(R.presets)
     assert {"standard", "stud", "draw", "auction", "breathing-room", "wild", "death", "death-all-suits",
-            "flatline", "flatline-zeros", "blaze", "buy-the-trick", "mayhem", "blaze-auction"} <= names
+            "flatline", "flatline-zeros", "blaze", "buy-the-trick", "mayhem", "blaze-auction",
+            "draw-auction-flatline"} <= names
     mayhem = R.presets["mayhem"]
     assert mayhem.stud and mayhem.wild_cards and mayhem.death_cards and mayhem.buy_the_trick
     with pytest.raises(ValidationError):
