@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from .errors import IllegalAction
+from .fastvalue import builder
 from .i18n import _
 
 BETTING_ACTIONS = ("check", "bet", "call", "raise", "fold")
@@ -155,12 +156,12 @@ class BettingRound:
             folded = list(self.live)
             folded[seat] = False
             live = tuple(folded)
-            return BettingRound(
+            return _round(
                 self.bet_size, self.cap, self.committed, live, rest, self.level, self.stacks,
                 self.free_fold, self.bring_in, self.heads_up_uncapped, self.last_raise,
             ), 0
         if action == "check":
-            return BettingRound(
+            return _round(
                 self.bet_size, self.cap, self.committed, self.live, rest, self.level, self.stacks,
                 self.free_fold, self.bring_in, self.heads_up_uncapped, self.last_raise,
             ), 0
@@ -184,7 +185,7 @@ class BettingRound:
         bumped[seat] += put
         committed = tuple(bumped)
         if action == "call" or action == "bring-in":
-            return BettingRound(
+            return _round(
                 self.bet_size, self.cap, committed, self.live, rest, self.level, stacks,
                 self.free_fold, self.bring_in, self.heads_up_uncapped, self.last_raise,
             ), put
@@ -195,10 +196,13 @@ class BettingRound:
         else:
             order = tuple(s for s in _after(seat, len(live)) if live[s] and stacks[s] > 0)
         size = committed[seat] - current
-        return BettingRound(
+        return _round(
             self.bet_size, self.cap, committed, live, order, self.level + 1, stacks,
             self.free_fold, self.bring_in, self.heads_up_uncapped, max(self.last_raise, size),
         ), put
+
+
+_round = builder(BettingRound)  # the hot path's constructor (see fastvalue)
 
 
 @cache

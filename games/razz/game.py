@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 from games.core.betting import BettingRound
 from games.core.cards import STANDARD_DECK
 from games.core.errors import IllegalAction, NotYourTurn
+from games.core.fastvalue import builder
 from games.core.game import Carry, Event, Game, Outcome, placings_from
 from games.core.i18n import _
 from games.core.poker import phh
@@ -88,6 +89,8 @@ class RazzState:
         return self.deal.street
 
 
+_state = builder(RazzState)  # hot-path constructors (games/core/fastvalue.py)
+_deal_of = builder(RazzDeal)
 _NOBODY: frozenset[int] = frozenset()
 _ONLY = tuple(frozenset((seat,)) for seat in range(8))  # frozensets are values: share them
 _SEAT_NAMES = tuple(_("Seat {n}").format(n=i + 1) for i in range(8))
@@ -176,7 +179,7 @@ class Razz(Game):
             got, queues, deck = _take(queues, deck, s, 3)
             cards[s] = got
             lines.append(f"d dh p{i + 1} {got[0]}{got[1]}{got[2]}")
-        deal = RazzDeal(opts, n, dealer, 3, tuple(cards), "", queues, deck, start, antes, -1)
+        deal = _deal_of(opts, n, dealer, 3, tuple(cards), "", queues, deck, start, antes, -1)
         last = BettingRound(opts.small_bet, opts.cap, (0,) * n, (True,) * n, (), 0, stacks)
         return self._open_street(deal, last, tuple(lines), (), ())[0]
 
@@ -227,10 +230,10 @@ class Razz(Game):
         recent = (*state.recent[1 - RECENT:], events[0].text)
         phh_lines = (*state.phh, line)
         if sum(r.live) == 1:
-            return self._finish(RazzState(deal, r, (), phh_lines, recent), events)
+            return self._finish(_state(deal, r, (), phh_lines, recent, None, (), ""), events)
         if not r.pending:
-            return self._next_street(RazzState(deal, r, (), phh_lines, recent), events)
-        return RazzState(deal, r, r.legal(r.pending[0]), phh_lines, recent), events
+            return self._next_street(_state(deal, r, (), phh_lines, recent, None, (), ""), events)
+        return _state(deal, r, r.legal(r.pending[0]), phh_lines, recent, None, (), ""), events
 
     # ------------------------------------------------------------ streets
     def _next_street(self, state: RazzState, events: tuple[Event, ...]) -> tuple[RazzState, tuple[Event, ...]]:
@@ -253,7 +256,7 @@ class Razz(Game):
             phh_lines = (*phh_lines, *lines)
             # the chips are banked in the deal now; the round starts from nothing
             r = BettingRound(r.bet_size, r.cap, (0,) * deal.n, r.live, (), 0, r.stacks)
-        state = RazzState(deal, r, (), phh_lines, (*state.recent[1 - RECENT:], text))
+        state = _state(deal, r, (), phh_lines, (*state.recent[1 - RECENT:], text), None, (), "")
         return self._finish(state, (*events, Event(text)))
 
     def _deal(
@@ -295,7 +298,7 @@ class Razz(Game):
                 got, queues, deck = _take(queues, deck, s, 1)
                 cards[s] = cards[s] + got
                 lines.append(f"d dh p{(s - dealer - 1) % n + 1} {got[0]}")
-        new_deal = RazzDeal(
+        new_deal = _deal_of(
             deal.options, n, dealer, street, tuple(cards), community, queues, deck, deal.start_stacks,
             contributed, -1,
         )
@@ -345,15 +348,15 @@ class Razz(Game):
             n, opener, live, bet, opts.cap, stacks=last.stacks, bring_in=bring_in,
             heads_up_uncapped=opts.heads_up_uncapped,
         )
-        deal = RazzDeal(
+        deal = _deal_of(
             opts, n, deal.dealer, deal.street, cards, deal.community, deal.queues, deal.stock,
             deal.start_stacks, deal.banked, opener,
         )
         recent = (*recent[1 - RECENT:], text)
         events = (*events, Event(text, opener))
         if len(r.pending) <= 1:  # at most one seat can still bet: nothing to decide
-            return self._run_out(RazzState(deal, r, (), phh_lines, recent), events)
-        return RazzState(deal, r, r.legal(r.pending[0]), phh_lines, recent), events
+            return self._run_out(_state(deal, r, (), phh_lines, recent, None, (), ""), events)
+        return _state(deal, r, r.legal(r.pending[0]), phh_lines, recent, None, (), ""), events
 
     # ------------------------------------------------------------ the end
     def _show_lines(self, state: RazzState) -> list[str]:
@@ -402,11 +405,11 @@ class Razz(Game):
             shown = live
         payoffs = tuple(w - c for w, c in zip(winnings, contributed, strict=True))
         summary = " ".join(texts)
-        deal = RazzDeal(
+        deal = _deal_of(
             deal.options, n, dealer, OVER, deal.cards, deal.community, deal.queues, deal.stock,
             deal.start_stacks, deal.banked, deal.opener,
         )
-        state = RazzState(
+        state = _state(
             deal, state.round, (), tuple(lines), (*state.recent[1 - RECENT:], summary), payoffs, shown, summary
         )
         return state, (*events, Event(summary))
