@@ -56,7 +56,8 @@ class BettingRound:
             order = tuple(s for s in _from(first, n) if live[s])
         else:
             order = tuple(s for s in _from(first, n) if live[s] and stacks[s] > 0)
-        return cls(bet_size, cap, (0,) * n, live, order, 0, stacks, free_fold, bring_in, heads_up_uncapped, 0)
+        build = _round if cls is BettingRound else cls
+        return build(bet_size, cap, (0,) * n, live, order, 0, stacks, free_fold, bring_in, heads_up_uncapped, 0)
 
     @property
     def to_act(self) -> int | None:

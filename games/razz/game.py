@@ -91,6 +91,7 @@ class RazzState:
 
 _state = builder(RazzState)  # hot-path constructors (games/core/fastvalue.py)
 _deal_of = builder(RazzDeal)
+_event = builder(Event)
 _NOBODY: frozenset[int] = frozenset()
 _ONLY = tuple(frozenset((seat,)) for seat in range(8))  # frozensets are values: share them
 _SEAT_NAMES = tuple(_("Seat {n}").format(n=i + 1) for i in range(8))
@@ -232,18 +233,26 @@ class Razz(Game):
         if sum(r.live) == 1:
             return self._finish(_state(deal, r, (), phh_lines, recent, None, (), ""), events)
         if not r.pending:
-            return self._next_street(_state(deal, r, (), phh_lines, recent, None, (), ""), events)
+            return self._next_street(deal, r, phh_lines, recent, events)
         return _state(deal, r, r.legal(r.pending[0]), phh_lines, recent, None, (), ""), events
 
     # ------------------------------------------------------------ streets
-    def _next_street(self, state: RazzState, events: tuple[Event, ...]) -> tuple[RazzState, tuple[Event, ...]]:
-        if state.deal.street == 7:
-            return self._finish(state, events)
-        r = state.round
-        if r.stacks is not None and sum(1 for lv, st in zip(r.live, r.stacks, strict=True) if lv and st > 0) <= 1:
-            return self._run_out(state, events)
-        deal, lines = self._deal(state.deal, r.live, _contributed(state))
-        return self._open_street(deal, r, (*state.phh, *lines), state.recent, events)
+    def _next_street(
+        self,
+        deal: RazzDeal,
+        r: BettingRound,
+        phh_lines: tuple[str, ...],
+        recent: tuple[str, ...],
+        events: tuple[Event, ...],
+    ) -> tuple[RazzState, tuple[Event, ...]]:
+        """The betting round is over: deal the next street, or show down."""
+        if deal.street == 7 or (
+            r.stacks is not None and sum(1 for lv, st in zip(r.live, r.stacks, strict=True) if lv and st > 0) <= 1
+        ):
+            state = _state(deal, r, (), phh_lines, recent, None, (), "")
+            return self._finish(state, events) if deal.street == 7 else self._run_out(state, events)
+        deal, lines = self._deal(deal, r.live, tuple(map(add, deal.banked, r.committed)))
+        return self._open_street(deal, r, (*phh_lines, *lines), recent, events)
 
     def _run_out(self, state: RazzState, events: tuple[Event, ...]) -> tuple[RazzState, tuple[Event, ...]]:
         """Nobody can bet any more: show down now and deal the rest (pokerkit's order)."""
@@ -353,7 +362,7 @@ class Razz(Game):
             deal.start_stacks, deal.banked, opener,
         )
         recent = (*recent[1 - RECENT:], text)
-        events = (*events, Event(text, opener))
+        events = (*events, _event(text, opener, None))
         if len(r.pending) <= 1:  # at most one seat can still bet: nothing to decide
             return self._run_out(_state(deal, r, (), phh_lines, recent, None, (), ""), events)
         return _state(deal, r, r.legal(r.pending[0]), phh_lines, recent, None, (), ""), events
