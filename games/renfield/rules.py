@@ -148,10 +148,10 @@ class RenfieldFamily(Game):
             need = size * len(order)
             if len(cards) < need:
                 raise IllegalAction(_("Not enough cards to deal."))
-            dealt = [list[str]() for _s in range(n)]
-            for i in range(need):  # one card at a time, from the dealer's left
-                dealt[order[i % len(order)]].append(cards[i])
-            hand_t = tuple(tuple(h) for h in dealt)
+            dealt: list[tuple[str, ...]] = [()] * n
+            for k, seat in enumerate(order):  # one card at a time, from the dealer's left
+                dealt[seat] = tuple(cards[k:need:len(order)])
+            hand_t = tuple(dealt)
             rest = tuple(cards[need:])
         else:
             if len(hands) != n:
@@ -647,13 +647,14 @@ class RenfieldFamily(Game):
         return label(card) if card == ident else _("{card} as {ident}").format(card=label(card), ident=label(ident))
 
     def _trick_cost(self, cards: Sequence[str]) -> int:
+        """Printed costs, doubled once per cost doubler (compounding)."""
         p = self.profile
-        cost = sum(p.cost[c] for c in cards)
-        return cost << sum(1 for c in cards if c in p.cost_doublers)
+        return sum(map(p.cost.__getitem__, cards)) << sum(map(p.cost_doublers.__contains__, cards))
 
     def _score(self, taken: Sequence[str]) -> int:
+        """Printed bugs of everything taken, doubled once per bug doubler (compounding)."""
         p = self.profile
-        return sum(p.bugs[c] for c in taken) << sum(1 for c in taken if c in p.bug_doublers)
+        return sum(map(p.bugs.__getitem__, taken)) << sum(map(p.bug_doublers.__contains__, taken))
 
     def _fold(self, state: FamilyState, seat: int, buy: bool) -> tuple[FamilyState, tuple[Event, ...]]:
         net, pot = state.net, state.pot
@@ -708,13 +709,15 @@ class RenfieldFamily(Game):
         side = state.side
         if death and any(c in death for c in cards):
             side = replace(side, discards=(*side.discards, *cards))
-            score = Score(sc.net, sc.pot, sc.taken, sc.bugs, done, cards)
+            score = Score(sc.net, sc.pot, sc.taken, sc.bugs, done, cards, sc.bidder, sc.bid, sc.order)
             text = _("The Death Card: nobody takes the trick; {who} leads next.").format(who=_SEATS[taker])
         else:
             cost = self._trick_cost(cards)
             taken = _put(sc.taken, taker, sc.taken[taker] + cards)
             bugs = _put(sc.bugs, taker, self._score(taken[taker]))
-            score = Score(_add(sc.net, taker, -cost), sc.pot + cost, taken, bugs, done, cards)
+            score = Score(
+                _add(sc.net, taker, -cost), sc.pot + cost, taken, bugs, done, cards, sc.bidder, sc.bid, sc.order
+            )
             text = _("{who} takes the trick and pays {m}.").format(who=_SEATS[taker], m=self.profile.money(cost))
         recent = (*state.recent[-(RECENT - 1) :], text)
         state = type(state)(
@@ -805,17 +808,17 @@ def _log(state: FamilyState, text: str) -> FamilyState:
     return _evolve(state, recent=(*state.recent[-(RECENT - 1) :], text))
 
 
-_SIDE = frozenset({"bidder", "bid", "order"})
 _TOP = frozenset({"phase", "turn", "legal", "hands", "active", "trick", "played_as", "recent", "auction"})
+_SCORE = frozenset({"net", "pot", "taken", "bugs", "bidder", "bid", "order"})
 
 
 def _evolve(state: FamilyState, **ch: Any) -> FamilyState:
-    """``replace`` that also reaches into the nested ``score`` and ``side`` parts.
+    """``replace`` that also reaches into the nested ``score`` part.
 
     Written out field by field: ``dataclasses.replace`` was the top cost of a playout.
     """
     sc = state.score
-    if "net" in ch or "pot" in ch or "taken" in ch or "bugs" in ch:
+    if not _SCORE.isdisjoint(ch):
         sc = Score(
             ch.pop("net", sc.net),
             ch.pop("pot", sc.pot),
@@ -823,10 +826,11 @@ def _evolve(state: FamilyState, **ch: Any) -> FamilyState:
             ch.pop("bugs", sc.bugs),
             sc.tricks_done,
             sc.last_trick,
+            ch.pop("bidder", sc.bidder),
+            ch.pop("bid", sc.bid),
+            ch.pop("order", sc.order),
         )
     side = ch.pop("side", state.side)
-    if not _SIDE.isdisjoint(ch):
-        side = replace(side, **{k: ch.pop(k) for k in [k for k in ch if k in _SIDE]})
     if not _TOP.issuperset(ch):
         raise TypeError(f"unknown state fields: {set(ch) - _TOP}")
     g = ch.get

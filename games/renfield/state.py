@@ -29,7 +29,7 @@ DONE = "done"
 
 @dataclass(frozen=True, slots=True)
 class Score:
-    """Money and bugs: changes once per trick, not once per card."""
+    """Money, bugs and the bid: changes once per trick, not once per card."""
 
     net: tuple[int, ...]  # chips won (+) or paid (-) this hand
     pot: int
@@ -37,6 +37,9 @@ class Score:
     bugs: tuple[int, ...]  # each seat's score, doublers applied
     tricks_done: int = 0
     last_trick: tuple[str, ...] = ()
+    bidder: int = -1
+    bid: int = 0
+    order: str = ""  # suits high to low; "" before ordering and in Flatline
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,9 +52,6 @@ class Side:
     stock: tuple[str, ...]  # undealt cards, top first (hidden)
     up: tuple[tuple[str, ...], ...]  # face-up cards in each hand (Stud, bought cards)
     dealt_in: tuple[bool, ...]  # False: sitting out (Blaze)
-    bidder: int = -1
-    bid: int = 0
-    order: str = ""  # suits high to low; "" before ordering and in Flatline
     carried_in: int = 0
     betting: BettingRound | None = None
     discarded: tuple[bool, ...] = ()  # Draw: who has discarded
@@ -85,9 +85,9 @@ class FamilyState:
     # read-only shortcuts into the nested parts
     n = property(lambda self: self.side.n)
     dealer = property(lambda self: self.side.dealer)
-    bidder = property(lambda self: self.side.bidder)
-    bid = property(lambda self: self.side.bid)
-    order = property(lambda self: self.side.order)
+    bidder = property(lambda self: self.score.bidder)
+    bid = property(lambda self: self.score.bid)
+    order = property(lambda self: self.score.order)
     net = property(lambda self: self.score.net)
     pot = property(lambda self: self.score.pot)
     taken = property(lambda self: self.score.taken)
