@@ -35,14 +35,11 @@ _NOBODY: frozenset[int] = frozenset()
 
 @dataclass(frozen=True)
 class _Table:
-    """Per-options lookups, built once: which cards are wild or deadly, action strings."""
+    """Per-options lookups, built once: which cards are wild or deadly."""
 
     wild: frozenset[str]
     death: frozenset[str]
     death_all: bool
-    flatline: bool
-    buy: bool
-    blaze: bool
     wild_ids: tuple[str, ...]  # identities a wild card may take
 
 
@@ -90,9 +87,6 @@ class RenfieldFamily(Game):
             wild=frozenset(options.wild_cards),
             death=frozenset(options.death_cards),
             death_all=options.death_suits == "all",
-            flatline=options.flatline,
-            buy=options.buy_the_trick,
-            blaze=options.blaze,
             wild_ids=self.profile.playable,
         )
         if len(self._tables) > 256:
@@ -101,7 +95,7 @@ class RenfieldFamily(Game):
         return table
 
     def _key_of(self, order: str) -> dict[str, int]:
-        """Card → strength for a suit order ("" = Flatline: rank only)."""
+        """Card → strength for a suit order: every card of a higher suit beats every lower one."""
         keys = self._keys.get(order)
         if keys is None:
             strength = {s: len(order) - i for i, s in enumerate(order)}
@@ -160,8 +154,8 @@ class RenfieldFamily(Game):
             for s in range(n):
                 if len(hand_t[s]) != (size if dealt_in[s] else 0):
                     raise IllegalAction(_("Each hand needs {n} cards.").format(n=size))
-            used = self._check_cards([c for h in hand_t for c in h], deck)
-            unused = [c for c in deck if c not in set(used)]
+            used = set(self._check_cards([c for h in hand_t for c in h], deck))
+            unused = [c for c in deck if c not in used]
             if stock is None:
                 rest, rng = rng.shuffled_batched(unused)
             else:
