@@ -20,9 +20,9 @@ from games.core.cards import STANDARD_DECK
 from games.core.errors import IllegalAction
 from games.core.game import Carry, Event, Game, Outcome, placings_from
 from games.core.i18n import _
+from games.core.poker.deal import stacked_deck, take
 from games.core.poker.highhand import high_key, high_name
 from games.core.poker.pots import side_pots, split_amount
-from games.core.rng import Rng
 from games.core.views import Choice, PickCards, Pile, SeatLine, SeatView, TableView
 
 from .options import PRESETS, FrankensteinOptions
@@ -30,7 +30,6 @@ from .options import PRESETS, FrankensteinOptions
 Phase = Literal["bet1", "draw", "bet2", "over"]
 RECENT = 6
 _LABELS = {c: STANDARD_DECK.label(c) for c in STANDARD_DECK.cards}
-_CARDS = frozenset(STANDARD_DECK.cards)
 _PHASE_NAMES = {"bet1": "Betting before the draw", "draw": "The draw", "bet2": "Betting after the draw",
                 "over": "Hand over"}
 
@@ -222,13 +221,7 @@ class Frankenstein(Game):
         queues, deck = state.queues, state.stock
         new_cards: tuple[str, ...] = ()
         if thrown:
-            q = queues[seat]
-            new_cards = q[: len(thrown)]
-            queues = tuple(q[len(thrown):] if s == seat else x for s, x in enumerate(queues))
-            more = len(thrown) - len(new_cards)
-            if len(deck) < more:
-                raise IllegalAction(_("The deck ran out."))
-            new_cards, deck = new_cards + deck[:more], deck[more:]
+            new_cards, queues, deck = take(queues, deck, seat, len(thrown))
         hand = tuple(c for c in state.hands[seat] if c not in thrown) + new_cards
         hands = tuple(hand if s == seat else h for s, h in enumerate(state.hands))
         discards = tuple(d + thrown if s == seat else d for s, d in enumerate(state.discards))
@@ -469,30 +462,9 @@ def _from(first: int, n: int) -> list[int]:
 def _deal_plan(
     n: int, seed: int, dealer: int, hands: Sequence[Sequence[str]] | None, stock: Sequence[str] | None
 ) -> tuple[tuple[tuple[str, ...], ...], tuple[tuple[str, ...], ...], tuple[str, ...]]:
-    """Five cards each (stacked or from the deck), stacked draw cards, and the stock."""
-    if hands is not None:
-        if len(hands) != n:
-            raise IllegalAction(_("Need one hand per seat."))
-        stacked = [tuple(h) for h in hands]
-    else:
-        stacked = [()] * n
-    used = [c for h in stacked for c in h]
-    if stock is None:
-        taken = set(used)
-        deck, _rng = Rng(seed).shuffled([c for c in STANDARD_DECK.cards if c not in taken])
-    else:
-        deck = tuple(stock)
-    every = used + list(deck)
-    if not _CARDS.issuperset(every) or len(set(every)) != len(every):
-        raise IllegalAction(_("Those aren't distinct cards of a standard deck."))
+    """Five cards each from the dealer's left (stacked first), what's left stacked to draw, the stock."""
+    queues, deck = stacked_deck(n, seed, hands, stock)
     dealt: list[tuple[str, ...]] = [()] * n
-    queues: list[tuple[str, ...]] = [()] * n
     for s in _from((dealer + 1) % n, n):
-        mine = stacked[s][:5]
-        need = 5 - len(mine)
-        if len(deck) < need:
-            raise IllegalAction(_("The deck ran out."))
-        dealt[s] = mine + tuple(deck[:need])
-        deck = tuple(deck[need:])
-        queues[s] = stacked[s][5:]  # more stacked cards: what this seat draws
-    return tuple(dealt), tuple(queues), tuple(deck)
+        dealt[s], queues, deck = take(queues, deck, s, 5)
+    return tuple(dealt), queues, deck

@@ -21,14 +21,13 @@ from games.core.fastvalue import builder
 from games.core.game import Carry, Event, Game, Outcome, placings_from
 from games.core.i18n import _
 from games.core.poker import phh
+from games.core.poker.deal import stacked_deck, take
 from games.core.poker.lowball import LOW_RANK, board_key, low_key, low_name
 from games.core.poker.pots import side_pots, split_amount
-from games.core.rng import Rng
 from games.core.views import Choice, Pile, SeatLine, SeatView, TableView
 
 from .options import PRESETS, RazzOptions
 
-UP = (False, False, True, True, True, True, False)  # face up by position dealt
 SUIT_ORDER = {"c": 0, "d": 1, "h": 2, "s": 3}  # spades > hearts > diamonds > clubs
 STREET_NAMES = {3: "3rd street", 4: "4th street", 5: "5th street", 6: "6th street", 7: "7th street"}
 OVER = 8
@@ -102,7 +101,6 @@ def _name(seat: int) -> str:
 
 
 _LABELS = {c: STANDARD_DECK.label(c) for c in STANDARD_DECK.cards}
-_CARDS = frozenset(STANDARD_DECK.cards)
 #: how bad a door card is: rank (aces low) then suit (spades > hearts > diamonds > clubs)
 _DOOR = {c: (LOW_RANK[c[0]], SUIT_ORDER[c[1]]) for c in STANDARD_DECK.cards}
 
@@ -161,7 +159,7 @@ class Razz(Game):
     ) -> RazzState:
         opts = self.options_from(options)
         self.check_seats(opts, seats)
-        queues, deck = _deal_plan(seats, seed, hands, stock)
+        queues, deck = stacked_deck(seats, seed, hands, stock)
         n = seats
         if stacks is not None:
             if len(stacks) != n or any(s < 1 for s in stacks):
@@ -177,7 +175,7 @@ class Razz(Game):
         cards: list[tuple[str, ...]] = [()] * n
         lines: list[str] = []
         for i, s in enumerate(_from_left(dealer, n)):
-            got, queues, deck = _take(queues, deck, s, 3)
+            got, queues, deck = take(queues, deck, s, 3)
             cards[s] = got
             lines.append(f"d dh p{i + 1} {got[0]}{got[1]}{got[2]}")
         deal = _deal_of(opts, n, dealer, 3, tuple(cards), "", queues, deck, start, antes, -1)
@@ -304,7 +302,7 @@ class Razz(Game):
             deck = deck[len(order):]
         else:
             for s in order:
-                got, queues, deck = _take(queues, deck, s, 1)
+                got, queues, deck = take(queues, deck, s, 1)
                 cards[s] = cards[s] + got
                 lines.append(f"d dh p{(s - dealer - 1) % n + 1} {got[0]}")
         new_deal = _deal_of(
@@ -586,43 +584,3 @@ def _up(state: RazzState, seat: int) -> tuple[str, ...]:
 def _down(state: RazzState, seat: int) -> tuple[str, ...]:
     cards = state.deal.cards[seat]
     return tuple(c for c in cards[:2] + cards[6:] if c != state.deal.community)
-
-
-def _take(
-    queues: tuple[tuple[str, ...], ...], deck: tuple[str, ...], seat: int, k: int
-) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...], tuple[str, ...]]:
-    """``k`` cards for ``seat``: its stacked cards first, then the stock."""
-    q = queues[seat]
-    if not q and len(deck) >= k:
-        return deck[:k], queues, deck[k:]
-    if q:
-        got, rest = q[:k], q[k:]
-        queues = tuple(rest if s == seat else x for s, x in enumerate(queues))
-    else:
-        got = ()
-    more = k - len(got)
-    if more:
-        if len(deck) < more:
-            raise IllegalAction(_("The deck ran out."))
-        got, deck = got + deck[:more], deck[more:]
-    return got, queues, deck
-
-
-def _deal_plan(
-    seats: int, seed: int, hands: Sequence[Sequence[str]] | None, stock: Sequence[str] | None
-) -> tuple[tuple[tuple[str, ...], ...], tuple[str, ...]]:
-    """Stacked cards per seat and the stock, checked to be distinct real cards."""
-    queues = tuple(tuple(h) for h in hands) if hands is not None else ((),) * seats
-    if len(queues) != seats:
-        raise IllegalAction(_("Need one hand per seat."))
-    used = [c for q in queues for c in q]
-    if stock is None:
-        taken = set(used)
-        rest = [c for c in STANDARD_DECK.cards if c not in taken]
-        deck, _rng = Rng(seed).shuffled(rest)
-    else:
-        deck = tuple(stock)
-    every = used + list(deck)
-    if not _CARDS.issuperset(every) or len(set(every)) != len(every):
-        raise IllegalAction(_("Those aren't distinct cards of a standard deck."))
-    return queues, tuple(deck)

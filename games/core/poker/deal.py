@@ -1,0 +1,55 @@
+"""Dealing from a standard deck with optional stacked cards (tests, replays).
+
+``hands[i]`` are the cards seat ``i`` receives first, in order; everything else
+comes off the stock (shuffled from the seed unless given). Both are checked to
+be distinct real cards, so a stacked test can't quietly play an impossible deal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from games.core.cards import STANDARD_DECK
+from games.core.errors import IllegalAction
+from games.core.i18n import _
+from games.core.rng import Rng
+
+Queues = tuple[tuple[str, ...], ...]
+_CARDS = frozenset(STANDARD_DECK.cards)
+
+
+def stacked_deck(
+    seats: int, seed: int, hands: Sequence[Sequence[str]] | None, stock: Sequence[str] | None
+) -> tuple[Queues, tuple[str, ...]]:
+    """Stacked cards per seat and the stock."""
+    queues = tuple(tuple(h) for h in hands) if hands is not None else ((),) * seats
+    if len(queues) != seats:
+        raise IllegalAction(_("Need one hand per seat."))
+    used = [c for q in queues for c in q]
+    if stock is None:
+        taken = set(used)
+        deck, _rng = Rng(seed).shuffled([c for c in STANDARD_DECK.cards if c not in taken])
+    else:
+        deck = tuple(stock)
+    every = used + list(deck)
+    if not _CARDS.issuperset(every) or len(set(every)) != len(every):
+        raise IllegalAction(_("Those aren't distinct cards of a standard deck."))
+    return queues, tuple(deck)
+
+
+def take(queues: Queues, deck: tuple[str, ...], seat: int, k: int) -> tuple[tuple[str, ...], Queues, tuple[str, ...]]:
+    """``k`` cards for ``seat``: its stacked cards first, then the stock."""
+    q = queues[seat]
+    if not q and len(deck) >= k:
+        return deck[:k], queues, deck[k:]
+    if q:
+        got, rest = q[:k], q[k:]
+        queues = tuple(rest if s == seat else x for s, x in enumerate(queues))
+    else:
+        got = ()
+    more = k - len(got)
+    if more:
+        if len(deck) < more:
+            raise IllegalAction(_("The deck ran out."))
+        got, deck = got + deck[:more], deck[more:]
+    return got, queues, deck
