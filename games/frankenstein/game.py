@@ -16,20 +16,19 @@ from operator import add
 from typing import Any, ClassVar, Literal
 
 from games.core.betting import BettingRound
-from games.core.cards import STANDARD_DECK
 from games.core.errors import IllegalAction
 from games.core.game import Carry, Event, Game, Outcome, placings_from
 from games.core.i18n import _
 from games.core.poker.deal import stacked_deck, take
 from games.core.poker.highhand import high_key, high_name
 from games.core.poker.pots import side_pots, split_amount
+from games.core.poker.ui import LABELS, bet_choice, card_labels, seat_name
 from games.core.views import Choice, PickCards, Pile, SeatLine, SeatView, TableView
 
 from .options import PRESETS, FrankensteinOptions
 
 Phase = Literal["bet1", "draw", "bet2", "over"]
 RECENT = 6
-_LABELS = {c: STANDARD_DECK.label(c) for c in STANDARD_DECK.cards}
 _PHASE_NAMES = {"bet1": "Betting before the draw", "draw": "The draw", "bet2": "Betting after the draw",
                 "over": "Hand over"}
 
@@ -74,12 +73,8 @@ class FrankensteinState:
         return self.carried_in + sum(self.contributed)
 
 
-def _name(seat: int) -> str:
-    return _("Seat {n}").format(n=seat + 1)
-
-
-def _labels(cards: Sequence[str]) -> str:
-    return " ".join(_LABELS[c] for c in cards)
+_name = seat_name
+_labels = card_labels
 
 
 def hand_name(key: tuple[int, ...] | None) -> str:
@@ -424,23 +419,11 @@ class Frankenstein(Game):
             k = state.options.max_discard
             return (
                 PickCards("discard", _("Throw up to {k} cards to the Zombie").format(k=k), hand,
-                          tuple(_LABELS[c] for c in hand), 0, k),
+                          tuple(LABELS[c] for c in hand), 0, k),
                 Choice("discard:", _("Stand pat"), "primary"),
             )
         r = state.round
-        labels = {
-            "check": _("Check"),
-            "bet": _("Bet {amount}"),
-            "call": _("Call {amount}"),
-            "raise": _("Raise to {total}"),
-            "fold": _("Fold"),
-        }
-        styles = {"fold": "danger", "check": "primary", "call": "primary"}
-        return tuple(
-            Choice(a, labels[a].format(amount=r.amount_for(seat, a), total=r.total_for(seat, a)),
-                   styles.get(a, "success"))
-            for a in r.legal(seat)
-        )
+        return tuple(bet_choice(r, seat, a) for a in r.legal(seat))
 
     def default_prompt(self, state: FrankensteinState, seat: int) -> tuple[Choice, ...]:
         return tuple(p for p in self._prompt(state, seat) if isinstance(p, Choice))

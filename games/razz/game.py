@@ -24,6 +24,7 @@ from games.core.poker import phh
 from games.core.poker.deal import stacked_deck, take
 from games.core.poker.lowball import LOW_RANK, board_key, low_key, low_name
 from games.core.poker.pots import side_pots, split_amount
+from games.core.poker.ui import LABELS, bet_choice, card_labels, seat_name
 from games.core.views import Choice, Pile, SeatLine, SeatView, TableView
 
 from .options import PRESETS, RazzOptions
@@ -93,24 +94,14 @@ _deal_of = builder(RazzDeal)
 _event = builder(Event)
 _NOBODY: frozenset[int] = frozenset()
 _ONLY = tuple(frozenset((seat,)) for seat in range(8))  # frozensets are values: share them
-_SEAT_NAMES = tuple(_("Seat {n}").format(n=i + 1) for i in range(8))
-
-
-def _name(seat: int) -> str:
-    return _SEAT_NAMES[seat]
-
-
-_LABELS = {c: STANDARD_DECK.label(c) for c in STANDARD_DECK.cards}
+_name = seat_name
+_labels = card_labels
 #: how bad a door card is: rank (aces low) then suit (spades > hearts > diamonds > clubs)
 _DOOR = {c: (LOW_RANK[c[0]], SUIT_ORDER[c[1]]) for c in STANDARD_DECK.cards}
 
 
 def _label(card: str) -> str:
-    return _LABELS[card]
-
-
-def _labels(cards: Sequence[str]) -> str:
-    return " ".join([_LABELS[c] for c in cards])
+    return LABELS[card]
 
 
 class Razz(Game):
@@ -493,7 +484,7 @@ class Razz(Game):
         r = state.round
         if state.payoffs is not None or not r.pending or seat != r.pending[0]:
             return ()
-        return tuple(_choice(r, seat, a) for a in state.legal)
+        return tuple(bet_choice(r, seat, a) for a in state.legal)
 
     # ------------------------------------------------------------ history
     def history_text(self, state: RazzState) -> str | None:
@@ -536,21 +527,6 @@ def _said(action: str, seat: int, pk: int, put: int, total: int, all_in: bool) -
     if all_in:
         text += " " + _("All in.")
     return line, (Event(text, seat),)
-
-
-def _choice(r: BettingRound, seat: int, action: str) -> Choice:
-    amount, total = r.amount_for(seat, action), r.total_for(seat, action)
-    label = {
-        "bring-in": _("Bring in {amount}"),
-        "complete": _("Complete to {total}"),
-        "check": _("Check"),
-        "bet": _("Bet {amount}"),
-        "call": _("Call {amount}"),
-        "raise": _("Raise to {total}"),
-        "fold": _("Fold"),
-    }[action].format(amount=amount, total=total)
-    style = {"fold": "danger", "check": "primary", "call": "primary", "bring-in": "primary"}.get(action, "success")
-    return Choice(action, label, style)
 
 
 def final_stacks(state: RazzState) -> tuple[int, ...] | None:

@@ -1,0 +1,39 @@
+"""Player-facing text shared by the poker games: seat names, card labels, bet buttons."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from games.core.betting import BettingRound
+from games.core.cards import STANDARD_DECK
+from games.core.i18n import _
+from games.core.views import Choice
+
+LABELS = {c: STANDARD_DECK.label(c) for c in STANDARD_DECK.cards}
+SEAT_NAMES = tuple(_("Seat {n}").format(n=i + 1) for i in range(10))
+
+_BUTTONS = {
+    "bring-in": _("Bring in {amount}"),
+    "complete": _("Complete to {total}"),
+    "check": _("Check"),
+    "bet": _("Bet {amount}"),
+    "call": _("Call {amount}"),
+    "raise": _("Raise to {total}"),
+    "fold": _("Fold"),
+}
+_STYLES = {"fold": "danger", "check": "primary", "call": "primary", "bring-in": "primary"}
+
+
+def seat_name(seat: int) -> str:
+    return SEAT_NAMES[seat]
+
+
+def card_labels(cards: Sequence[str]) -> str:
+    """``As Td`` → ``A♠ T♦``."""
+    return " ".join([LABELS[c] for c in cards])
+
+
+def bet_choice(r: BettingRound, seat: int, action: str) -> Choice:
+    """A betting button with its amount on it: "Call 4", "Raise to 8", "Complete to 4"."""
+    label = _BUTTONS[action].format(amount=r.amount_for(seat, action), total=r.total_for(seat, action))
+    return Choice(action, label, _STYLES.get(action, "success"))
