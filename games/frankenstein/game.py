@@ -21,7 +21,7 @@ from games.core.game import Carry, Event, Game, Outcome, placings_from
 from games.core.i18n import _
 from games.core.poker.deal import stacked_deck, take
 from games.core.poker.highhand import high_key, high_name
-from games.core.poker.pots import side_pots, split_amount
+from games.core.poker.pots import Pot, side_pots, split_amount
 from games.core.poker.ui import LABELS, bet_choice, card_labels, seat_name
 from games.core.views import Choice, PickCards, Pile, SeatLine, SeatView, TableView
 
@@ -306,9 +306,10 @@ class Frankenstein(Game):
                 names=names, paid=sum(matched), total=carried_out))
         else:
             pots = list(side_pots(contributed, live))
-            if pots:
-                first = pots[0]
-                pots[0] = type(first)(first.amount + state.carried_in, first.eligible)
+            if pots:  # the carried-in pot belongs to everyone dealt in: it joins the main pot
+                pots[0] = Pot(pots[0].amount + state.carried_in, pots[0].eligible)
+            elif state.carried_in:
+                pots = [Pot(state.carried_in, tuple(live_seats))]
             for pot_ in pots:
                 top = max(keys[s] for s in pot_.eligible)
                 winners = [s for s in live_seats if s in pot_.eligible and keys[s] == top]

@@ -253,6 +253,13 @@ def test_carried_pot_is_won_at_the_next_deal_and_everyone_antes() -> None:
     assert sum(out.payoffs) == out.carried_in - out.carried_out
 
 
+def test_carried_pot_is_won_even_without_antes_or_bets() -> None:
+    s = start([PAIR_OF_KINGS, PAIR_OF_QUEENS, JUNK], carry={"pot": 7}, ante=0)
+    s = checks(stand_pat(checks(s)))
+    out = G.outcome(s)
+    assert out.payoffs == (7, 0, 0) and sum(out.payoffs) == out.carried_in
+
+
 def test_tied_would_be_winners_share_the_match() -> None:
     hands = [
         ("Ks", "Kd", "5h", "6h", "7h", "2d", "3d", "4d"),
