@@ -74,6 +74,9 @@ class RenfieldFamily(Game):
         self._bids = tuple(f"bid:{b}" for b in range(201))  # bid strings by amount
         self._play_text = tuple({c: f"{seat_name(s)}: {self._labels[c]}" for c in deck} for s in range(8))
         self._card_of = {f"play:{c}": c for c in deck}
+        self._take_texts: dict[tuple[int, int], str] = {}  # (taker, cost) → event text
+        self._bid_texts: dict[tuple[int, str, bool], str] = {}  # (seat, action, blaze) → event text
+        self._bid_legal: dict[tuple[int, int], tuple[str, ...]] = {}  # (lowest, highest) → bid actions
         self._tables: dict[int, tuple[FamilyOptions, _Table]] = {}
         self._keys: dict[str, dict[str, int]] = {}
         self._orders = tuple("order:" + "".join(o) for o in permutations(p.suits))
@@ -493,7 +496,10 @@ class RenfieldFamily(Game):
             return self._won_bid(_log(state, text), forced, amount, (Event(text, forced),))
         turn = a.to_act
         assert turn is not None
-        legal = (*self._bids[a.next_minimum : s.options.max_bid + 1], "pass")
+        key = (a.next_minimum, s.options.max_bid)
+        legal = self._bid_legal.get(key)
+        if legal is None:
+            legal = self._bid_legal[key] = (*self._bids[key[0] : key[1] + 1], "pass")
         return type(s)(BID, turn, legal, s.hands, s.active, s.trick, (), recent, a, s.score, s.side, s.options), ()
 
     def _bid_text(self, state: FamilyState, amount: int) -> str:
@@ -502,13 +508,18 @@ class RenfieldFamily(Game):
     def _apply_bid(self, state: FamilyState, seat: int, action: str) -> tuple[FamilyState, tuple[Event, ...]]:
         a = state.auction
         assert a is not None
+        blaze = state.options.blaze
+        text = self._bid_texts.get((seat, action, blaze))
         if action == "pass":
             a = a.pass_(seat)
-            text = _("{who} passes.").format(who=_seat(seat))
+            if text is None:
+                text = _("{who} passes.").format(who=_seat(seat))
         else:
             amount = int(action[4:])
             a = a.bid(seat, amount)
-            text = _("{who} bids {m}.").format(who=_seat(seat), m=self._bid_text(state, amount))
+            if text is None:
+                text = _("{who} bids {m}.").format(who=_seat(seat), m=self._bid_text(state, amount))
+        self._bid_texts[(seat, action, blaze)] = text
         st, evs = self._bid_turn(state, a, (*state.recent[-(RECENT - 1) :], text))
         return st, (Event(text, seat), *evs)
 
@@ -542,7 +553,7 @@ class RenfieldFamily(Game):
     def _lead(self, state: FamilyState, seat: int) -> tuple[FamilyState, tuple[Event, ...]]:
         """``seat`` is to lead; a leader holding only Death Cards must fold."""
         events: list[Event] = []
-        death = self._table(state.options).death
+        death = self._table(state.options).death if state.options.death_cards else _NO_CARDS
         while death and all(c in death for c in state.hands[seat]):
             text = _("{who} can't lead a Death Card and must fold.").format(who=_seat(seat))
             events.append(Event(text, seat))
@@ -623,10 +634,7 @@ class RenfieldFamily(Game):
         active = state.active
         cls = type(state)
         if len(trick.plays) == sum(active):
-            state = cls(
-                PLAY, -1, (), hands, active, trick, played_as, state.recent, None, state.score, side, state.options
-            )
-            st, evs = self._resolve(state)
+            st, evs = self._resolve(state, hands, trick, played_as, side)
             return st, events + evs
         # the hot path of every random playout: build the next state directly
         nxt = next_seat(seat, len(active), active.__getitem__)
@@ -667,19 +675,24 @@ class RenfieldFamily(Game):
             st, evs = self._lead(state, next_seat(seat, state.n, active.__getitem__))
             return st, (*events, *evs)
         if len(state.trick.plays) == sum(active):
-            st, evs = self._resolve(state)
+            st, evs = self._resolve(state, state.hands, state.trick, state.played_as, state.side)
             return st, (*events, *evs)
         nxt = next_seat(seat, state.n, active.__getitem__)
         return _evolve(state, turn=nxt, legal=self._play_legal(state, nxt)), tuple(events)
 
-    def _winner(self, state: FamilyState, death: frozenset[str]) -> int:
+    def _winner(
+        self,
+        options: FamilyOptions,
+        order: str,
+        cards: tuple[str, ...],
+        ids: tuple[str, ...],
+        death: frozenset[str],
+    ) -> int:
         """Index of the card that takes the trick (Death Cards never do)."""
-        ids = state.played_as
-        if state.options.flatline:
+        if options.flatline:
             led = ids[0]
             high = self._suit[led] if led in self.profile.keys else ""
             rank, suit = self._rank, self._suit
-            cards = state.trick.cards
 
             def key(i: int, x: str) -> tuple[int, int, int]:
                 if cards[i] in death:
@@ -687,20 +700,30 @@ class RenfieldFamily(Game):
                 return (suit[x] == high, rank[x], i)
 
             return winning_index(ids, key)
-        strength = self._key_of(state.order)
+        strength = self._key_of(order)
         if not death:
             return winning_index(ids, lambda i, x: (strength[x], i))
-        cards = state.trick.cards
         return winning_index(ids, lambda i, x: (-1 if cards[i] in death else strength[x], i))
 
-    def _resolve(self, state: FamilyState) -> tuple[FamilyState, tuple[Event, ...]]:
-        death = self._table(state.options).death
-        trick = state.trick
+    def _resolve(
+        self,
+        state: FamilyState,
+        hands: tuple[tuple[str, ...], ...],
+        trick: Trick,
+        played_as: tuple[str, ...],
+        side: Side,
+    ) -> tuple[FamilyState, tuple[Event, ...]]:
+        """Settle a full trick (the taker pays at once) and start the next one.
+
+        ``state`` is the position before the trick's last card; the other
+        arguments are the trick's final parts, passed apart to spare a state.
+        """
+        options = state.options
+        death = self._table(options).death if options.death_cards else _NO_CARDS
         cards = trick.cards
-        taker = trick.plays[self._winner(state, death)][0]
+        taker = trick.plays[self._winner(options, state.score.order, cards, played_as, death)][0]
         sc = state.score
         done = sc.tricks_done + 1
-        side = state.side
         if death and any(c in death for c in cards):
             side = replace(side, discards=(*side.discards, *cards))
             score = Score(sc.net, sc.pot, sc.taken, sc.bugs, done, cards, sc.bidder, sc.bid, sc.order)
@@ -712,12 +735,18 @@ class RenfieldFamily(Game):
             score = Score(
                 _add(sc.net, taker, -cost), sc.pot + cost, taken, bugs, done, cards, sc.bidder, sc.bid, sc.order
             )
-            text = _("{who} takes the trick and pays {m}.").format(who=_SEATS[taker], m=self.profile.money(cost))
+            text = self._take_texts.get((taker, cost))
+            if text is None:
+                text = _("{who} takes the trick and pays {m}.").format(who=_SEATS[taker], m=self.profile.money(cost))
+                self._take_texts[(taker, cost)] = text
         recent = (*state.recent[-(RECENT - 1) :], text)
-        state = type(state)(
-            PLAY, -1, (), state.hands, state.active, _NO_TRICK, (), recent, None, score, side, state.options
-        )
         events = (Event(text, taker),)
+        cls = type(state)
+        if done < TRICKS and not death:  # the common case: the taker leads at once
+            legal = self._legal_for(hands[taker], (), score.bugs[taker], options)
+            lead = cls(PLAY, taker, legal, hands, state.active, Trick(taker), (), recent, None, score, side, options)
+            return lead, events
+        state = cls(PLAY, -1, (), hands, state.active, _NO_TRICK, (), recent, None, score, side, options)
         if done == TRICKS:
             return self._finish(state, list(events))
         st, evs = self._lead(state, taker)
@@ -792,6 +821,7 @@ def _seat(seat: int) -> str:
 
 _SEATS = tuple(seat_name(s) for s in range(8))
 _NO_TRICK = Trick(-1)
+_NO_CARDS: frozenset[str] = frozenset()
 
 
 def _seats(seats: Sequence[int]) -> str:
