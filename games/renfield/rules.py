@@ -665,9 +665,16 @@ class RenfieldFamily(Game):
             net, pot = _add(net, seat, -price), pot + price
             text = _("{who} buys out of the hand for {m}.").format(who=_seat(seat), m=self.profile.money(price))
         else:
-            text = _("{who} folds.").format(who=_seat(seat))
+            text = _SEAT_FOLDS[seat]
         active = _put(state.active, seat, False)
-        state = _evolve(state, net=net, pot=pot, active=active, recent=(*state.recent[-(RECENT - 1) :], text))
+        recent = (*state.recent[-(RECENT - 1) :], text)
+        if buy:
+            state = _evolve(state, net=net, pot=pot, active=active, recent=recent)
+        else:  # only who is in changes
+            s = state
+            state = type(s)(
+                PLAY, s.turn, s.legal, s.hands, active, s.trick, s.played_as, recent, None, s.score, s.side, s.options
+            )
         events = [Event(text, seat)]
         if sum(active) == 1 or (state.options.blaze and seat == state.bidder):
             return self._finish(state, events)
@@ -678,7 +685,12 @@ class RenfieldFamily(Game):
             st, evs = self._resolve(state, state.hands, state.trick, state.played_as, state.side)
             return st, (*events, *evs)
         nxt = next_seat(seat, state.n, active.__getitem__)
-        return _evolve(state, turn=nxt, legal=self._play_legal(state, nxt)), tuple(events)
+        s = state
+        legal = self._play_legal(s, nxt)
+        nxt_state = type(s)(
+            PLAY, nxt, legal, s.hands, active, s.trick, s.played_as, s.recent, None, s.score, s.side, s.options
+        )
+        return nxt_state, tuple(events)
 
     def _winner(
         self,
@@ -822,6 +834,7 @@ def _seat(seat: int) -> str:
 _SEATS = tuple(seat_name(s) for s in range(8))
 _NO_TRICK = Trick(-1)
 _NO_CARDS: frozenset[str] = frozenset()
+_SEAT_FOLDS = tuple(_("{who} folds.").format(who=seat_name(s)) for s in range(8))
 
 
 def _seats(seats: Sequence[int]) -> str:
