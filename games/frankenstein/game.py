@@ -132,16 +132,25 @@ class Frankenstein(Game):
         if carried_in < 0:
             raise IllegalAction(_("A carried pot can't be negative."))
         if stacks is not None:
-            if len(stacks) != n or any(s < 1 for s in stacks):
-                raise IllegalAction(_("Every seat needs at least one chip to play."))
+            if len(stacks) != n or any(s < 0 for s in stacks):
+                raise IllegalAction(_("Every seat needs a stack of 0 or more chips."))
             stacks = tuple(int(s) for s in stacks)
         start = stacks
-        dealt, queues, deck = _deal_plan(n, seed, dealer, hands, stock)
+        # a seat with no chips sits this deal out: no ante, no cards
+        dealt_in = (True,) * n if stacks is None else tuple(s > 0 for s in stacks)
+        dealt, queues, deck = _deal_plan(n, seed, dealer, dealt_in, hands, stock)
         antes = tuple(opts.ante if stacks is None else min(opts.ante, stacks[s]) for s in range(n))
         if stacks is not None:
             stacks = tuple(s - a for s, a in zip(stacks, antes, strict=True))
         opener = (dealer + 1) % n
-        r = _open(n, opener, (True,) * n, opts.small_bet, opts.cap, stacks)
+        if sum(dealt_in) < 2:  # nothing to play; a carried pot keeps waiting
+            text = _("Not enough players with chips to deal a hand.")
+            idle = BettingRound(opts.small_bet, opts.cap, (0,) * n, dealt_in, (), 0, start)
+            return FrankensteinState(
+                opts, n, dealer, opener, "over", ((),) * n, ((),) * n, queues, deck, carried_in, (0,) * n, idle,
+                start, payoffs=(0,) * n, carried_out=carried_in, shown=(False,) * n, summary=text, recent=(text,),
+            )
+        r = _open(n, opener, dealt_in, opts.small_bet, opts.cap, stacks)
         text = _("{who} opens: first to bet and first to draw this deal.").format(who=_name(opener))
         if carried_in:
             text = _("The Zombie's pot of {pot} carries over. ").format(pot=carried_in) + text
@@ -374,7 +383,9 @@ class Frankenstein(Game):
                 bits.append(_("bet {x}").format(x=r.committed[s]))
             if state.discards[s] or (state.phase in ("bet2", "over") and r.live[s]):
                 bits.append(_("drew {k}").format(k=len(state.discards[s])))
-            if not r.live[s]:
+            if not state.hands[s]:
+                bits.append(_("sitting out (no chips)"))
+            elif not r.live[s]:
                 bits.append(_("folded"))
             if s == state.opener:
                 bits.append(_("opens"))
@@ -406,7 +417,10 @@ class Frankenstein(Game):
         if seat is None:
             return SeatView(table)
         hand = state.hands[seat]
-        hand_text = _("Your hand: {cards} ({name})").format(cards=_labels(hand), name=high_name(high_key(hand)))
+        if hand:
+            hand_text = _("Your hand: {cards} ({name})").format(cards=_labels(hand), name=high_name(high_key(hand)))
+        else:
+            hand_text = _("You sit this deal out: no chips.")
         notes: tuple[str, ...] = ()
         if state.discards[seat] and not state.zombie_shown:
             notes = (_("You gave the Zombie: {cards}").format(cards=_labels(state.discards[seat])),)
@@ -444,11 +458,17 @@ def _from(first: int, n: int) -> list[int]:
 
 
 def _deal_plan(
-    n: int, seed: int, dealer: int, hands: Sequence[Sequence[str]] | None, stock: Sequence[str] | None
+    n: int,
+    seed: int,
+    dealer: int,
+    dealt_in: tuple[bool, ...],
+    hands: Sequence[Sequence[str]] | None,
+    stock: Sequence[str] | None,
 ) -> tuple[tuple[tuple[str, ...], ...], tuple[tuple[str, ...], ...], tuple[str, ...]]:
     """Five cards each from the dealer's left (stacked first), what's left stacked to draw, the stock."""
     queues, deck = stacked_deck(n, seed, hands, stock)
     dealt: list[tuple[str, ...]] = [()] * n
     for s in _from((dealer + 1) % n, n):
-        dealt[s], queues, deck = take(queues, deck, s, 5)
+        if dealt_in[s]:
+            dealt[s], queues, deck = take(queues, deck, s, 5)
     return tuple(dealt), queues, deck

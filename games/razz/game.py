@@ -50,6 +50,7 @@ class RazzDeal:
     start_stacks: tuple[int, ...] | None  # chips behind before the ante; None = unlimited
     banked: tuple[int, ...]  # chips each seat put in on earlier streets (antes included)
     opener: int  # who brought in / opened this street
+    pk: tuple[int, ...]  # PHH player number of each seat dealt in (1 = first from the dealer's left), 0 if out
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,25 +153,36 @@ class Razz(Game):
         self.check_seats(opts, seats)
         queues, deck = stacked_deck(seats, seed, hands, stock)
         n = seats
-        if stacks is not None:
-            if len(stacks) != n or any(s < 1 for s in stacks):
-                raise IllegalAction(_("Every seat needs at least one chip to play."))
-            stacks = tuple(int(s) for s in stacks)
-        start = stacks
         dealer %= n
+        if stacks is not None:
+            if len(stacks) != n or any(s < 0 for s in stacks):
+                raise IllegalAction(_("Every seat needs a stack of 0 or more chips."))
+            stacks = tuple(int(s) for s in stacks)
+        # a seat with no chips sits this hand out: no ante, no cards
+        dealt_in = (True,) * n if stacks is None else tuple(s > 0 for s in stacks)
+        order = [s for s in _from_left(dealer, n) if dealt_in[s]]
+        pk = [0] * n
+        for i, s in enumerate(order):
+            pk[s] = i + 1
+        start = stacks
         if stacks is None:
             antes = (opts.ante,) * n
         else:
             antes = tuple(min(opts.ante, s) for s in stacks)
             stacks = tuple(s - a for s, a in zip(stacks, antes, strict=True))
+        if len(order) < 2:
+            deal = _deal_of(opts, n, dealer, OVER, ((),) * n, "", queues, deck, start, (0,) * n, -1, tuple(pk))
+            idle = BettingRound(opts.small_bet, opts.cap, (0,) * n, dealt_in, (), 0, start)
+            text = _("Not enough players with chips to deal a hand.")
+            return _state(deal, idle, (), (), (text,), (0,) * n, (False,) * n, text)
         cards: list[tuple[str, ...]] = [()] * n
         lines: list[str] = []
-        for i, s in enumerate(_from_left(dealer, n)):
+        for s in order:
             got, queues, deck = take(queues, deck, s, 3)
             cards[s] = got
-            lines.append(f"d dh p{i + 1} {got[0]}{got[1]}{got[2]}")
-        deal = _deal_of(opts, n, dealer, 3, tuple(cards), "", queues, deck, start, antes, -1)
-        last = BettingRound(opts.small_bet, opts.cap, (0,) * n, (True,) * n, (), 0, stacks)
+            lines.append(f"d dh p{pk[s]} {got[0]}{got[1]}{got[2]}")
+        deal = _deal_of(opts, n, dealer, 3, tuple(cards), "", queues, deck, start, antes, -1, tuple(pk))
+        last = BettingRound(opts.small_bet, opts.cap, (0,) * n, dealt_in, (), 0, stacks)
         return self._open_street(deal, last, tuple(lines), (), ())[0]
 
     # ------------------------------------------------------------ turn
@@ -216,7 +228,7 @@ class Razz(Game):
         deal = state.deal
         r, put = state.round.step(seat, action)
         all_in = put > 0 and r.stacks is not None and r.stacks[seat] == 0
-        line, events = _said(action, seat, (seat - deal.dealer - 1) % deal.n + 1, put, r.committed[seat], all_in)
+        line, events = _said(action, seat, deal.pk[seat], put, r.committed[seat], all_in)
         recent = (*state.recent[1 - RECENT:], events[0].text)
         phh_lines = (*state.phh, line)
         if sum(r.live) == 1:
@@ -284,21 +296,21 @@ class Razz(Game):
             for s in order:
                 cards[s] = (*cards[s], community)
                 if not pk_board:
-                    lines.append(f"d dh p{(s - dealer - 1) % n + 1} {community}")
+                    lines.append(f"d dh p{deal.pk[s]} {community}")
         elif not any(queues) and len(deck) >= len(order):  # the usual case: straight off the stock
             for i, s in enumerate(order):
                 card = deck[i]
                 cards[s] = (*cards[s], card)
-                lines.append(f"d dh p{(s - dealer - 1) % n + 1} {card}")
+                lines.append(f"d dh p{deal.pk[s]} {card}")
             deck = deck[len(order):]
         else:
             for s in order:
                 got, queues, deck = take(queues, deck, s, 1)
                 cards[s] = cards[s] + got
-                lines.append(f"d dh p{(s - dealer - 1) % n + 1} {got[0]}")
+                lines.append(f"d dh p{deal.pk[s]} {got[0]}")
         new_deal = _deal_of(
             deal.options, n, dealer, street, tuple(cards), community, queues, deck, deal.start_stacks,
-            contributed, -1,
+            contributed, -1, deal.pk,
         )
         return new_deal, lines
 
@@ -348,7 +360,7 @@ class Razz(Game):
         )
         deal = _deal_of(
             opts, n, deal.dealer, deal.street, cards, deal.community, deal.queues, deal.stock,
-            deal.start_stacks, deal.banked, opener,
+            deal.start_stacks, deal.banked, opener, deal.pk,
         )
         recent = (*recent[1 - RECENT:], text)
         events = (*events, _event(text, opener, None))
@@ -362,7 +374,7 @@ class Razz(Game):
         n, dealer = deal.n, deal.dealer
         board = deal.community if f"d db {deal.community}" in state.phh else ""
         return [
-            f"p{_pk(s, dealer, n)} sm {''.join(c for c in deal.cards[s] if c != board)}"
+            f"p{deal.pk[s]} sm {''.join(c for c in deal.cards[s] if c != board)}"
             for s in _from_left(dealer, n)
             if state.round.live[s]
         ]
@@ -405,7 +417,7 @@ class Razz(Game):
         summary = " ".join(texts)
         deal = _deal_of(
             deal.options, n, dealer, OVER, deal.cards, deal.community, deal.queues, deal.stock,
-            deal.start_stacks, deal.banked, deal.opener,
+            deal.start_stacks, deal.banked, deal.opener, deal.pk,
         )
         state = _state(
             deal, state.round, (), tuple(lines), (*state.recent[1 - RECENT:], summary), payoffs, shown, summary
@@ -443,14 +455,16 @@ class Razz(Game):
                 bits.append(_("stack {x}").format(x=stacks[s]))
             if not over and r.committed[s]:
                 bits.append(_("bet {x}").format(x=r.committed[s]))
-            if not r.live[s]:
+            if not deal.pk[s]:
+                bits.append(_("sitting out (no chips)"))
+            elif not r.live[s]:
                 bits.append(_("folded"))
             elif not over and stacks is not None and stacks[s] == 0:
                 bits.append(_("all in"))
             if s == deal.opener and not over:
                 bits.append(_("brought in") if deal.street == 3 else _("opened"))
-            if over:
-                bits.append(_("{x:+d}").format(x=state.payoffs[s]))
+            if over and deal.pk[s]:
+                bits.append(f"{state.payoffs[s]:+d}")
             text = " · ".join(bits) + (" — " + _labels(showing) if showing else "")
             lines.append(SeatLine(s, text, to_act=s == acting, out=not r.live[s], cards=tuple(showing)))
         facts = [
@@ -489,16 +503,16 @@ class Razz(Game):
     # ------------------------------------------------------------ history
     def history_text(self, state: RazzState) -> str | None:
         """The finished hand as PHH (pokerkit's "FR" variant); player 1 is the dealer's left."""
-        if state.payoffs is None:
-            return None
         deal = state.deal
+        if state.payoffs is None or not state.phh:
+            return None
         opts, n = deal.options, deal.n
-        order = _from_left(deal.dealer, n)
-        start = [phh.UNLIMITED] * n if deal.start_stacks is None else [deal.start_stacks[s] for s in order]
+        order = [s for s in _from_left(deal.dealer, n) if deal.pk[s]]
+        start = [phh.UNLIMITED] * len(order) if deal.start_stacks is None else [deal.start_stacks[s] for s in order]
         finish = [start[i] + state.payoffs[s] for i, s in enumerate(order)]
         return phh.dumps(
             variant="FR",
-            antes=[opts.ante] * n,
+            antes=[opts.ante] * len(order),
             fields={"bring_in": opts.bring_in, "small_bet": opts.small_bet, "big_bet": opts.big_bet},
             starting_stacks=start,
             actions=state.phh,
@@ -529,6 +543,7 @@ def _said(action: str, seat: int, pk: int, put: int, total: int, all_in: bool) -
     return line, (Event(text, seat),)
 
 
+
 def final_stacks(state: RazzState) -> tuple[int, ...] | None:
     """Chips behind each seat after the hand (None: unlimited stacks)."""
     if state.round.stacks is None or state.payoffs is None:
@@ -539,11 +554,6 @@ def final_stacks(state: RazzState) -> tuple[int, ...] | None:
 
 
 # ---------------------------------------------------------------- helpers
-def _pk(seat: int, dealer: int, n: int) -> int:
-    """PHH player number: 1 is the dealer's left."""
-    return (seat - dealer - 1) % n + 1
-
-
 def _contributed(state: RazzState) -> tuple[int, ...]:
     return tuple(map(add, state.deal.banked, state.round.committed))
 

@@ -290,3 +290,18 @@ def test_views_keep_hands_private() -> None:
     assert v.hand == PAIR_OF_KINGS and "pair of kings" in v.hand_text
     assert all(line.cards == () for line in v.public.seats)
     assert G.private_cards(s, 1) == frozenset(PAIR_OF_QUEENS)
+
+
+def test_a_seat_with_no_chips_sits_the_deal_out() -> None:
+    s = start([PAIR_OF_KINGS, (), PAIR_OF_QUEENS], stacks=(10, 0, 10))
+    assert s.hands[1] == () and s.contributed == (1, 0, 1) and not s.live[1]
+    assert actor(s) == 2  # the open (seat 1) sits out: the next seat bets first
+    assert "sitting out" in G.view(s, 0).public.seats[1].text
+    s = checks(stand_pat(checks(s)))
+    assert G.outcome(s).payoffs == (1, 0, -1)
+
+
+def test_no_deal_without_two_players_with_chips() -> None:
+    s = start([PAIR_OF_KINGS, PAIR_OF_QUEENS], stacks=(10, 0), carry={"pot": 4})
+    out = G.outcome(s)
+    assert out.payoffs == (0, 0) and out.carry == {"pot": 4} and G.to_act(s) == frozenset()

@@ -298,3 +298,22 @@ def test_history_is_only_for_finished_hands() -> None:
     assert text.startswith("variant = 'FR'")
     assert "'p1 pb',\n  'p2 f',\n  'p3 f'," in text
     assert "finishing_stacks = [1000002, 999999, 999999]" in text
+
+
+def test_a_seat_with_no_chips_sits_the_hand_out() -> None:
+    hands = [("2c", "3c", "Kh"), (), ("6c", "7c", "5d"), ("8d", "9d", "Qs")]
+    s = start(hands, stacks=(20, 0, 20, 20))
+    assert s.cards[1] == () and s.contributed == (1, 0, 1, 1) and not s.live[1]
+    assert actor(s) == 0  # K♥ brings in
+    assert "sitting out" in G.view(s, 0).public.seats[1].text
+    s = act(s, (0, "bring-in"), (2, "fold"), (3, "fold"))  # seat 1 is skipped
+    assert G.outcome(s).payoffs == (2, 0, -1, -1)
+    # the PHH names only the players dealt in: seats 2, 3 and 0 from the dealer's left
+    assert "players = ['Seat 3', 'Seat 4', 'Seat 1']" in G.history_text(s)
+
+
+def test_no_hand_without_two_players_with_chips() -> None:
+    s = start([("2c", "3c", "Kh"), ()], stacks=(20, 0))
+    out = G.outcome(s)
+    assert out.payoffs == (0, 0) and G.to_act(s) == frozenset() and G.history_text(s) is None
+    assert G.view(s, 0).hand == ()

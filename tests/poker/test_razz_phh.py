@@ -19,11 +19,14 @@ SHARED = RazzOptions(heads_up_uncapped=False)  # pokerkit's FR caps heads-up rou
 def _stacks(seed: int, n: int) -> list[int] | None:
     if seed % 3 == 0:
         return None  # unlimited: exported as phh.UNLIMITED chips each
-    return [1 + (7 * s * seed + seed) % 70 for s in range(n)]  # short stacks: all-ins and side pots
+    stacks = [1 + (7 * s * seed + seed) % 70 for s in range(n)]  # short stacks: all-ins and side pots
+    if seed % 3 == 1 and n > 2:
+        stacks[seed % n] = 0  # a broke seat sits the hand out and is left out of the PHH
+    return stacks
 
 
 def _round_trip(first: int, count: int) -> dict[str, int]:
-    seen = {"hands": 0, "all_in": 0, "community": 0}
+    seen = {"hands": 0, "all_in": 0, "community": 0, "sitting_out": 0}
     for seed in range(first, first + count):
         n = 2 + seed % 7
         stacks = _stacks(seed, n)
@@ -38,19 +41,22 @@ def _round_trip(first: int, count: int) -> dict[str, int]:
         assert not replayed.status, f"seed {seed}: pokerkit's replay did not finish"
         dealer = seed % n
         order = [(dealer + 1 + i) % n for i in range(n)]
+        if stacks is not None:
+            order = [s for s in order if stacks[s] > 0]
         start = [phh.UNLIMITED] * n if stacks is None else [stacks[s] for s in order]
         expected = [start[i] + out.payoffs[s] for i, s in enumerate(order)]
         assert list(replayed.stacks) == expected, f"seed {seed}"
         assert list(hh.finishing_stacks) == expected
         seen["hands"] += 1
         seen["all_in"] += any(" sm " in line for line in final.phh[:-n]) if stacks else 0
+        seen["sitting_out"] += stacks is not None and 0 in stacks
         seen["community"] += bool(final.community)
     return seen
 
 
 def test_phh_round_trip_through_pokerkit() -> None:
     seen = _round_trip(0, 400)
-    assert seen["hands"] == 400 and seen["all_in"] > 10
+    assert seen["hands"] == 400 and seen["all_in"] > 10 and seen["sitting_out"] > 50
 
 
 def test_phh_with_the_community_card() -> None:
