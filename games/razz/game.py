@@ -231,7 +231,7 @@ class Razz(Game):
         line, events = _said(action, seat, deal.pk[seat], put, r.committed[seat], all_in)
         recent = (*state.recent[1 - RECENT:], events[0].text)
         phh_lines = (*state.phh, line)
-        if sum(r.live) == 1:
+        if action == "fold" and sum(r.live) == 1:  # only a fold can leave one player
             return self._finish(_state(deal, r, (), phh_lines, recent, None, (), ""), events)
         if not r.pending:
             return self._next_street(deal, r, phh_lines, recent, events)
