@@ -282,3 +282,19 @@ def test_timeouts_pick_the_gentlest_choice() -> None:
     assert R.timeout_action(s, 1) == "order:TPS"
     s = act(R, s, "order:TPS", "play:T17", "play:T3")
     assert R.timeout_action(s, 0) == "play:T1"  # the lowest legal card, never a fold
+
+
+def test_a_followers_fold_can_complete_the_trick() -> None:
+    hands = [
+        ["T13", "P1", "S10", "S11", "S13", "S14"],
+        ["T3", "P17", "S5", "S1", "P4", "P5"],
+        ["T4", "P3", "S6", "S7", "S8", "S9"],
+    ]
+    s = act(R, deal(R, hands), "bid:1", "pass", "pass", "order:TPS", "play:T3", "play:T4", "play:T13")
+    s = act(R, s, "play:P1", "play:P17", "play:P3")
+    assert s.bugs == (9, 1, 0) and R.to_act(s) == {1}
+    s = act(R, s, "play:S5", "play:S6")
+    assert "fold" in legal(R, s) and R.to_act(s) == {0}
+    s = act(R, s, "fold")  # seat 0 was the last to play: the trick is complete without it
+    assert s.taken[2] == ("S5", "S6") and s.bugs[2] == 2 + 3 and s.net[2] == -2
+    assert s.active == (False, True, True) and R.to_act(s) == {2} and s.trick.plays == ()
