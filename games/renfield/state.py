@@ -1,8 +1,9 @@
 """The state of one Renfield-family hand: frozen values of tuples, cheap to copy.
 
-The trick loop touches only the top-level fields; everything the pre-play
-phases (Draw, Auction) and the end of the hand need lives in ``Side`` so a
-card play copies few fields.
+A card play copies only the top-level fields; money, bugs and the bid live in
+``Score`` (rebuilt once per trick), and what the pre-play phases (Draw,
+Auction) and the end of the hand need lives in ``Side`` (rebuilt rarely).
+The shortcuts ``state.net``, ``state.bugs``, ``state.order``… read through.
 """
 
 from __future__ import annotations
