@@ -130,3 +130,18 @@ def test_scurro_presets_cover_its_variants() -> None:
     with pytest.raises(ValidationError):
         S.Options(death_cards=("FA",))  # an Ace is a suit indicator
     assert S.Options(flatline=True, flatline_keys=True, death_cards=("FA",)).death_cards == ("FA",)
+
+
+def test_draw_in_coins_and_stud_up_cards() -> None:
+    hands = [["F3", "F4", "F5", "F6", "F7", "F8"], ["B3", "B4", "B5", "B6", "B7", "B8"],
+             ["C3", "C4", "C5", "C6", "C7", "C8"]]
+    s = deal(S, hands, stock=["F9", "B9", "C9", "F10"], draw=True, draw_bet=2)
+    s = act(S, s, "bet", "call", "fold")
+    assert s.pot == 3 + 4 and s.net == (-1, -3, -3) and s.phase == "discard"
+    s = act(S, s, (1, "discard:B3"), (2, "discard:C3,C4"))
+    assert [len(h) for h in s.hands] == [6, 6, 6] and s.phase == "bid" and legal(S, s)[0] == "bid:5"
+    stud = [["F2", "F3", "F4", "B2", "B3", "B4", "B5"], ["C2", "C3", "C4", "FQ", "F9", "F10", "F20"],
+            ["B6", "B7", "B8", "C5", "C6", "C7", "C8"]]
+    s = deal(S, stud, stud=True)
+    assert S.view(s, 0).public.seats[1].cards == ("FQ", "F9", "F10", "F20")
+    assert S.private_cards(s, 1) == {"C2", "C3", "C4"}
