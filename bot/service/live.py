@@ -7,7 +7,6 @@ cache never shows a change the database doesn't have.
 
 from __future__ import annotations
 
-import copy
 import hashlib
 import json
 import sqlite3
@@ -89,15 +88,21 @@ class Live:
     acted: dict[int, int] = field(default_factory=dict)
     pot: int = 0
     roster_dirty: bool = False
+    #: Options, preset, buy-in or message id changed: rewrite those columns too.
+    settings_dirty: bool = False
+    _snap: TableSnapshot | None = field(default=None, repr=False, compare=False)
 
     @property
     def game(self) -> Game:
         return games.get_game(self.game_id)
 
     def clone(self) -> Live:
-        other = copy.copy(self)
-        other.players = [copy.copy(p) for p in self.players]
+        """A private copy for one transaction (hand-written: ``copy.copy`` was a hot spot)."""
+        other = object.__new__(Live)
+        other.__dict__.update(self.__dict__)
+        other.players = [Player(p.user_id, p.pos, p.seat, p.timeouts, p.leaving) for p in self.players]
         other.acted = dict(self.acted)
+        other._snap = None
         return other
 
     def player(self, user_id: int) -> Player | None:
@@ -119,6 +124,13 @@ class Live:
         self.recent = (*self.recent, *texts)[-RECENT:]
 
     def snapshot(self) -> TableSnapshot:
+        """Built once per committed version (a Live is never changed after it is cached,
+        except ``message_id``, which clears this)."""
+        if self._snap is None:
+            self._snap = self._build_snapshot()
+        return self._snap
+
+    def _build_snapshot(self) -> TableSnapshot:
         game = self.game
         seated = self.seated()
         to_act: tuple[int, ...] = ()
@@ -166,21 +178,25 @@ def save(conn: sqlite3.Connection, live: Live, expected_seq: int, at: str, *, en
     """Writes the table row with a compare-and-swap on ``seq`` (and the roster if it changed)."""
     game = live.game
     cur = conn.execute(
-        """UPDATE tables SET message_id=?, host_id=?, options_json=?, preset=?, status=?, hand_no=?, seq=?,
-           state_json=?, deadline=?, buy_in=?, recent_json=?, outcome_summary=?, updated_at=?,
-           ended_at=COALESCE(ended_at, ?)
+        """UPDATE tables SET host_id=?, status=?, hand_no=?, seq=?, state_json=?, deadline=?, recent_json=?,
+           outcome_summary=?, updated_at=?, ended_at=COALESCE(ended_at, ?)
            WHERE id=? AND seq=?""",
         (
-            live.message_id, live.host_id, dumps(live.options.model_dump(mode="json")), live.preset, live.status,
-            live.hand_no, live.seq, None if live.state is None else game.dump(live.state), iso(live.deadline),
-            live.buy_in, dumps(list(live.recent)), live.outcome_summary, at, at if ended else None,
-            live.id, expected_seq,
+            live.host_id, live.status, live.hand_no, live.seq,
+            None if live.state is None else game.dump(live.state), iso(live.deadline),
+            dumps(list(live.recent)), live.outcome_summary, at, at if ended else None, live.id, expected_seq,
         ),
     )
     if cur.rowcount != 1:
         from .errors import StalePrompt
 
         raise StalePrompt()
+    if live.settings_dirty:
+        conn.execute(
+            "UPDATE tables SET options_json=?, preset=?, buy_in=? WHERE id=?",
+            (dumps(live.options.model_dump(mode="json")), live.preset, live.buy_in, live.id),
+        )
+        live.settings_dirty = False
     if live.roster_dirty:
         conn.execute("DELETE FROM table_players WHERE table_id=?", (live.id,))
         conn.executemany(

@@ -244,6 +244,7 @@ class TableService:
             live = self._live.get(table_id)
             if live is not None:
                 live.message_id = message_id
+                live._snap = None
 
     async def join(self, table_id: int, user_id: int) -> TableSnapshot:
         """Joins the lobby, or a running hand-by-hand table (seated from the next hand)."""
@@ -326,6 +327,7 @@ class TableService:
                     raise NotAllowed(f"{where}: {first.get('msg', 'invalid value')}.") from err
                 name = next((k for k, v in game.presets.items() if v == options), None)
             live.options, live.preset = options, name
+            live.settings_dirty = True
             log(conn, live, "system", "options:" + dumps(options.model_dump(mode="json")), now, user_id=user_id)
             live.add_recent(_("Variant: {name}.").format(name=game.describe_options(options)))
             change.reason = "lobby"
