@@ -36,7 +36,7 @@ class BettingRound:
     free_fold: bool = False  # may a seat fold when it could check?
     bring_in: int = 0  # forced opening amount (stud); 0: none
     heads_up_uncapped: bool = False  # no cap while only two seats are live
-    last_raise: int = 0  # size of the largest full bet/raise so far (short all-ins don't reopen)
+    last_raise: int = 0  # largest bet/raise so far: owing less than this after a short all-in, no re-raise
 
     @classmethod
     def open(
