@@ -80,8 +80,9 @@ def _pokerkit(options: RazzOptions, finals: list[Any], plans: list[list[str]]) -
                 continue
             if pk.can_deal_hole():
                 j = pk.hole_dealee_index
-                pk.deal_hole(cards[j][dealt[j]], j)
-                dealt[j] += 1
+                k = len(pk.hole_dealing_statuses[j])  # all of this street's cards at once (3 on 3rd street)
+                pk.deal_hole("".join(cards[j][dealt[j]:dealt[j] + k]), j)
+                dealt[j] += k
                 continue
             legal = set()
             if pk.can_post_bring_in():
