@@ -68,9 +68,11 @@ def run_batch(conn: sqlite3.Connection, jobs: Sequence[Job]) -> list[tuple[bool,
                 conn.execute("RELEASE job")
                 out.append((True, value))
         conn.execute("COMMIT")
-    except Exception as err:
+    except BaseException as err:
         if conn.in_transaction:
             conn.execute("ROLLBACK")
+        if not isinstance(err, Exception):
+            raise
         return [(False, err)] * len(jobs)
     return out
 
@@ -161,6 +163,9 @@ class Database:
         return db
 
     async def close(self) -> None:
+        """Waits for queued ``run`` calls to commit, then closes the connection."""
+        while self._flusher is not None and not self._flusher.done():
+            await asyncio.wait({self._flusher})
         async with self._lock:
             await self._conn.close()
 
@@ -206,6 +211,12 @@ class Database:
                     results = await self._call(run_batch, self._conn._conn, jobs)
                 except Exception as err:  # e.g. the connection was closed under us
                     results = [(False, err)] * len(batch)
+                except BaseException:  # the flusher itself is cancelled: nobody may wait forever
+                    for *_rest, future in (*batch, *self._pending):
+                        if not future.done():
+                            future.set_exception(RuntimeError("database shut down; the change may not have been saved"))
+                    self._pending = []
+                    raise
                 self.commits += 1
                 self.jobs += len(batch)
             for (_fn, _args, _kwargs, future), (ok, value) in zip(batch, results, strict=True):
