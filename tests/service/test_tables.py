@@ -459,3 +459,25 @@ async def test_every_registered_game_plays_a_hand_through_the_service(env: Env, 
     if game.hand_by_hand:
         assert result.snapshot.status in ("playing", "finished")
     await env.audit_ok()
+
+
+async def test_dealer_rotates_and_table_closes_when_too_few_remain(env: Env) -> None:
+    snap = await seated_table(env, players=(HOST, P1, P2))
+    rng = random.Random(21)
+    env.clock.advance(5)
+    first = await step(env, snap.id, rng)
+    assert first.snapshot.deadline == env.clock.now + timedelta(seconds=snap.turn_seconds)
+    await play_hand(env, snap.id, rng)
+    dealers = [r[0] for r in await env.db.fetchall(
+        "SELECT dealer FROM hands WHERE table_id=? ORDER BY hand_no", (snap.id,))]
+    assert dealers[1] == (dealers[0] + 1) % 3  # same players: the deal moves one seat on
+    pot = await env.db.scalar("SELECT balance FROM accounts WHERE kind='pot' AND table_id=?", (snap.id,))
+    owned = sum([await chips(env, u) for u in (HOST, P1, P2)]) + await escrow_total(env, snap.id) + pot
+    await env.svc.leave(snap.id, P1)  # two would remain: Renfield needs three
+    result = await play_hand(env, snap.id, rng)
+    assert result.snapshot.status == "finished" and env.changes[-1][2] == "end"
+    assert await escrow_total(env, snap.id) == 0
+    assert await env.db.scalar("SELECT balance FROM accounts WHERE kind='pot' AND table_id=?", (snap.id,)) == 0
+    assert sum([await chips(env, u) for u in (HOST, P1, P2)]) == owned  # nothing lost, nothing created
+    assert await env.svc.in_channel(CH) is None
+    await env.audit_ok()
