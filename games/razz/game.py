@@ -178,12 +178,14 @@ class Razz(Game):
         cards: list[tuple[str, ...]] = [()] * n
         lines: list[str] = []
         for s in order:
-            got, queues, deck = take(queues, deck, s, 3)
+            if queues[s] or len(deck) < 3:
+                got, queues, deck = take(queues, deck, s, 3)
+            else:  # the usual case: straight off the stock
+                got, deck = deck[:3], deck[3:]
             cards[s] = got
             lines.append(f"d dh p{pk[s]} {got[0]}{got[1]}{got[2]}")
         deal = _deal_of(opts, n, dealer, 3, tuple(cards), "", queues, deck, start, antes, -1, tuple(pk))
-        last = BettingRound(opts.small_bet, opts.cap, (0,) * n, dealt_in, (), 0, stacks)
-        return self._open_street(deal, last, tuple(lines), (), ())[0]
+        return self._open_street(deal, dealt_in, stacks, tuple(lines), (), ())[0]
 
     # ------------------------------------------------------------ turn
     # ``apply`` and ``legal_actions`` do exactly the base class's checks, in fewer
@@ -253,7 +255,7 @@ class Razz(Game):
             state = _state(deal, r, (), phh_lines, recent, None, (), "")
             return self._finish(state, events) if deal.street == 7 else self._run_out(state, events)
         deal, lines = self._deal(deal, r.live, tuple(map(add, deal.banked, r.committed)))
-        return self._open_street(deal, r, (*phh_lines, *lines), recent, events)
+        return self._open_street(deal, r.live, r.stacks, (*phh_lines, *lines), recent, events)
 
     def _run_out(self, state: RazzState, events: tuple[Event, ...]) -> tuple[RazzState, tuple[Event, ...]]:
         """Nobody can bet any more: show down now and deal the rest (pokerkit's order)."""
@@ -317,14 +319,14 @@ class Razz(Game):
     def _open_street(
         self,
         deal: RazzDeal,
-        last: BettingRound,
+        live: tuple[bool, ...],
+        stacks: tuple[int, ...] | None,
         phh_lines: tuple[str, ...],
         recent: tuple[str, ...],
         events: tuple[Event, ...],
     ) -> tuple[RazzState, tuple[Event, ...]]:
         """Start this street's betting: the bring-in on 3rd street, else the best board opens."""
         opts, n, cards = deal.options, deal.n, deal.cards
-        live = last.live
         if deal.street == 3:
             opener, worst = -1, (-1, -1)
             for s in _from_left(deal.dealer, n):
@@ -355,7 +357,7 @@ class Razz(Game):
                 )
             bet, bring_in = (opts.small_bet if deal.street == 4 else opts.big_bet), 0
         r = BettingRound.open(
-            n, opener, live, bet, opts.cap, stacks=last.stacks, bring_in=bring_in,
+            n, opener, live, bet, opts.cap, stacks=stacks, bring_in=bring_in,
             heads_up_uncapped=opts.heads_up_uncapped,
         )
         deal = _deal_of(

@@ -31,10 +31,11 @@ def stacked_deck(
         deck, _rng = Rng(seed).shuffled([c for c in STANDARD_DECK.cards if c not in taken])
     else:
         deck = tuple(stock)
-    every = used + list(deck)
-    if not _CARDS.issuperset(every) or len(set(every)) != len(every):
+    distinct = set(deck)
+    distinct.update(used)
+    if len(distinct) != len(deck) + len(used) or not distinct <= _CARDS:
         raise IllegalAction(_("Those aren't distinct cards of a standard deck."))
-    return queues, tuple(deck)
+    return queues, deck
 
 
 def take(queues: Queues, deck: tuple[str, ...], seat: int, k: int) -> tuple[tuple[str, ...], Queues, tuple[str, ...]]:
