@@ -839,6 +839,9 @@ class TableService:
             self._cash_out(conn, live, p.user_id, now)
             live.players.remove(p)
             live.add_recent(_("{who} left the table.").format(who=mention(p.user_id)))
+        if live.player(live.host_id) is None:  # the host left: the longest-seated player takes over
+            live.host_id = min(live.players, key=lambda p: p.pos).user_id
+            live.add_recent(_("{who} is the host now.").format(who=mention(live.host_id)))
         for p in live.players:
             p.seat = None
         order = staying + newcomers

@@ -215,6 +215,7 @@ async def test_stale_prompt_double_submit_out_of_turn_and_outsider(env: Env) -> 
 async def test_leave_and_join_between_hands(env: Env) -> None:
     snap = await seated_table(env)
     await env.svc.join(snap.id, P4)  # waits for the next hand
+    await env.svc.leave(snap.id, HOST)  # the host leaves too: the role passes on
     with pytest.raises(NotSeated):
         await env.svc.hand_view(snap.id, P4)
     left = await env.svc.leave(snap.id, P2)
@@ -223,7 +224,8 @@ async def test_leave_and_join_between_hands(env: Env) -> None:
     result = await play_hand(env, snap.id, random.Random(3))
     after = result.snapshot
     assert P2 not in after.lobby and after.seat_of(P2) is None
-    assert after.seat_of(P4) is not None and len(after.seats) == 4
+    assert HOST not in after.lobby and after.host_id == P1
+    assert after.seat_of(P4) is not None and len(after.seats) == 3
     hand1 = json.loads((await env.db.fetchone("SELECT outcome_json FROM hands WHERE table_id=? AND hand_no=1",
                                                (snap.id,)))["outcome_json"])
     p2_seat = snap.seat_of(P2)
