@@ -483,3 +483,41 @@ async def test_dealer_rotates_and_table_closes_when_too_few_remain(env: Env) -> 
     assert sum([await chips(env, u) for u in (HOST, P1, P2)]) == owned  # nothing lost, nothing created
     assert await env.svc.in_channel(CH) is None
     await env.audit_ok()
+
+
+async def test_a_failing_settlement_undoes_the_final_action(env: Env, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Log row, snapshot, settlement and results are one transaction: if the ledger refuses, none stick."""
+    from data import ledger
+
+    snap = await seated_table(env)
+    rng = random.Random(31)
+    real = ledger.settle_hand
+
+    def refuse(*args, **kwargs):
+        raise ledger.LedgerError("books don't balance")
+
+    monkeypatch.setattr(ledger, "settle_hand", refuse)
+    for _ in range(2000):
+        before = await env.svc.get(snap.id)
+        user = before.to_act_users[0]
+        seat = before.seat_of(user)
+        action = rng.choice(before.game.legal_actions(before.state, seat))
+        after_state, _events = before.game.apply(before.state, seat, action)
+        if before.game.outcome(after_state) is None:
+            await env.svc.act(snap.id, user, action, seq=before.seq)
+            continue
+        logged = await env.db.scalar("SELECT COUNT(*) FROM table_log WHERE table_id=?", (snap.id,))
+        with pytest.raises(ledger.LedgerError):
+            await env.svc.act(snap.id, user, action, seq=before.seq)
+        now = await env.svc.get(snap.id)
+        assert now.seq == before.seq and now.hand_no == 1
+        assert await env.db.scalar("SELECT COUNT(*) FROM table_log WHERE table_id=?", (snap.id,)) == logged
+        assert await env.db.scalar("SELECT seq FROM tables WHERE id=?", (snap.id,)) == before.seq
+        assert await env.db.scalar("SELECT COUNT(*) FROM results WHERE table_id=?", (snap.id,)) == 0
+        monkeypatch.setattr(ledger, "settle_hand", real)
+        done = await env.svc.act(snap.id, user, action, seq=before.seq)
+        assert done.hand_finished and done.snapshot.hand_no == 2
+        break
+    else:
+        raise AssertionError("hand never ended")
+    await env.audit_ok()
