@@ -6,7 +6,7 @@ everyone else has passed", with an optional ceiling that wins at once.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from .errors import IllegalAction
 from .i18n import _
@@ -43,33 +43,50 @@ class Auction:
         if seat != self.to_act:
             raise IllegalAction(_("It's not your turn to bid."))
 
+    def _with(self, *, turn: int | None = None, high: int | None = None, high_seat: int | None = None,
+              out: tuple[int, ...] | None = None, spoken: int | None = None, done: bool | None = None) -> Auction:
+        # Written out rather than ``dataclasses.replace``: bidding is on every hand's hot path.
+        return Auction(
+            self.order,
+            self.minimum,
+            self.maximum,
+            self.until_all_pass,
+            self.step,
+            self.turn if turn is None else turn,
+            self.high if high is None else high,
+            self.high_seat if high_seat is None else high_seat,
+            self.out if out is None else out,
+            self.spoken if spoken is None else spoken,
+            self.done if done is None else done,
+        )
+
     def bid(self, seat: int, amount: int) -> Auction:
         self._check(seat)
         if amount < self.next_minimum or (self.maximum is not None and amount > self.maximum):
             raise IllegalAction(_("Bid at least {n}.").format(n=self.next_minimum))
         if (amount - self.minimum) % self.step:
             raise IllegalAction(_("Bids go up in steps of {n}.").format(n=self.step))
-        after = replace(self, high=amount, high_seat=seat, spoken=self.spoken + 1)
         if self.maximum is not None and amount >= self.maximum:
-            return replace(after, done=True)
-        return after._advance()
+            return self._with(high=amount, high_seat=seat, spoken=self.spoken + 1, done=True)
+        return self._advance(high=amount, high_seat=seat, out=self.out, spoken=self.spoken + 1)
 
     def pass_(self, seat: int) -> Auction:
         self._check(seat)
-        return replace(self, out=(*self.out, seat), spoken=self.spoken + 1)._advance()
+        return self._advance(high=self.high, high_seat=self.high_seat, out=(*self.out, seat), spoken=self.spoken + 1)
 
-    def _advance(self) -> Auction:
+    def _advance(self, *, high: int | None, high_seat: int | None, out: tuple[int, ...], spoken: int) -> Auction:
+        """The auction after a bid or pass: the next speaker, or the end."""
         n = len(self.order)
         if not self.until_all_pass:
-            if self.spoken >= n:
-                return replace(self, done=True)
-            return replace(self, turn=self.turn + 1)
-        still_in = [s for s in self.order if s not in self.out]
-        if not still_in or (len(still_in) == 1 and still_in[0] == self.high_seat):
-            return replace(self, done=True)
+            if spoken >= n:
+                return self._with(high=high, high_seat=high_seat, out=out, spoken=spoken, done=True)
+            return self._with(turn=self.turn + 1, high=high, high_seat=high_seat, out=out, spoken=spoken)
+        still_in = [s for s in self.order if s not in out]
+        if not still_in or (len(still_in) == 1 and still_in[0] == high_seat):
+            return self._with(high=high, high_seat=high_seat, out=out, spoken=spoken, done=True)
         for step in range(1, n + 1):
             idx = (self.turn + step) % n
             seat = self.order[idx]
-            if seat not in self.out and seat != self.high_seat:
-                return replace(self, turn=idx)
-        return replace(self, done=True)
+            if seat not in out and seat != high_seat:
+                return self._with(turn=idx, high=high, high_seat=high_seat, out=out, spoken=spoken)
+        return self._with(high=high, high_seat=high_seat, out=out, spoken=spoken, done=True)

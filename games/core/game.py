@@ -131,9 +131,6 @@ class Game(ABC):
         if not low <= seats <= high:
             raise IllegalAction(_("This game needs {low}–{high} players.").format(low=low, high=high))
 
-    def is_legal(self, state: Any, seat: int, action: str) -> bool:
-        return action in self._legal_actions(state, seat)
-
     def timeout_action(self, state: Any, seat: int) -> str:
         """What a timed-out player does; games pick the gentlest choice."""
         return self._legal_actions(state, seat)[0]
@@ -159,17 +156,39 @@ class Game(ABC):
         return ", ".join(changed) or "standard"
 
     # ------------------------------------------------------- public surface
+    # The runtime and the playout loops ask about one state several times in a row
+    # (who acts, what is legal, then apply). States are immutable, so the answers
+    # for the most recent state are kept, keyed by identity.
+    _memo: tuple[Any, Outcome | None, frozenset[int], dict[int, tuple[str, ...]]] | None = None
+
+    def _facts(self, state: Any) -> tuple[Any, Outcome | None, frozenset[int], dict[int, tuple[str, ...]]]:
+        memo = self._memo
+        if memo is not None and memo[0] is state:
+            return memo
+        out = self.outcome(state)
+        memo = (state, out, frozenset() if out is not None else self.to_act(state), {})
+        self._memo = memo
+        return memo
+
     def legal_actions(self, state: Any, seat: int) -> tuple[str, ...]:
-        if self.outcome(state) is not None or seat not in self.to_act(state):
+        _state, out, to_act, legal = self._facts(state)
+        if out is not None or seat not in to_act:
             return ()
-        return self._legal_actions(state, seat)
+        actions = legal.get(seat)
+        if actions is None:
+            actions = legal[seat] = self._legal_actions(state, seat)
+        return actions
+
+    def is_legal(self, state: Any, seat: int, action: str) -> bool:
+        return action in self.legal_actions(state, seat)
 
     def apply(self, state: Any, seat: int, action: str) -> tuple[Any, tuple[Event, ...]]:
         if not isinstance(action, str):
             raise IllegalAction(_("That action isn't understood."))
-        if self.outcome(state) is not None:
+        _state, out, to_act, _legal = self._facts(state)
+        if out is not None:
             raise IllegalAction(_("This hand is already over."))
-        if seat not in self.to_act(state):
+        if seat not in to_act:
             raise NotYourTurn(_("It's not your turn."))
         if not self.is_legal(state, seat, action):
             raise IllegalAction(_("You can't do that right now."))
