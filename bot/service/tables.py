@@ -526,7 +526,10 @@ class TableService:
             state = await self.db.read_sync(self._restore_state, live, row["state_json"]) if same_rules else None
             if state is None:
                 log_.error("table %s: snapshot and replay both failed; voiding and refunding", table_id)
+                live.add_recent(_("This table couldn't be restored after a restart; every chip was refunded."))
                 await self.db.run(self._void, live, now or "")
+                live._snap = None
+                await self._notify(live, "end")
                 return None
             live.state = state
             self._live[table_id] = live

@@ -365,6 +365,7 @@ async def test_restart_voids_and_refunds_a_table_that_cannot_be_rebuilt(env: Env
     assert await env.svc.load_open_tables() == []
     closed = await env.svc.get(snap.id)
     assert closed.status == "void"
+    assert env.changes[-1][0] == snap.id and env.changes[-1][2] == "end"  # the cogs can say so
     assert sum([await chips(env, u) for u in mid.lobby]) == owned  # everything back in the wallets
     assert await escrow_total(env, snap.id) == 0
     await env.audit_ok()
