@@ -24,10 +24,11 @@ USER = "user"
 ESCROW = "escrow"
 POT = "pot"
 
-_INSERT = (
+_PLAIN_INSERT = (
     "INSERT INTO transfers (guild_id, debit_id, credit_id, amount, code, idem_key, table_id, hand_no, memo,"
-    " created_at) VALUES (?,?,?,?,?,?,?,?,?,?) ON CONFLICT(idem_key) DO NOTHING"
+    " created_at) VALUES (?,?,?,?,?,?,?,?,?,?)"
 )
+_INSERT = _PLAIN_INSERT + " ON CONFLICT(idem_key) DO NOTHING"
 
 
 class LedgerError(RuntimeError):
@@ -317,11 +318,13 @@ def settle_hand(
     if expected_pot < 0:
         raise LedgerError(f"table {table_id}: payoffs take {sum(payoffs)} from a pot of {pot_before}")
     try:
-        inserted = conn.executemany(_INSERT, rows).rowcount
+        # Retries were answered above from the booked rows, so a used key here is a bug: the plain
+        # INSERT (cheaper than an upsert) fails on it and the transaction rolls back.
+        inserted = conn.executemany(_PLAIN_INSERT, rows).rowcount
     except sqlite3.IntegrityError as err:
         if "CHECK constraint failed" in str(err):
             raise Overdraft(None, 0, 0) from err
-        raise
+        raise LedgerError(f"table {table_id} hand {hand_no}: settlement keys already used") from err
     if inserted != len(rows):
         raise LedgerError(f"table {table_id} hand {hand_no}: settlement keys already used")
     pot_after = pot_before + writeoff + sum(-x for x in nets if x < 0) - sum(x for x in nets if x > 0)
