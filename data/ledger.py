@@ -269,17 +269,33 @@ def settle_hand(
     if len(users) != len(payoffs):
         raise LedgerError("one payoff per seat")
     base = key or f"settle:{table_id}:{hand_no}"
-    if conn.execute(
-        "SELECT 1 FROM transfers WHERE idem_key > ? AND idem_key < ? LIMIT 1", (base + ":", base + ";")
-    ).fetchone():
+    booked, pot_id, pot_before, seats = _table_accounts(conn, guild_id, table_id, users, at, base)
+    if booked:
         return _recorded_settlement(conn, base, table_id, payoffs)
-    pot_id, pot_before, seats = _table_accounts(conn, guild_id, table_id, users, at)
+    total = sum(payoffs)
+    if carried_in is not None and pot_before != carried_in:
+        raise LedgerError(f"table {table_id}: pot holds {pot_before}, engine carried in {carried_in}")
+    expected_pot = pot_before - total
+    if expected_pot < 0:
+        raise LedgerError(f"table {table_id}: payoffs take {total} from a pot of {pot_before}")
     n = len(users)
     escrows = [seats[u][0] for u in users]
     have = [seats[u][1] for u in users]
+    if all(p >= 0 or have[i] >= -p for i, p in enumerate(payoffs)):
+        # Everyone can pay (the usual case): losers into the pot, then the pot to the winners.
+        rows = [
+            (guild_id, escrows[i], pot_id, -p, "stake", f"{base}:{i}:stake", table_id, hand_no, None, at)
+            for i, p in enumerate(payoffs) if p < 0
+        ]
+        rows += [
+            (guild_id, pot_id, escrows[i], p, "payout", f"{base}:{i}:payout", table_id, hand_no, None, at)
+            for i, p in enumerate(payoffs) if p > 0
+        ]
+        _insert_settlement(conn, rows, table_id, hand_no)
+        return Settlement(tuple(payoffs), (0,) * n, 0, 0, expected_pot)
     topups = [0] * n
     short = [0] * n
-    rows: list[tuple[object, ...]] = []
+    rows = []
 
     def row(debit: int, credit: int, amount: int, code: str, key: str) -> None:
         if amount > 0:
@@ -312,14 +328,17 @@ def settle_hand(
         if p > 0:
             nets[i] = p - cuts[i]
             row(pot_id, escrows[i], nets[i], "payout", f"{base}:{i}:payout")
-    if carried_in is not None and pot_before != carried_in:
-        raise LedgerError(f"table {table_id}: pot holds {pot_before}, engine carried in {carried_in}")
-    expected_pot = pot_before - sum(payoffs)
-    if expected_pot < 0:
-        raise LedgerError(f"table {table_id}: payoffs take {sum(payoffs)} from a pot of {pot_before}")
+    _insert_settlement(conn, rows, table_id, hand_no)
+    pot_after = pot_before + writeoff - sum(nets)
+    if pot_after != expected_pot:
+        raise LedgerError(f"table {table_id}: pot would end at {pot_after}, expected {expected_pot}")
+    return Settlement(tuple(nets), tuple(topups), shortfall, writeoff, pot_after)
+
+
+def _insert_settlement(conn: sqlite3.Connection, rows: list[tuple[object, ...]], table_id: int, hand_no: int) -> None:
     try:
-        # Retries were answered above from the booked rows, so a used key here is a bug: the plain
-        # INSERT (cheaper than an upsert) fails on it and the transaction rolls back.
+        # Retries were answered from the booked rows before this, so a used key here is a bug: the
+        # plain INSERT (cheaper than an upsert) fails on it and the whole transaction rolls back.
         inserted = conn.executemany(_PLAIN_INSERT, rows).rowcount
     except sqlite3.IntegrityError as err:
         if "CHECK constraint failed" in str(err):
@@ -327,31 +346,33 @@ def settle_hand(
         raise LedgerError(f"table {table_id} hand {hand_no}: settlement keys already used") from err
     if inserted != len(rows):
         raise LedgerError(f"table {table_id} hand {hand_no}: settlement keys already used")
-    pot_after = pot_before + writeoff + sum(-x for x in nets if x < 0) - sum(x for x in nets if x > 0)
-    if pot_after != expected_pot:
-        raise LedgerError(f"table {table_id}: pot would end at {pot_after}, expected {expected_pot}")
-    return Settlement(tuple(nets), tuple(topups), shortfall, writeoff, pot_after)
 
 
 def _table_accounts(
-    conn: sqlite3.Connection, guild_id: int, table_id: int, users: Sequence[int], at: str
-) -> tuple[int, int, dict[int, tuple[int, int]]]:
-    """(pot id, pot balance, {user: (escrow id, balance)}) in one query, creating what's missing."""
+    conn: sqlite3.Connection, guild_id: int, table_id: int, users: Sequence[int], at: str, base: str
+) -> tuple[bool, int, int, dict[int, tuple[int, int]]]:
+    """(already booked?, pot id, pot balance, {user: (escrow id, balance)}) in one query,
+    creating missing accounts. One statement per settled hand instead of three."""
     for _attempt in range(2):
+        booked = False
         pot_row: tuple[int, int] | None = None
         seats: dict[int, tuple[int, int]] = {}
         for acc, user, bal in conn.execute(
             "SELECT id, user_id, balance FROM accounts WHERE kind='escrow' AND table_id=?1"
-            " UNION ALL SELECT id, NULL, balance FROM accounts WHERE kind='pot' AND table_id=?1",
-            (table_id,),
+            " UNION ALL SELECT id, NULL, balance FROM accounts WHERE kind='pot' AND table_id=?1"
+            " UNION ALL SELECT -1, NULL, 0 FROM"
+            " (SELECT 1 FROM transfers WHERE idem_key > ?2 AND idem_key < ?3 LIMIT 1)",
+            (table_id, base + ":", base + ";"),
         ):
-            if user is None:
+            if acc == -1:
+                booked = True
+            elif user is None:
                 pot_row = (acc, bal)
             else:
                 seats[user] = (acc, bal)
         missing = [u for u in users if u not in seats]
-        if pot_row is not None and not missing:
-            return pot_row[0], pot_row[1], seats
+        if booked or (pot_row is not None and not missing):
+            return booked, *(pot_row or (0, 0)), seats
         pot(conn, guild_id, table_id, at)
         for u in missing:
             escrow(conn, guild_id, table_id, u, at)
