@@ -24,7 +24,6 @@ import games
 from data import ledger
 from data.db import Database
 from games import Event, GameError, Outcome
-from games.core.errors import IllegalAction
 from games.core.i18n import _
 from games.core.replay import HandRecord, replay
 from games.core.rng import RNG_ALGO, Rng
@@ -904,4 +903,4 @@ class _NothingToDo(Exception):
     """A timeout that was overtaken by a player's action."""
 
 
-__all__ = ["IllegalAction", "TableService", "utcnow"]
+__all__ = ["TableService", "mention", "utcnow"]
