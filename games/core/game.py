@@ -159,20 +159,21 @@ class Game(ABC):
     # The runtime and the playout loops ask about one state several times in a row
     # (who acts, what is legal, then apply). States are immutable, so the answers
     # for the most recent state are kept, keyed by identity.
-    _memo: tuple[Any, Outcome | None, frozenset[int], dict[int, tuple[str, ...]]] | None = None
+    # Who may act is the one question asked of every state, so the hot path asks
+    # only that: by the contract, nobody is to act exactly when the hand is over.
+    _memo: tuple[Any, frozenset[int], dict[int, tuple[str, ...]]] | None = None
 
-    def _facts(self, state: Any) -> tuple[Any, Outcome | None, frozenset[int], dict[int, tuple[str, ...]]]:
+    def _facts(self, state: Any) -> tuple[Any, frozenset[int], dict[int, tuple[str, ...]]]:
         memo = self._memo
         if memo is not None and memo[0] is state:
             return memo
-        out = self.outcome(state)
-        memo = (state, out, frozenset() if out is not None else self.to_act(state), {})
+        memo = (state, self.to_act(state), {})
         self._memo = memo
         return memo
 
     def legal_actions(self, state: Any, seat: int) -> tuple[str, ...]:
-        _state, out, to_act, legal = self._facts(state)
-        if out is not None or seat not in to_act:
+        _state, to_act, legal = self._facts(state)
+        if seat not in to_act:
             return ()
         actions = legal.get(seat)
         if actions is None:
@@ -185,8 +186,8 @@ class Game(ABC):
     def apply(self, state: Any, seat: int, action: str) -> tuple[Any, tuple[Event, ...]]:
         if not isinstance(action, str):
             raise IllegalAction(_("That action isn't understood."))
-        _state, out, to_act, _legal = self._facts(state)
-        if out is not None:
+        _state, to_act, _legal = self._facts(state)
+        if not to_act:
             raise IllegalAction(_("This hand is already over."))
         if seat not in to_act:
             raise NotYourTurn(_("It's not your turn."))
