@@ -205,6 +205,12 @@ class TableService:
                 buy_in=(settings.default_buy_in if buy_in is None else buy_in) if chips else 0,
                 turn_seconds=turn_seconds or settings.turn_seconds,
             )
+            if live.buy_in:
+                wallet = ledger.open_wallet(conn, guild_id, host_id, settings.starting_chips, now or "")
+                if ledger.balance(conn, wallet) < live.buy_in:
+                    raise InsufficientChips(
+                        _("The buy-in is {n} chips and you don't have that many.").format(n=live.buy_in)
+                    )
             try:
                 cur = conn.execute(
                     """INSERT INTO tables (guild_id, channel_id, host_id, game_id, rules_version, options_json, preset,

@@ -396,6 +396,8 @@ async def test_lobby_rules_and_refused_buy_in(env: Env) -> None:
     assert P3 not in started.snapshot.lobby and len(started.snapshot.seats) == 3
     assert await chips(env, P3) == 40
     await env.audit_ok()
+    with pytest.raises(InsufficientChips):  # the host must be able to pay their own buy-in
+        await env.svc.open_table(G, CH + 2, P3, "renfield", buy_in=500)
     cancelled = await env.svc.open_table(G, CH + 1, P4, "scurro")
     with pytest.raises(NotHost):
         await env.svc.cancel(cancelled.id, HOST, is_admin=False)
