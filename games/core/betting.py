@@ -89,21 +89,23 @@ class BettingRound:
 
     def can_raise(self, seat: int) -> bool:
         cap = self.cap
-        if cap is not None and self.level >= cap and not (self.heads_up_uncapped and sum(self.live) == 2):
+        live = self.live
+        if cap is not None and self.level >= cap and not (self.heads_up_uncapped and live.count(True) == 2):
             return False
         stacks = self.stacks
         if stacks is None:
-            return sum(self.live) >= 2  # someone else is left to answer a raise
-        current = max(self.committed)
-        owed = current - self.committed[seat]
+            return live.count(True) >= 2  # someone else is left to answer a raise
+        committed = self.committed
+        current = max(committed)
+        owed = current - committed[seat]
         if stacks[seat] <= owed:
             return False  # covered: can only call
         if min(owed, stacks[seat]) < self.last_raise:
             return False  # facing a short all-in after acting: the betting isn't reopened
         # someone must be left who could answer a raise
         return any(
-            s != seat and self.live[s] and stacks[s] + self.committed[s] > current
-            for s in range(len(self.live))
+            s != seat and live[s] and stacks[s] + committed[s] > current
+            for s in range(len(live))
         )
 
     def raise_word(self) -> str:
@@ -113,18 +115,23 @@ class BettingRound:
         return "bet" if self.level == 0 else "raise"
 
     def legal(self, seat: int) -> tuple[str, ...]:
-        if not self.pending or seat != self.pending[0]:
+        pending = self.pending
+        if not pending or seat != pending[0]:
             return ()
         committed = self.committed
         current = max(committed)
-        if self.bring_in and self.level == 0 and current == 0:  # the bring-in is due
-            return ("bring-in", "complete") if self.can_raise(seat) else ("bring-in",)
-        word = ("complete" if self.bring_in else "bet") if self.level == 0 else "raise"
-        if current == committed[seat]:
-            if self.can_raise(seat):
-                return ("check", word, "fold") if self.free_fold else ("check", word)
-            return ("check", "fold") if self.free_fold else ("check",)
-        return ("call", word, "fold") if self.can_raise(seat) else ("call", "fold")
+        if self.level:
+            word = "raise"
+        elif self.bring_in:
+            if current == 0:  # the bring-in is due
+                return _BRING_IN_OR_COMPLETE if self.can_raise(seat) else _BRING_IN
+            word = "complete"
+        else:
+            word = "bet"
+        if current != committed[seat]:
+            return _CALL[word] if self.can_raise(seat) else _CALL[None]
+        choices = _CHECK_OR_FOLD if self.free_fold else _CHECK
+        return choices[word] if self.can_raise(seat) else choices[None]
 
     def amount_for(self, seat: int, action: str) -> int:
         """Chips ``action`` would put in, for labels such as "Raise 4"."""
@@ -193,7 +200,7 @@ class BettingRound:
         # bet, raise or complete: everyone else still able to act must answer it
         live = self.live
         if stacks is None:
-            order = tuple(s for s in _after(seat, len(live)) if live[s])
+            order = _live_after(seat, live)
         else:
             order = tuple(s for s in _after(seat, len(live)) if live[s] and stacks[s] > 0)
         size = committed[seat] - current
@@ -210,6 +217,30 @@ _round = builder(BettingRound)  # the hot path's constructor (see fastvalue)
 def _after(seat: int, n: int) -> tuple[int, ...]:
     """The other seats, starting at ``seat``'s left."""
     return tuple((seat + i) % n for i in range(1, n))
+
+
+@cache
+def _live_after(seat: int, live: tuple[bool, ...]) -> tuple[int, ...]:
+    """The live seats after ``seat``, from its left (who must answer its bet)."""
+    return tuple(s for s in _after(seat, len(live)) if live[s])
+
+
+# The legal actions are a handful of constant tuples (by the word for a full bet; None: can't raise).
+_BRING_IN = ("bring-in",)
+_BRING_IN_OR_COMPLETE = ("bring-in", "complete")
+_CHECK = {None: ("check",), "bet": ("check", "bet"), "raise": ("check", "raise"), "complete": ("check", "complete")}
+_CHECK_OR_FOLD = {
+    None: ("check", "fold"),
+    "bet": ("check", "bet", "fold"),
+    "raise": ("check", "raise", "fold"),
+    "complete": ("check", "complete", "fold"),
+}
+_CALL = {
+    None: ("call", "fold"),
+    "bet": ("call", "bet", "fold"),
+    "raise": ("call", "raise", "fold"),
+    "complete": ("call", "complete", "fold"),
+}
 
 
 @cache

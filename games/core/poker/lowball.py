@@ -2,18 +2,25 @@
 
 Keys are tuples where SMALLER is better, so ``min`` finds the best low. They are
 cached by the multiset of ranks, because suits never matter in A-5 low and a
-table plays the same few thousand rank patterns over and over.
+table plays the same few thousand rank patterns over and over. The multiset is
+named by the product of one prime per rank (unique by unique factorisation), so
+finding a cached key needs neither sorting nor building a tuple.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import cache
 from itertools import combinations
+from math import prod
+
+from games.core.cards import STANDARD_DECK
 
 #: Ace is low (1) in A-5 lowball.
 LOW_RANK = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "T": 10, "J": 11, "Q": 12, "K": 13}
 _NAMES = {1: "A", 10: "10", 11: "J", 12: "Q", 13: "K"}
+_PRIMES = (0, 2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)  # by rank, ace = 1
+_RANK_OF = {c: LOW_RANK[c[0]] for c in STANDARD_DECK.cards}
+_PRIME_OF = {c: _PRIMES[r] for c, r in _RANK_OF.items()}
 
 # Shape of a grouped hand (counts, largest group first) -> badness class.
 _CLASS = {
@@ -37,7 +44,6 @@ def _group_key(ranks: tuple[int, ...]) -> tuple[int, ...]:
     return (_CLASS[shape], *(r for r, _ in groups))
 
 
-@cache
 def _best(ranks: tuple[int, ...]) -> tuple[int, ...]:
     if len(ranks) <= 5:
         return _group_key(ranks)
@@ -47,15 +53,28 @@ def _best(ranks: tuple[int, ...]) -> tuple[int, ...]:
     return min(_group_key(c) for c in combinations(ranks, 5))
 
 
+_LOWS: dict[int, tuple[int, ...]] = {}  # rank multiset (prime product) -> best low
+_BOARDS: dict[int, tuple[int, ...]] = {}  # rank multiset (prime product) -> board key
+
+
 def low_key(cards: Iterable[str]) -> tuple[int, ...]:
     """The best A-5 low of up to seven cards; smaller is better."""
-    return _best(tuple(sorted(LOW_RANK[c[0]] for c in cards)))
+    cards = tuple(cards)
+    named = prod(map(_PRIME_OF.__getitem__, cards))
+    key = _LOWS.get(named)
+    if key is None:
+        key = _LOWS[named] = _best(tuple(sorted(map(_RANK_OF.__getitem__, cards))))
+    return key
 
 
-@cache
-def board_key(cards: tuple[str, ...]) -> tuple[int, ...]:
+def board_key(cards: Iterable[str]) -> tuple[int, ...]:
     """How good a partial face-up board looks in A-5 low (who opens a stud street)."""
-    return _group_key(tuple(sorted(LOW_RANK[c[0]] for c in cards)))
+    cards = tuple(cards)
+    named = prod(map(_PRIME_OF.__getitem__, cards))
+    key = _BOARDS.get(named)
+    if key is None:
+        key = _BOARDS[named] = _group_key(tuple(sorted(map(_RANK_OF.__getitem__, cards))))
+    return key
 
 
 def low_name(key: tuple[int, ...]) -> str:
