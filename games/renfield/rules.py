@@ -72,9 +72,16 @@ class RenfieldFamily(Game):
         self._play = {c: f"play:{c}" for c in deck}
         self._labels = {c: p.deck.label(c) for c in deck}
         self._bids = tuple(f"bid:{b}" for b in range(201))  # bid strings by amount
-        self._play_text = tuple({c: f"{seat_name(s)}: {self._labels[c]}" for c in deck} for s in range(8))
+        # Events are values: the one for "seat s plays card c" is built once and shared.
+        self._play_events = tuple(
+            {c: (Event(f"{seat_name(s)}: {self._labels[c]}", s),) for c in deck} for s in range(8)
+        )
+        self._seating: dict[tuple[bool, ...], tuple[int, tuple[int, ...]]] = {}  # active → (live, next seats)
         self._card_of = {f"play:{c}": c for c in deck}
-        self._take_texts: dict[tuple[int, int], str] = {}  # (taker, cost) → event text
+        # led card → the plays of its suit: following suit is one lookup per card held
+        by_suit = {s: {c: self._play[c] for c in deck if self._suit[c] == s} for s in set(self._suit.values())}
+        self._follow = {led: by_suit[self._suit[led]] for led in deck}
+        self._take_events: dict[tuple[int, int], tuple[Event]] = {}  # (taker, cost) → the trick's event
         self._bid_texts: dict[tuple[int, str, bool], str] = {}  # (seat, action, blaze) → event text
         self._bid_legal: dict[tuple[int, int], tuple[str, ...]] = {}  # (lowest, highest) → bid actions
         self._tables: dict[int, tuple[FamilyOptions, _Table]] = {}
@@ -575,11 +582,12 @@ class RenfieldFamily(Game):
         self, hand: tuple[str, ...], played_as: tuple[str, ...], bugs: int, options: FamilyOptions
     ) -> tuple[str, ...]:
         if not options.wild_cards and not options.death_cards:
-            if played_as:
-                suit = self._suit
-                hand = must_follow(hand, suit[played_as[0]], suit.__getitem__)
             play = self._play
-            acts = [play[c] for c in hand]
+            if played_as:  # follow suit if you can (``must_follow``, with the led suit's plays looked up once)
+                follow = self._follow[played_as[0]]
+                acts = [follow[c] for c in hand if c in follow] or [play[c] for c in hand]
+            else:
+                acts = [play[c] for c in hand]
         else:
             acts = self._special_legal(hand, played_as, self._table(options))
         if bugs >= 1:
@@ -613,34 +621,49 @@ class RenfieldFamily(Game):
                 acts.append(self._play[c])
         return acts
 
+    def _seats_of(self, active: tuple[bool, ...]) -> tuple[int, tuple[int, ...]]:
+        """How many seats are in, and each seat's next active seat to the left (few distinct tuples)."""
+        hit = self._seating.get(active)
+        if hit is None:
+            n = len(active)
+            hit = (sum(active), tuple(next_seat(s, n, active.__getitem__) for s in range(n)))
+            self._seating[active] = hit
+        return hit
+
     def _apply_play(self, state: FamilyState, seat: int, action: str) -> tuple[FamilyState, tuple[Event, ...]]:
-        if action == "fold" or action == "buy":
-            return self._fold(state, seat, action == "buy")
+        # the hot path of every random playout: the next state is built directly
         card = self._card_of.get(action)
-        ident = card
-        if card is None:  # a wild declaration
-            card, ident = action[5:].split("=")
-        hands = _put(state.hands, seat, without(state.hands[seat], card))
-        trick = state.trick.add(seat, card)
+        if card is None:
+            if action == "fold" or action == "buy":
+                return self._fold(state, seat, action == "buy")
+            card, ident = action[5:].split("=")  # a wild declaration
+            events: tuple[Event, ...] = (Event(f"{_SEATS[seat]}: {self._label_play(card, ident)}", seat),)
+        else:
+            ident = card
+            events = self._play_events[seat][card]
+        hands = state.hands
+        hand = hands[seat]
+        i = hand.index(card)  # one copy: decks with duplicates need a multiset
+        hands = (*hands[:seat], hand[:i] + hand[i + 1 :], *hands[seat + 1 :])
+        trick = state.trick
+        plays = (*trick.plays, (seat, card))
+        trick = Trick(trick.leader, plays)
         played_as = (*state.played_as, ident)
         side = state.side
-        if side.up[seat] and card in side.up[seat]:
-            side = replace(side, up=_put(side.up, seat, without(side.up[seat], card)))
-        if card == ident:
-            text = self._play_text[seat][card]
-        else:
-            text = f"{_SEATS[seat]}: {self._label_play(card, ident)}"
-        events: tuple[Event, ...] = (Event(text, seat),)
+        up = side.up[seat]
+        if up and card in up:
+            side = replace(side, up=_put(side.up, seat, without(up, card)))
         active = state.active
-        cls = type(state)
-        if len(trick.plays) == sum(active):
+        live, nexts = self._seats_of(active)
+        if len(plays) == live:
             st, evs = self._resolve(state, hands, trick, played_as, side)
             return st, events + evs
-        # the hot path of every random playout: build the next state directly
-        nxt = next_seat(seat, len(active), active.__getitem__)
-        legal = self._legal_for(hands[nxt], played_as, state.score.bugs[nxt], state.options)
+        nxt = nexts[seat]
+        score = state.score
+        options = state.options
+        legal = self._legal_for(hands[nxt], played_as, score.bugs[nxt], options)
         return (
-            cls(PLAY, nxt, legal, hands, active, trick, played_as, state.recent, None, state.score, side, state.options),
+            type(state)(PLAY, nxt, legal, hands, active, trick, played_as, state.recent, None, score, side, options),
             events,
         )
 
@@ -714,6 +737,8 @@ class RenfieldFamily(Game):
             return winning_index(ids, key)
         strength = self._key_of(order)
         if not death:
+            if not options.wild_cards:  # distinct cards, distinct strengths: no tie to break
+                return ids.index(max(ids, key=strength.__getitem__))
             return winning_index(ids, lambda i, x: (strength[x], i))
         return winning_index(ids, lambda i, x: (-1 if cards[i] in death else strength[x], i))
 
@@ -732,7 +757,7 @@ class RenfieldFamily(Game):
         """
         options = state.options
         death = self._table(options).death if options.death_cards else _NO_CARDS
-        cards = trick.cards
+        cards = trick.cards if options.wild_cards else played_as  # without wild cards, identities are the cards
         taker = trick.plays[self._winner(options, state.score.order, cards, played_as, death)][0]
         sc = state.score
         done = sc.tricks_done + 1
@@ -740,6 +765,7 @@ class RenfieldFamily(Game):
             side = replace(side, discards=(*side.discards, *cards))
             score = Score(sc.net, sc.pot, sc.taken, sc.bugs, done, cards, sc.bidder, sc.bid, sc.order)
             text = _("The Death Card: nobody takes the trick; {who} leads next.").format(who=_SEATS[taker])
+            events = (Event(text, taker),)
         else:
             cost = self._trick_cost(cards)
             taken = _put(sc.taken, taker, sc.taken[taker] + cards)
@@ -747,16 +773,16 @@ class RenfieldFamily(Game):
             score = Score(
                 _add(sc.net, taker, -cost), sc.pot + cost, taken, bugs, done, cards, sc.bidder, sc.bid, sc.order
             )
-            text = self._take_texts.get((taker, cost))
-            if text is None:
+            events = self._take_events.get((taker, cost))
+            if events is None:
                 text = _("{who} takes the trick and pays {m}.").format(who=_SEATS[taker], m=self.profile.money(cost))
-                self._take_texts[(taker, cost)] = text
+                events = self._take_events[(taker, cost)] = (Event(text, taker),)
+            text = events[0].text
         recent = (*state.recent[-(RECENT - 1) :], text)
-        events = (Event(text, taker),)
         cls = type(state)
         if done < TRICKS and not death:  # the common case: the taker leads at once
             legal = self._legal_for(hands[taker], (), score.bugs[taker], options)
-            lead = cls(PLAY, taker, legal, hands, state.active, Trick(taker), (), recent, None, score, side, options)
+            lead = cls(PLAY, taker, legal, hands, state.active, _LEADS[taker], (), recent, None, score, side, options)
             return lead, events
         state = cls(PLAY, -1, (), hands, state.active, _NO_TRICK, (), recent, None, score, side, options)
         if done == TRICKS:
@@ -833,6 +859,7 @@ def _seat(seat: int) -> str:
 
 _SEATS = tuple(seat_name(s) for s in range(8))
 _NO_TRICK = Trick(-1)
+_LEADS = tuple(Trick(s) for s in range(8))  # an empty trick led by each seat
 _NO_CARDS: frozenset[str] = frozenset()
 _SEAT_FOLDS = tuple(_("{who} folds.").format(who=seat_name(s)) for s in range(8))
 
