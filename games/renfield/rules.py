@@ -82,7 +82,9 @@ class RenfieldFamily(Game):
         by_suit = {s: {c: self._play[c] for c in deck if self._suit[c] == s} for s in set(self._suit.values())}
         self._follow = {led: by_suit[self._suit[led]] for led in deck}
         self._take_events: dict[tuple[int, int], tuple[Event]] = {}  # (taker, cost) → the trick's event
-        self._bid_texts: dict[tuple[int, str, bool], str] = {}  # (seat, action, blaze) → event text
+        self._bid_events: dict[tuple[int, str, bool], tuple[Event]] = {}  # (seat, action, blaze) → event
+        self._won_events: dict[tuple[int, int, bool], tuple[Event]] = {}  # (seat, amount, blaze) → event
+        self._order_events: dict[tuple[int, str], tuple[Event]] = {}  # (seat, suit order) → event
         self._bid_legal: dict[tuple[int, int], tuple[str, ...]] = {}  # (lowest, highest) → bid actions
         self._tables: dict[int, tuple[FamilyOptions, _Table]] = {}
         self._keys: dict[str, dict[str, int]] = {}
@@ -489,10 +491,9 @@ class RenfieldFamily(Game):
         """The bidding state after ``a``'s last call: next bidder, forced lead, or the winner."""
         s = state
         if a.done or (a.high is None and len(a.out) == len(a.order) - 1):
-            state = type(s)(BID, -1, (), s.hands, s.active, s.trick, (), recent, a, s.score, s.side, s.options)
             if a.done:
                 assert a.high_seat is not None and a.high is not None
-                return self._won_bid(state, a.high_seat, a.high, ())
+                return self._won_bid(s, a.high_seat, a.high, (), recent)
             # everyone else passed: the last to speak (the dealer) must take the lead
             forced = a.to_act
             assert forced is not None
@@ -500,7 +501,7 @@ class RenfieldFamily(Game):
             text = _("Nobody bids: {who} must take the lead for {m}.").format(
                 who=_seat(forced), m=self._bid_text(state, amount)
             )
-            return self._won_bid(_log(state, text), forced, amount, (Event(text, forced),))
+            return self._won_bid(s, forced, amount, (Event(text, forced),), (*recent[-(RECENT - 1) :], text))
         turn = a.to_act
         assert turn is not None
         key = (a.next_minimum, s.options.max_bid)
@@ -516,45 +517,58 @@ class RenfieldFamily(Game):
         a = state.auction
         assert a is not None
         blaze = state.options.blaze
-        text = self._bid_texts.get((seat, action, blaze))
-        if action == "pass":
-            a = a.pass_(seat)
-            if text is None:
+        a = a.pass_(seat) if action == "pass" else a.bid(seat, int(action[4:]))
+        key = (seat, action, blaze)
+        events = self._bid_events.get(key)
+        if events is None:
+            if action == "pass":
                 text = _("{who} passes.").format(who=_seat(seat))
-        else:
-            amount = int(action[4:])
-            a = a.bid(seat, amount)
-            if text is None:
-                text = _("{who} bids {m}.").format(who=_seat(seat), m=self._bid_text(state, amount))
-        self._bid_texts[(seat, action, blaze)] = text
-        st, evs = self._bid_turn(state, a, (*state.recent[-(RECENT - 1) :], text))
-        return st, (Event(text, seat), *evs)
+            else:
+                text = _("{who} bids {m}.").format(who=_seat(seat), m=self._bid_text(state, int(action[4:])))
+            events = self._bid_events[key] = (Event(text, seat),)
+        st, evs = self._bid_turn(state, a, (*state.recent[-(RECENT - 1) :], events[0].text))
+        return st, (events + evs if evs else events)
 
     def _won_bid(
-        self, state: FamilyState, seat: int, amount: int, events: tuple[Event, ...]
+        self, state: FamilyState, seat: int, amount: int, events: tuple[Event, ...], recent: tuple[str, ...]
     ) -> tuple[FamilyState, tuple[Event, ...]]:
+        """``state`` is the last bidding position; ``recent`` its log with the last call."""
         o = state.options
-        net, pot = state.net, state.pot
+        sc = state.score
+        net, pot = sc.net, sc.pot
         if not o.blaze:  # the winner puts the bid in the pot
             net = _add(net, seat, -amount)
             pot += amount
-        text = _("{who} wins the lead with {m}.").format(who=_seat(seat), m=self._bid_text(state, amount))
-        state = _log(
-            _evolve(state, net=net, pot=pot, bidder=seat, bid=amount, auction=None), text
-        )
-        events = (*events, Event(text, seat))
+        key = (seat, amount, o.blaze)
+        won = self._won_events.get(key)
+        if won is None:
+            text = _("{who} wins the lead with {m}.").format(who=_seat(seat), m=self._bid_text(state, amount))
+            won = self._won_events[key] = (Event(text, seat),)
+        events = events + won if events else won
+        score = Score(net, pot, sc.taken, sc.bugs, sc.tricks_done, sc.last_trick, seat, amount, sc.order)
+        recent = (*recent[-(RECENT - 1) :], won[0].text)
+        s = state
         if o.flatline:
-            st, evs = self._lead(_evolve(state, phase=PLAY), seat)
+            st = type(s)(PLAY, -1, (), s.hands, s.active, s.trick, (), recent, None, score, s.side, o)
+            st, evs = self._lead(st, seat)
             return st, events + evs
-        return _evolve(state, phase=ORDER, turn=seat, legal=self._orders), events
+        return type(s)(ORDER, seat, self._orders, s.hands, s.active, s.trick, (), recent, None, score, s.side, o), events
 
     def _apply_order(self, state: FamilyState, seat: int, action: str) -> tuple[FamilyState, tuple[Event, ...]]:
         order = action[6:]
-        names = self.profile.deck.suit_names
-        text = _("{who} orders the suits: {o}.").format(who=_seat(seat), o=" > ".join(names[s] for s in order))
-        state = _log(_evolve(state, order=order, phase=PLAY), text)
-        st, evs = self._lead(state, seat)
-        return st, (Event(text, seat), *evs)
+        key = (seat, order)
+        events = self._order_events.get(key)
+        if events is None:
+            names = self.profile.deck.suit_names
+            text = _("{who} orders the suits: {o}.").format(who=_seat(seat), o=" > ".join(names[s] for s in order))
+            events = self._order_events[key] = (Event(text, seat),)
+        sc = state.score
+        score = Score(sc.net, sc.pot, sc.taken, sc.bugs, sc.tricks_done, sc.last_trick, sc.bidder, sc.bid, order)
+        s = state
+        recent = (*s.recent[-(RECENT - 1) :], events[0].text)
+        st = type(s)(PLAY, s.turn, s.legal, s.hands, s.active, s.trick, s.played_as, recent, s.auction, score, s.side, s.options)
+        st, evs = self._lead(st, seat)
+        return st, (events + evs if evs else events)
 
     # ------------------------------------------------------------ tricks
     def _lead(self, state: FamilyState, seat: int) -> tuple[FamilyState, tuple[Event, ...]]:
@@ -682,38 +696,42 @@ class RenfieldFamily(Game):
         return sum(map(p.bugs.__getitem__, taken)) << sum(map(p.bug_doublers.__contains__, taken))
 
     def _fold(self, state: FamilyState, seat: int, buy: bool) -> tuple[FamilyState, tuple[Event, ...]]:
-        net, pot = state.net, state.pot
-        if buy:
-            price = self._trick_cost(state.trick.cards)
-            net, pot = _add(net, seat, -price), pot + price
-            text = _("{who} buys out of the hand for {m}.").format(who=_seat(seat), m=self.profile.money(price))
-        else:
-            text = _SEAT_FOLDS[seat]
-        active = _put(state.active, seat, False)
-        recent = (*state.recent[-(RECENT - 1) :], text)
-        if buy:
-            state = _evolve(state, net=net, pot=pot, active=active, recent=recent)
-        else:  # only who is in changes
-            s = state
-            state = type(s)(
-                PLAY, s.turn, s.legal, s.hands, active, s.trick, s.played_as, recent, None, s.score, s.side, s.options
-            )
-        events = [Event(text, seat)]
-        if sum(active) == 1 or (state.options.blaze and seat == state.bidder):
-            return self._finish(state, events)
-        if not state.trick.plays:  # a folding leader passes the lead to the left
-            st, evs = self._lead(state, next_seat(seat, state.n, active.__getitem__))
-            return st, (*events, *evs)
-        if len(state.trick.plays) == sum(active):
-            st, evs = self._resolve(state, state.hands, state.trick, state.played_as, state.side)
-            return st, (*events, *evs)
-        nxt = next_seat(seat, state.n, active.__getitem__)
         s = state
-        legal = self._play_legal(s, nxt)
+        score = s.score
+        active = _put(s.active, seat, False)
+        if buy:
+            price = self._trick_cost(s.trick.cards)
+            text = _("{who} buys out of the hand for {m}.").format(who=_seat(seat), m=self.profile.money(price))
+            sc = score
+            score = Score(
+                _add(sc.net, seat, -price), sc.pot + price, sc.taken, sc.bugs, sc.tricks_done, sc.last_trick,
+                sc.bidder, sc.bid, sc.order,
+            )
+            events: tuple[Event, ...] = (Event(text, seat),)
+        else:
+            events = _FOLD_EVENTS[seat]
+            text = events[0].text
+        recent = (*s.recent[-(RECENT - 1) :], text)
+        live, nexts = self._seats_of(active)
+        trick = s.trick
+        plays = len(trick.plays)
+        if live == 1 or not plays or plays == live or (s.options.blaze and seat == score.bidder):
+            state = type(s)(
+                PLAY, s.turn, s.legal, s.hands, active, trick, s.played_as, recent, s.auction, score, s.side, s.options
+            )
+            if live == 1 or (state.options.blaze and seat == state.bidder):
+                return self._finish(state, list(events))
+            if not plays:  # a folding leader passes the lead to the left
+                st, evs = self._lead(state, nexts[seat])
+                return st, (*events, *evs)
+            st, evs = self._resolve(state, state.hands, trick, state.played_as, state.side)
+            return st, (*events, *evs)
+        nxt = nexts[seat]
+        legal = self._legal_for(s.hands[nxt], s.played_as, score.bugs[nxt], s.options)
         nxt_state = type(s)(
-            PLAY, nxt, legal, s.hands, active, s.trick, s.played_as, s.recent, None, s.score, s.side, s.options
+            PLAY, nxt, legal, s.hands, active, trick, s.played_as, recent, None, score, s.side, s.options
         )
-        return nxt_state, tuple(events)
+        return nxt_state, events
 
     def _winner(
         self,
@@ -838,8 +856,17 @@ class RenfieldFamily(Game):
             for w in winners:
                 net[w] += share
             pot -= share * len(winners)
-        side = replace(side, winners=winners, carried_out=pot, sitting_out=sitting, summary=text)
-        state = _log(_evolve(state, phase=DONE, turn=-1, legal=(), net=tuple(net), pot=pot, side=side), text)
+        d = side  # written out rather than ``replace``: every hand ends here
+        side = Side(
+            n=d.n, dealer=d.dealer, rng=d.rng, stock=d.stock, up=d.up, dealt_in=d.dealt_in,
+            carried_in=d.carried_in, betting=d.betting, discarded=d.discarded, pending=d.pending, pack=d.pack,
+            lot=d.lot, seller=d.seller, bought=d.bought, just_bought=d.just_bought, discards=d.discards,
+            winners=winners, carried_out=pot, sitting_out=sitting, summary=text,
+        )
+        sc, s = state.score, state
+        score = Score(tuple(net), pot, sc.taken, sc.bugs, sc.tricks_done, sc.last_trick, sc.bidder, sc.bid, sc.order)
+        recent = (*s.recent[-(RECENT - 1) :], text)
+        state = type(s)(DONE, -1, (), s.hands, s.active, s.trick, s.played_as, recent, s.auction, score, side, o)
         events.append(Event(text))
         return state, tuple(events)
 
@@ -861,7 +888,7 @@ _SEATS = tuple(seat_name(s) for s in range(8))
 _NO_TRICK = Trick(-1)
 _LEADS = tuple(Trick(s) for s in range(8))  # an empty trick led by each seat
 _NO_CARDS: frozenset[str] = frozenset()
-_SEAT_FOLDS = tuple(_("{who} folds.").format(who=seat_name(s)) for s in range(8))
+_FOLD_EVENTS = tuple((Event(_("{who} folds.").format(who=seat_name(s)), s),) for s in range(8))
 
 
 def _seats(seats: Sequence[int]) -> str:
