@@ -60,30 +60,53 @@ class Rng:
     def shuffled_batched(self, items: Sequence[T]) -> tuple[tuple[T, ...], Rng]:
         """Fisher–Yates whose swap indices come several to a draw (mixed radix).
 
-        Each ``below(r1·r2·…)`` with the product under 2**64 yields one uniform
+        Each ``below(r1·r2·…)`` with the product under 2**63 yields one uniform
         digit per radix, so a 51-card deck takes 5 hash calls instead of 50.
         Same distribution as ``shuffled``, a different (also pinned) stream.
+        The draws are ``below``'s, inlined; the digit plan depends only on the length.
         """
         xs = list(items)
-        rng = self
-        top = len(xs) - 1
-        while top > 0:
-            radices: list[int] = []
-            product = 1
-            t = top
-            while t > 0 and product * (t + 1) < (1 << 63):
-                product *= t + 1
-                radices.append(t + 1)
-                t -= 1
-            value, rng = rng.below(product)
-            for n in radices:
+        plan = _PLANS.get(len(xs))
+        if plan is None:
+            plan = _PLANS[len(xs)] = _batch_plan(len(xs))
+        if not plan:
+            return tuple(xs), self
+        key = (self.seed & ((1 << 128) - 1)).to_bytes(16, "big")
+        i = self.counter
+        blake = hashlib.blake2b
+        from_bytes = int.from_bytes
+        for product, limit, radices in plan:
+            while (x := from_bytes(blake(i.to_bytes(8, "big"), key=key, digest_size=8).digest(), "big")) >= limit:
+                i += 1  # rejected: keeps the draw unbiased
+            i += 1
+            value = x % product
+            for n in radices:  # the element at n - 1 swaps with a uniform one of the first n
                 value, j = divmod(value, n)
-                xs[top], xs[j] = xs[j], xs[top]
-                top -= 1
-        return tuple(xs), rng
+                xs[n - 1], xs[j] = xs[j], xs[n - 1]
+        return tuple(xs), Rng(self.seed, i)
 
     def derive(self, label: str) -> Rng:
         """An independent stream, e.g. one per hand, reproducible from the seed alone."""
         key = (self.seed & ((1 << 128) - 1)).to_bytes(16, "big")
         digest = hashlib.blake2b(label.encode(), key=key, digest_size=8).digest()
         return Rng(int.from_bytes(digest, "big") >> 1)
+
+
+def _batch_plan(size: int) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
+    """``shuffled_batched``'s draws for ``size`` items: (product, rejection limit, radices) each."""
+    plan = []
+    top = size - 1
+    while top > 0:
+        radices: list[int] = []
+        product = 1
+        t = top
+        while t > 0 and product * (t + 1) < (1 << 63):
+            product *= t + 1
+            radices.append(t + 1)
+            t -= 1
+        plan.append((product, (1 << 64) - ((1 << 64) % product), tuple(radices)))
+        top = t
+    return tuple(plan)
+
+
+_PLANS: dict[int, tuple[tuple[int, int, tuple[int, ...]], ...]] = {}
