@@ -53,7 +53,10 @@ class BettingRound:
         heads_up_uncapped: bool = False,
     ) -> BettingRound:
         if stacks is None:
-            order = tuple(s for s in _from(first, n) if live[s])
+            if type(live) is tuple and len(live) == n:  # the usual case: a cached order
+                order = _live_from(first, live)
+            else:
+                order = tuple(s for s in _from(first, n) if live[s])
         else:
             order = tuple(s for s in _from(first, n) if live[s] and stacks[s] > 0)
         build = _round if cls is BettingRound else cls
@@ -199,8 +202,10 @@ class BettingRound:
             ), put
         # bet, raise or complete: everyone else still able to act must answer it
         live = self.live
-        if stacks is None:
+        if stacks is None and type(live) is tuple:  # the usual case: a cached order
             order = _live_after(seat, live)
+        elif stacks is None:
+            order = tuple(s for s in _after(seat, len(live)) if live[s])
         else:
             order = tuple(s for s in _after(seat, len(live)) if live[s] and stacks[s] > 0)
         size = committed[seat] - current
@@ -246,3 +251,9 @@ _CALL = {
 @cache
 def _from(first: int, n: int) -> tuple[int, ...]:
     return tuple((first + i) % n for i in range(n))
+
+
+@cache
+def _live_from(first: int, live: tuple[bool, ...]) -> tuple[int, ...]:
+    """The live seats, starting at ``first`` (the order of a round)."""
+    return tuple(s for s in _from(first, len(live)) if live[s])

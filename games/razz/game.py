@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from operator import add
+from operator import add, sub
 from typing import Any, ClassVar
 
 from games.core.betting import BettingRound
@@ -101,6 +101,10 @@ _labels = card_labels
 _DOOR = {c: (LOW_RANK[c[0]], SUIT_ORDER[c[1]]) for c in STANDARD_DECK.cards}
 
 
+#: PHH deal lines by player number and card(s): ``_DEALT[pk][card]`` is ``d dh p{pk} {card}``
+_DEALT = tuple({c: f"d dh p{pk} {c}" for c in STANDARD_DECK.cards} for pk in range(9))
+
+
 def _label(card: str) -> str:
     return LABELS[card]
 
@@ -160,10 +164,8 @@ class Razz(Game):
             stacks = tuple(int(s) for s in stacks)
         # a seat with no chips sits this hand out: no ante, no cards
         dealt_in = (True,) * n if stacks is None else tuple(s > 0 for s in stacks)
-        order = [s for s in _from_left(dealer, n) if dealt_in[s]]
-        pk = [0] * n
-        for i, s in enumerate(order):
-            pk[s] = i + 1
+        order = _live_from_left(dealer, dealt_in)
+        pk = _player_numbers(dealer, dealt_in)
         start = stacks
         if stacks is None:
             antes = (opts.ante,) * n
@@ -171,7 +173,7 @@ class Razz(Game):
             antes = tuple(min(opts.ante, s) for s in stacks)
             stacks = tuple(s - a for s, a in zip(stacks, antes, strict=True))
         if len(order) < 2:
-            deal = _deal_of(opts, n, dealer, OVER, ((),) * n, "", queues, deck, start, (0,) * n, -1, tuple(pk))
+            deal = _deal_of(opts, n, dealer, OVER, ((),) * n, "", queues, deck, start, (0,) * n, -1, pk)
             idle = BettingRound(opts.small_bet, opts.cap, (0,) * n, dealt_in, (), 0, start)
             text = _("Not enough players with chips to deal a hand.")
             return _state(deal, idle, (), (), (text,), (0,) * n, (False,) * n, text)
@@ -183,8 +185,10 @@ class Razz(Game):
             else:  # the usual case: straight off the stock
                 got, deck = deck[:3], deck[3:]
             cards[s] = got
-            lines.append(f"d dh p{pk[s]} {got[0]}{got[1]}{got[2]}")
-        deal = _deal_of(opts, n, dealer, 3, tuple(cards), "", queues, deck, start, antes, -1, tuple(pk))
+            lines.append(_DEALT[pk[s]][got[0]] + got[1] + got[2])
+        dealt = tuple(cards)
+        opener = _opener(3, dealt, dealt_in, dealer, n)
+        deal = _deal_of(opts, n, dealer, 3, dealt, "", queues, deck, start, antes, opener, pk)
         return self._open_street(deal, dealt_in, stacks, tuple(lines), (), ())[0]
 
     # ------------------------------------------------------------ turn
@@ -229,15 +233,17 @@ class Razz(Game):
     def _apply(self, state: RazzState, seat: int, action: str) -> tuple[RazzState, tuple[Event, ...]]:
         deal = state.deal
         r, put = state.round.step(seat, action)
-        all_in = put > 0 and r.stacks is not None and r.stacks[seat] == 0
-        line, events = _said(action, seat, deal.pk[seat], put, r.committed[seat], all_in)
-        recent = (*state.recent[1 - RECENT:], events[0].text)
+        stacks = r.stacks
+        all_in = stacks is not None and put > 0 and stacks[seat] == 0
+        line, text, events = _said(action, seat, deal.pk[seat], put, r.committed[seat], all_in)
+        recent = (*state.recent[1 - RECENT:], text)
         phh_lines = (*state.phh, line)
-        if action == "fold" and sum(r.live) == 1:  # only a fold can leave one player
+        if action == "fold" and r.live.count(True) == 1:  # only a fold can leave one player
             return self._finish(_state(deal, r, (), phh_lines, recent, None, (), ""), events)
-        if not r.pending:
+        pending = r.pending
+        if not pending:
             return self._next_street(deal, r, phh_lines, recent, events)
-        return _state(deal, r, r.legal(r.pending[0]), phh_lines, recent, None, (), ""), events
+        return _state(deal, r, r.legal(pending[0]), phh_lines, recent, None, (), ""), events
 
     # ------------------------------------------------------------ streets
     def _next_street(
@@ -254,7 +260,7 @@ class Razz(Game):
         ):
             state = _state(deal, r, (), phh_lines, recent, None, (), "")
             return self._finish(state, events) if deal.street == 7 else self._run_out(state, events)
-        deal, lines = self._deal(deal, r.live, tuple(map(add, deal.banked, r.committed)))
+        deal, lines = self._deal(deal, r.live, tuple(map(add, deal.banked, r.committed)), opening=True)
         return self._open_street(deal, r.live, r.stacks, (*phh_lines, *lines), recent, events)
 
     def _run_out(self, state: RazzState, events: tuple[Event, ...]) -> tuple[RazzState, tuple[Event, ...]]:
@@ -272,12 +278,15 @@ class Razz(Game):
         return self._finish(state, (*events, Event(text)))
 
     def _deal(
-        self, deal: RazzDeal, live: tuple[bool, ...], contributed: tuple[int, ...]
+        self, deal: RazzDeal, live: tuple[bool, ...], contributed: tuple[int, ...], *, opening: bool = False
     ) -> tuple[RazzDeal, list[str]]:
-        """Deal the next street to every live seat, from the dealer's left; returns the PHH lines."""
+        """Deal the next street to every live seat, from the dealer's left; returns the PHH lines.
+
+        ``opening``: betting follows, so the new deal names who opens it.
+        """
         n, dealer = deal.n, deal.dealer
         street = deal.street + 1
-        order = [s for s in _from_left(dealer, n) if live[s]]
+        order = _live_from_left(dealer, live)
         queues, deck = deal.queues, deal.stock
         cards = list(deal.cards)
         community = deal.community
@@ -294,25 +303,27 @@ class Razz(Game):
                 pk_board = len(order) > undealt + mucked
                 if pk_board:
                     lines.append(f"d db {community}")
+        pk = deal.pk
         if community:
             for s in order:
                 cards[s] = (*cards[s], community)
                 if not pk_board:
-                    lines.append(f"d dh p{deal.pk[s]} {community}")
+                    lines.append(_DEALT[pk[s]][community])
         elif not any(queues) and len(deck) >= len(order):  # the usual case: straight off the stock
-            for i, s in enumerate(order):
-                card = deck[i]
+            for card, s in zip(deck, order, strict=False):  # stops at the last seat
                 cards[s] = (*cards[s], card)
-                lines.append(f"d dh p{deal.pk[s]} {card}")
+                lines.append(_DEALT[pk[s]][card])
             deck = deck[len(order):]
         else:
             for s in order:
                 got, queues, deck = take(queues, deck, s, 1)
                 cards[s] = cards[s] + got
-                lines.append(f"d dh p{deal.pk[s]} {got[0]}")
+                lines.append(_DEALT[pk[s]][got[0]])
+        dealt = tuple(cards)
+        opener = _opener(street, dealt, live, dealer, n) if opening else -1
         new_deal = _deal_of(
-            deal.options, n, dealer, street, tuple(cards), community, queues, deck, deal.start_stacks,
-            contributed, -1, deal.pk,
+            deal.options, n, dealer, street, dealt, community, queues, deck, deal.start_stacks,
+            contributed, opener, pk,
         )
         return new_deal, lines
 
@@ -325,27 +336,14 @@ class Razz(Game):
         recent: tuple[str, ...],
         events: tuple[Event, ...],
     ) -> tuple[RazzState, tuple[Event, ...]]:
-        """Start this street's betting: the bring-in on 3rd street, else the best board opens."""
-        opts, n, cards = deal.options, deal.n, deal.cards
+        """Start this street's betting (``deal`` names the opener): the bring-in on 3rd street, else the best board."""
+        opts, n, cards, opener = deal.options, deal.n, deal.cards, deal.opener
         if deal.street == 3:
-            opener, worst = -1, (-1, -1)
-            for s in _from_left(deal.dealer, n):
-                if live[s]:
-                    door = _DOOR[cards[s][2]]
-                    if door > worst:
-                        opener, worst = s, door
             text = _("{who} has the highest door card ({card}) and must bring in.").format(
                 who=_name(opener), card=_label(cards[opener][2])
             )
             bet, bring_in = opts.small_bet, opts.bring_in
         else:
-            best = None
-            opener = -1
-            for s in _from_left(deal.dealer, n):
-                if live[s]:
-                    key = board_key(cards[s][2:6])
-                    if best is None or key < best:
-                        best, opener = key, s
             board = _labels(cards[opener][2:6])
             if deal.street == 7 and deal.community:
                 text = _(
@@ -360,10 +358,6 @@ class Razz(Game):
             n, opener, live, bet, opts.cap, stacks=stacks, bring_in=bring_in,
             heads_up_uncapped=opts.heads_up_uncapped,
         )
-        deal = _deal_of(
-            opts, n, deal.dealer, deal.street, cards, deal.community, deal.queues, deal.stock,
-            deal.start_stacks, deal.banked, opener, deal.pk,
-        )
         recent = (*recent[1 - RECENT:], text)
         events = (*events, _event(text, opener, None))
         if len(r.pending) <= 1:  # at most one seat can still bet: nothing to decide
@@ -373,23 +367,22 @@ class Razz(Game):
     # ------------------------------------------------------------ the end
     def _show_lines(self, state: RazzState) -> list[str]:
         deal = state.deal
-        n, dealer = deal.n, deal.dealer
-        board = deal.community if f"d db {deal.community}" in state.phh else ""
+        dealer = deal.dealer
+        board = deal.community if deal.community and f"d db {deal.community}" in state.phh else ""
         return [
             f"p{deal.pk[s]} sm {''.join(c for c in deal.cards[s] if c != board)}"
-            for s in _from_left(dealer, n)
-            if state.round.live[s]
+            for s in _live_from_left(dealer, state.round.live)
         ]
 
     def _finish(self, state: RazzState, events: tuple[Event, ...]) -> tuple[RazzState, tuple[Event, ...]]:
         deal = state.deal
         n, dealer = deal.n, deal.dealer
         live = state.round.live
-        contributed = state.contributed
+        contributed = _contributed(state)
         winnings = [0] * n
-        lines = list(state.phh)
+        lines = state.phh
         texts: list[str] = []
-        live_seats = [s for s in _from_left(dealer, n) if live[s]]
+        live_seats = _live_from_left(dealer, live)
         if len(live_seats) == 1:
             w = live_seats[0]
             winnings[w] = sum(contributed)
@@ -399,7 +392,7 @@ class Razz(Game):
             # after an all-in run-out pokerkit asks again for the hole cards dealt since
             # (unless the last card was a board card, which needs no showing)
             if not (lines[-1].startswith("d db") and any(" sm " in line for line in lines)):
-                lines.extend(self._show_lines(state))
+                lines = (*lines, *self._show_lines(state))
             keys = {s: low_key(deal.cards[s]) for s in live_seats}
             for s in live_seats:
                 texts.append(_("{who} shows {cards}: {low}.").format(
@@ -415,16 +408,16 @@ class Razz(Game):
                 texts.append(_("{names} win{s} {label} of {amount}.").format(
                     names=names, s="" if len(winners) > 1 else "s", label=label, amount=pot.amount))
             shown = live
-        payoffs = tuple(w - c for w, c in zip(winnings, contributed, strict=True))
+        payoffs = tuple(map(sub, winnings, contributed))
         summary = " ".join(texts)
         deal = _deal_of(
             deal.options, n, dealer, OVER, deal.cards, deal.community, deal.queues, deal.stock,
             deal.start_stacks, deal.banked, deal.opener, deal.pk,
         )
         state = _state(
-            deal, state.round, (), tuple(lines), (*state.recent[1 - RECENT:], summary), payoffs, shown, summary
+            deal, state.round, (), lines, (*state.recent[1 - RECENT:], summary), payoffs, shown, summary
         )
-        return state, (*events, Event(summary))
+        return state, (*events, _event(summary, None, None))
 
     def outcome(self, state: RazzState) -> Outcome | None:
         if state.payoffs is None:
@@ -535,14 +528,14 @@ _SAID = {
 
 
 @lru_cache(maxsize=8192)
-def _said(action: str, seat: int, pk: int, put: int, total: int, all_in: bool) -> tuple[str, tuple[Event, ...]]:
-    """The PHH line and the announcement of a betting action (values, so they are shared)."""
+def _said(action: str, seat: int, pk: int, put: int, total: int, all_in: bool) -> tuple[str, str, tuple[Event, ...]]:
+    """The PHH line, text and event of a betting action (values, so they are shared)."""
     code, template = _SAID[action]
     line = f"p{pk} {code} {total}" if code == "cbr" else f"p{pk} {code}"
     text = template.format(who=_name(seat), amount=put, total=total)
     if all_in:
         text += " " + _("All in.")
-    return line, (Event(text, seat),)
+    return line, text, (Event(text, seat),)
 
 
 
@@ -560,9 +553,44 @@ def _contributed(state: RazzState) -> tuple[int, ...]:
     return tuple(map(add, state.deal.banked, state.round.committed))
 
 
+def _opener(street: int, cards: tuple[tuple[str, ...], ...], live: tuple[bool, ...], dealer: int, n: int) -> int:
+    """Who brings in (3rd street: the worst door card) or opens (the best board; ties: first from the left)."""
+    opener = -1
+    if street == 3:
+        worst = (-1, -1)
+        for s in _from_left(dealer, n):
+            if live[s]:
+                door = _DOOR[cards[s][2]]
+                if door > worst:
+                    opener, worst = s, door
+        return opener
+    best = None
+    for s in _from_left(dealer, n):
+        if live[s]:
+            key = board_key(cards[s][2:6])
+            if best is None or key < best:
+                best, opener = key, s
+    return opener
+
+
 @cache
 def _from_left(dealer: int, n: int) -> tuple[int, ...]:
     return tuple((dealer + 1 + i) % n for i in range(n))
+
+
+@cache
+def _live_from_left(dealer: int, live: tuple[bool, ...]) -> tuple[int, ...]:
+    """The live seats from the dealer's left: the order of dealing, showing and odd chips."""
+    return tuple(s for s in _from_left(dealer, len(live)) if live[s])
+
+
+@cache
+def _player_numbers(dealer: int, dealt_in: tuple[bool, ...]) -> tuple[int, ...]:
+    """Each seat's PHH player number (1 = first dealt in from the dealer's left; 0 = sitting out)."""
+    pk = [0] * len(dealt_in)
+    for i, s in enumerate(_live_from_left(dealer, dealt_in)):
+        pk[s] = i + 1
+    return tuple(pk)
 
 
 def _up(state: RazzState, seat: int) -> tuple[str, ...]:

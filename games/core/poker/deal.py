@@ -22,6 +22,11 @@ def stacked_deck(
     seats: int, seed: int, hands: Sequence[Sequence[str]] | None, stock: Sequence[str] | None
 ) -> tuple[Queues, tuple[str, ...]]:
     """Stacked cards per seat and the stock."""
+    if hands is None and stock is not None:  # the common case: only the stock to check
+        deck = tuple(stock)
+        if len(set(deck)) != len(deck) or not _CARDS.issuperset(deck):
+            raise IllegalAction(_("Those aren't distinct cards of a standard deck."))
+        return ((),) * seats, deck
     queues = tuple(tuple(h) for h in hands) if hands is not None else ((),) * seats
     if len(queues) != seats:
         raise IllegalAction(_("Need one hand per seat."))
