@@ -41,6 +41,7 @@ class _Table:
     death: frozenset[str]
     death_all: bool
     wild_ids: tuple[str, ...]  # identities a wild card may take
+    max_players: int
 
 
 class RenfieldFamily(Game):
@@ -76,6 +77,7 @@ class RenfieldFamily(Game):
         self._play_events = tuple(
             {c: (Event(f"{seat_name(s)}: {self._labels[c]}", s),) for c in deck} for s in range(8)
         )
+        self._orders_from: dict[tuple[int, tuple[bool, ...]], tuple[int, ...]] = {}  # (dealer, in) → order
         self._seating: dict[tuple[bool, ...], tuple[int, tuple[int, ...]]] = {}  # active → (live, next seats)
         self._card_of = {f"play:{c}": c for c in deck}
         # led card → the plays of its suit: following suit is one lookup per card held
@@ -100,6 +102,7 @@ class RenfieldFamily(Game):
             death=frozenset(options.death_cards),
             death_all=options.death_suits == "all",
             wild_ids=self.profile.playable,
+            max_players=options.max_players(),
         )
         if len(self._tables) > 256:
             self._tables.clear()
@@ -116,7 +119,16 @@ class RenfieldFamily(Game):
         return keys
 
     def seat_limits(self, options: Any) -> tuple[int, int]:
-        return self.min_players, options.max_players()
+        return self.min_players, self._table(options).max_players
+
+    def _clockwise(self, dealer: int, active: tuple[bool, ...]) -> tuple[int, ...]:
+        """The seats in ``active`` from the dealer's left (dealing and speaking order)."""
+        key = (dealer, active)
+        order = self._orders_from.get(key)
+        if order is None:
+            n = len(active)
+            order = self._orders_from[key] = seats_from((dealer + 1) % n, n, active.__getitem__)
+        return order
 
     # ---------------------------------------------------------- new hand
     def new_state(
@@ -145,7 +157,7 @@ class RenfieldFamily(Game):
         rng = Rng(seed)
         size = opts.hand_size
         deck = opts.deck_cards()
-        order = seats_from((dealer + 1) % n, n, lambda s: dealt_in[s])
+        order = self._clockwise(dealer, dealt_in)
         if hands is None:
             if stock is None:
                 cards, rng = rng.shuffled_batched(deck)
@@ -173,9 +185,9 @@ class RenfieldFamily(Game):
             else:
                 rest = self._check_cards(stock, unused)
         # Stud: the first three cards of a hand are face down, the other four face up.
-        up = tuple(h[3:] if opts.stud else () for h in hand_t)
+        up = tuple(h[3:] for h in hand_t) if opts.stud else ((),) * n
         ante = max(self.profile.ante, 1 if opts.blaze else 0)
-        net = tuple(-ante if dealt_in[s] else 0 for s in range(n))
+        net = tuple(-ante if dealt_in[s] else 0 for s in range(n)) if ante else (0,) * n
         pot = carried_in + ante * len(order)
         side = Side(
             n=n, dealer=dealer, rng=rng, stock=tuple(rest), up=up, dealt_in=dealt_in, carried_in=carried_in,
@@ -194,7 +206,7 @@ class RenfieldFamily(Game):
             legal=(),
             hands=hand_t,
             active=dealt_in,
-            trick=Trick(-1),
+            trick=_NO_TRICK,
             played_as=(),
             recent=tuple(recent),
             auction=None,
@@ -204,7 +216,9 @@ class RenfieldFamily(Game):
         )
         if opts.draw:
             return self._start_betting(state)
-        return self._after_draw(state)[0]
+        if opts.auction:
+            return self._after_draw(state)[0]
+        return self._start_bidding(state, order)
 
     def _after_draw(self, state: FamilyState) -> tuple[FamilyState, tuple[Event, ...]]:
         """After the deal (and Draw's refill): the Auction's pack, or straight to the bidding."""
@@ -468,10 +482,11 @@ class RenfieldFamily(Game):
         return st, (Event(text, seat), *evs)
 
     # ------------------------------------------------- bidding for the lead
-    def _start_bidding(self, state: FamilyState) -> FamilyState:
+    def _start_bidding(self, state: FamilyState, order: tuple[int, ...] | None = None) -> FamilyState:
+        """``order``: the seats still in from the dealer's left, when the caller knows them."""
         o = state.options
-        n = state.n
-        order = seats_from((state.dealer + 1) % n, n, lambda s: state.active[s])
+        if order is None:
+            order = self._clockwise(state.dealer, state.active)
         if o.blaze:
             auction = Auction(order, 1, until_all_pass=True)
         else:
