@@ -40,7 +40,7 @@ class Auction:
         return range(self.next_minimum, top + 1, self.step)
 
     def _check(self, seat: int) -> None:
-        if seat != self.to_act:
+        if self.done or seat != self.order[self.turn]:  # ``to_act``, inlined
             raise IllegalAction(_("It's not your turn to bid."))
 
     def _with(self, *, turn: int | None = None, high: int | None = None, high_seat: int | None = None,
@@ -62,25 +62,29 @@ class Auction:
 
     def bid(self, seat: int, amount: int) -> Auction:
         self._check(seat)
-        if amount < self.next_minimum or (self.maximum is not None and amount > self.maximum):
-            raise IllegalAction(_("Bid at least {n}.").format(n=self.next_minimum))
+        low = self.minimum if self.high is None else self.high + self.step  # next_minimum
+        top = self.maximum
+        if amount < low or (top is not None and amount > top):
+            raise IllegalAction(_("Bid at least {n}.").format(n=low))
         if (amount - self.minimum) % self.step:
             raise IllegalAction(_("Bids go up in steps of {n}.").format(n=self.step))
-        if self.maximum is not None and amount >= self.maximum:
+        if top is not None and amount >= top:
             return self._with(high=amount, high_seat=seat, spoken=self.spoken + 1, done=True)
-        return self._advance(high=amount, high_seat=seat, out=self.out, spoken=self.spoken + 1)
+        return self._advance(amount, seat, self.out, self.spoken + 1)
 
     def pass_(self, seat: int) -> Auction:
         self._check(seat)
-        return self._advance(high=self.high, high_seat=self.high_seat, out=(*self.out, seat), spoken=self.spoken + 1)
+        return self._advance(self.high, self.high_seat, (*self.out, seat), self.spoken + 1)
 
-    def _advance(self, *, high: int | None, high_seat: int | None, out: tuple[int, ...], spoken: int) -> Auction:
+    def _advance(self, high: int | None, high_seat: int | None, out: tuple[int, ...], spoken: int) -> Auction:
         """The auction after a bid or pass: the next speaker, or the end."""
         n = len(self.order)
-        if not self.until_all_pass:
-            if spoken >= n:
-                return self._with(high=high, high_seat=high_seat, out=out, spoken=spoken, done=True)
-            return self._with(turn=self.turn + 1, high=high, high_seat=high_seat, out=out, spoken=spoken)
+        if not self.until_all_pass:  # written out: the bid for the lead is on every hand's hot path
+            done = spoken >= n
+            return Auction(
+                self.order, self.minimum, self.maximum, False, self.step, self.turn if done else self.turn + 1,
+                high, high_seat, out, spoken, done,
+            )
         still_in = [s for s in self.order if s not in out]
         if not still_in or (len(still_in) == 1 and still_in[0] == high_seat):
             return self._with(high=high, high_seat=high_seat, out=out, spoken=spoken, done=True)
