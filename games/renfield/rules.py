@@ -517,9 +517,8 @@ class RenfieldFamily(Game):
                 who=_seat(forced), m=self._bid_text(state, amount)
             )
             return self._won_bid(s, forced, amount, (Event(text, forced),), (*recent[-(RECENT - 1) :], text))
-        turn = a.to_act
-        assert turn is not None
-        key = (a.next_minimum, s.options.max_bid)
+        turn = a.order[a.turn]  # ``a.to_act`` of a running auction
+        key = (a.minimum if a.high is None else a.high + a.step, s.options.max_bid)  # (next minimum, top)
         legal = self._bid_legal.get(key)
         if legal is None:
             legal = self._bid_legal[key] = (*self._bids[key[0] : key[1] + 1], "pass")
@@ -611,19 +610,17 @@ class RenfieldFamily(Game):
         self, hand: tuple[str, ...], played_as: tuple[str, ...], bugs: int, options: FamilyOptions
     ) -> tuple[str, ...]:
         if not options.wild_cards and not options.death_cards:
-            play = self._play
-            if played_as:  # follow suit if you can (``must_follow``, with the led suit's plays looked up once)
-                follow = self._follow[played_as[0]]
-                acts = [follow[c] for c in hand if c in follow] or [play[c] for c in hand]
-            else:
-                acts = [play[c] for c in hand]
+            # follow suit if you can (``must_follow`` as lookups: the led suit's plays, in hand order)
+            acts = played_as and tuple(filter(None, map(self._follow[played_as[0]].get, hand)))
+            if not acts:
+                acts = tuple(map(self._play.__getitem__, hand))
         else:
-            acts = self._special_legal(hand, played_as, self._table(options))
+            acts = tuple(self._special_legal(hand, played_as, self._table(options)))
         if bugs >= 1:
-            acts.append("fold")
-        elif options.buy_the_trick:
-            acts.append("buy")
-        return tuple(acts)
+            return (*acts, "fold")
+        if options.buy_the_trick:
+            return (*acts, "buy")
+        return acts
 
     def _special_legal(self, hand: tuple[str, ...], played_as: tuple[str, ...], t: _Table) -> list[str]:
         """Following suit with wild cards (declared as the led suit) and Death Cards."""
