@@ -27,6 +27,8 @@ from .profile import DeckProfile
 from .state import AUCTION, BETTING, BID, DISCARD, DONE, OFFER, ORDER, PLAY, FamilyState, Score, Side
 
 TRICKS = 6
+_SHIFT = 20  # card values sum far below 2**20 (≤ 54 cards of at most 10)
+_LOW = (1 << _SHIFT) - 1
 MAX_DISCARD = 4
 RECENT = 8
 _ONE = tuple(frozenset({i}) for i in range(8))
@@ -42,6 +44,7 @@ class _Table:
     death_all: bool
     wild_ids: tuple[str, ...]  # identities a wild card may take
     max_players: int
+    plain: bool  # no wild or Death Cards and a suit order: the base game's fast paths
 
 
 class RenfieldFamily(Game):
@@ -80,6 +83,9 @@ class RenfieldFamily(Game):
         self._orders_from: dict[tuple[int, tuple[bool, ...]], tuple[int, ...]] = {}  # (dealer, in) → order
         self._seating: dict[tuple[bool, ...], tuple[int, tuple[int, ...]]] = {}  # active → (live, next seats)
         self._card_of = {f"play:{c}": c for c in deck}
+        # a card's printed value plus one high unit if it is a doubler: one sum gives both totals
+        self._cost_code = {c: p.cost[c] + ((c in p.cost_doublers) << _SHIFT) for c in deck}
+        self._bug_code = {c: p.bugs[c] + ((c in p.bug_doublers) << _SHIFT) for c in deck}
         # led card → the plays of its suit: following suit is one lookup per card held
         by_suit = {s: {c: self._play[c] for c in deck if self._suit[c] == s} for s in set(self._suit.values())}
         self._follow = {led: by_suit[self._suit[led]] for led in deck}
@@ -103,6 +109,7 @@ class RenfieldFamily(Game):
             death_all=options.death_suits == "all",
             wild_ids=self.profile.playable,
             max_players=options.max_players(),
+            plain=not (options.wild_cards or options.death_cards or options.flatline),
         )
         if len(self._tables) > 256:
             self._tables.clear()
@@ -699,13 +706,13 @@ class RenfieldFamily(Game):
 
     def _trick_cost(self, cards: Sequence[str]) -> int:
         """Printed costs, doubled once per cost doubler (compounding)."""
-        p = self.profile
-        return sum(map(p.cost.__getitem__, cards)) << sum(map(p.cost_doublers.__contains__, cards))
+        v = sum(map(self._cost_code.__getitem__, cards))
+        return (v & _LOW) << (v >> _SHIFT)
 
     def _score(self, taken: Sequence[str]) -> int:
         """Printed bugs of everything taken, doubled once per bug doubler (compounding)."""
-        p = self.profile
-        return sum(map(p.bugs.__getitem__, taken)) << sum(map(p.bug_doublers.__contains__, taken))
+        v = sum(map(self._bug_code.__getitem__, taken))
+        return (v & _LOW) << (v >> _SHIFT)
 
     def _fold(self, state: FamilyState, seat: int, buy: bool) -> tuple[FamilyState, tuple[Event, ...]]:
         s = state
@@ -786,10 +793,15 @@ class RenfieldFamily(Game):
         arguments are the trick's final parts, passed apart to spare a state.
         """
         options = state.options
-        death = self._table(options).death if options.death_cards else _NO_CARDS
-        cards = trick.cards if options.wild_cards else played_as  # without wild cards, identities are the cards
-        taker = trick.plays[self._winner(options, state.score.order, cards, played_as, death)][0]
+        table = self._table(options)
+        death = table.death
         sc = state.score
+        if table.plain:  # distinct cards under a suit order: the strongest takes, no tie to break
+            cards = played_as
+            taker = trick.plays[cards.index(max(cards, key=self._key_of(sc.order).__getitem__))][0]
+        else:
+            cards = trick.cards if options.wild_cards else played_as  # without wild cards, identities are the cards
+            taker = trick.plays[self._winner(options, sc.order, cards, played_as, death)][0]
         done = sc.tricks_done + 1
         if death and any(c in death for c in cards):
             side = replace(side, discards=(*side.discards, *cards))
@@ -798,10 +810,15 @@ class RenfieldFamily(Game):
             events = (Event(text, taker),)
         else:
             cost = self._trick_cost(cards)
-            taken = _put(sc.taken, taker, sc.taken[taker] + cards)
-            bugs = _put(sc.bugs, taker, self._score(taken[taker]))
+            t, b, net = sc.taken, sc.bugs, sc.net
+            mine = t[taker] + cards
+            after = taker + 1
             score = Score(
-                _add(sc.net, taker, -cost), sc.pot + cost, taken, bugs, done, cards, sc.bidder, sc.bid, sc.order
+                (*net[:taker], net[taker] - cost, *net[after:]),
+                sc.pot + cost,
+                (*t[:taker], mine, *t[after:]),
+                (*b[:taker], self._score(mine), *b[after:]),
+                done, cards, sc.bidder, sc.bid, sc.order,
             )
             events = self._take_events.get((taker, cost))
             if events is None:
