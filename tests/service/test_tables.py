@@ -581,3 +581,12 @@ async def test_random_table_life_keeps_the_books(env: Env, seed: int) -> None:
         await env.svc.end(snap.id, snap.host_id, is_admin=False)
     assert await escrow_total(env, snap.id) == 0
     await env.audit_ok()
+
+
+def test_service_and_storage_never_import_discord() -> None:
+    import subprocess
+    import sys
+
+    code = "import sys, data.db, data.ledger, data.migrate, bot.service\nprint('discord' in sys.modules)\n"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
