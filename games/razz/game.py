@@ -105,6 +105,28 @@ _DOOR = {c: (LOW_RANK[c[0]], SUIT_ORDER[c[1]]) for c in STANDARD_DECK.cards}
 _DEALT = tuple({c: f"d dh p{pk} {c}" for c in STANDARD_DECK.cards} for pk in range(9))
 
 
+#: "Seat 2 has the highest door card (K♠) and must bring in.", by seat and card
+_BRINGS_IN = tuple(
+    {
+        c: _("{who} has the highest door card ({card}) and must bring in.").format(who=seat_name(s), card=LABELS[c])
+        for c in STANDARD_DECK.cards
+    }
+    for s in range(8)
+)
+#: "4th street: Seat 3 shows the best board (" and ") and opens.", by street and seat
+_OPENS = {
+    street: tuple(
+        tuple(
+            _("{street}: {who} shows the best board ({board}) and opens.")
+            .format(street=name, who=seat_name(s), board="\0")
+            .split("\0")
+        )
+        for s in range(8)
+    )
+    for street, name in STREET_NAMES.items()
+}
+
+
 def _label(card: str) -> str:
     return LABELS[card]
 
@@ -179,15 +201,18 @@ class Razz(Game):
             return _state(deal, idle, (), (), (text,), (0,) * n, (False,) * n, text)
         cards: list[tuple[str, ...]] = [()] * n
         lines: list[str] = []
-        for s in order:
-            if queues[s] or len(deck) < 3:
+        if not any(queues) and len(deck) >= 3 * len(order):  # the usual case: straight off the stock
+            for i, s in enumerate(order):
+                got = cards[s] = deck[3 * i:3 * i + 3]
+                lines.append(_DEALT[pk[s]][got[0]] + got[1] + got[2])
+            deck = deck[3 * len(order):]
+        else:
+            for s in order:
                 got, queues, deck = take(queues, deck, s, 3)
-            else:  # the usual case: straight off the stock
-                got, deck = deck[:3], deck[3:]
-            cards[s] = got
-            lines.append(_DEALT[pk[s]][got[0]] + got[1] + got[2])
+                cards[s] = got
+                lines.append(_DEALT[pk[s]][got[0]] + got[1] + got[2])
         dealt = tuple(cards)
-        opener = _opener(3, dealt, dealt_in, dealer, n)
+        opener = _opener(3, dealt, dealt_in, dealer)
         deal = _deal_of(opts, n, dealer, 3, dealt, "", queues, deck, start, antes, opener, pk)
         return self._open_street(deal, dealt_in, stacks, tuple(lines), (), ())[0]
 
@@ -320,7 +345,7 @@ class Razz(Game):
                 cards[s] = cards[s] + got
                 lines.append(_DEALT[pk[s]][got[0]])
         dealt = tuple(cards)
-        opener = _opener(street, dealt, live, dealer, n) if opening else -1
+        opener = _opener(street, dealt, live, dealer) if opening else -1
         new_deal = _deal_of(
             deal.options, n, dealer, street, dealt, community, queues, deck, deal.start_stacks,
             contributed, opener, pk,
@@ -338,22 +363,20 @@ class Razz(Game):
     ) -> tuple[RazzState, tuple[Event, ...]]:
         """Start this street's betting (``deal`` names the opener): the bring-in on 3rd street, else the best board."""
         opts, n, cards, opener = deal.options, deal.n, deal.cards, deal.opener
-        if deal.street == 3:
-            text = _("{who} has the highest door card ({card}) and must bring in.").format(
-                who=_name(opener), card=_label(cards[opener][2])
-            )
+        street = deal.street
+        if street == 3:
+            text = _BRINGS_IN[opener][cards[opener][2]]
             bet, bring_in = opts.small_bet, opts.bring_in
         else:
             board = _labels(cards[opener][2:6])
-            if deal.street == 7 and deal.community:
+            if street == 7 and deal.community:
                 text = _(
                     "7th street: too few cards left, so {card} is dealt face up for everyone. {who} ({board}) opens."
                 ).format(card=_label(deal.community), who=_name(opener), board=board)
             else:
-                text = _("{street}: {who} shows the best board ({board}) and opens.").format(
-                    street=STREET_NAMES[deal.street], who=_name(opener), board=board
-                )
-            bet, bring_in = (opts.small_bet if deal.street == 4 else opts.big_bet), 0
+                before, after = _OPENS[street][opener]
+                text = before + board + after
+            bet, bring_in = (opts.small_bet if street == 4 else opts.big_bet), 0
         r = BettingRound.open(
             n, opener, live, bet, opts.cap, stacks=stacks, bring_in=bring_in,
             heads_up_uncapped=opts.heads_up_uncapped,
@@ -553,23 +576,21 @@ def _contributed(state: RazzState) -> tuple[int, ...]:
     return tuple(map(add, state.deal.banked, state.round.committed))
 
 
-def _opener(street: int, cards: tuple[tuple[str, ...], ...], live: tuple[bool, ...], dealer: int, n: int) -> int:
+def _opener(street: int, cards: tuple[tuple[str, ...], ...], live: tuple[bool, ...], dealer: int) -> int:
     """Who brings in (3rd street: the worst door card) or opens (the best board; ties: first from the left)."""
     opener = -1
     if street == 3:
         worst = (-1, -1)
-        for s in _from_left(dealer, n):
-            if live[s]:
-                door = _DOOR[cards[s][2]]
-                if door > worst:
-                    opener, worst = s, door
+        for s in _live_from_left(dealer, live):
+            door = _DOOR[cards[s][2]]
+            if door > worst:
+                opener, worst = s, door
         return opener
     best = None
-    for s in _from_left(dealer, n):
-        if live[s]:
-            key = board_key(cards[s][2:6])
-            if best is None or key < best:
-                best, opener = key, s
+    for s in _live_from_left(dealer, live):
+        key = board_key(cards[s][2:6])
+        if best is None or key < best:
+            best, opener = key, s
     return opener
 
 
