@@ -586,8 +586,12 @@ class RenfieldFamily(Game):
         sc = state.score
         score = Score(sc.net, sc.pot, sc.taken, sc.bugs, sc.tricks_done, sc.last_trick, sc.bidder, sc.bid, order)
         s = state
+        o = s.options
         recent = (*s.recent[-(RECENT - 1) :], events[0].text)
-        st = type(s)(PLAY, s.turn, s.legal, s.hands, s.active, s.trick, s.played_as, recent, s.auction, score, s.side, s.options)
+        if not o.death_cards:  # nobody can be forced out: ``_lead`` without the intermediate state
+            legal = self._legal_for(s.hands[seat], (), score.bugs[seat], o)
+            return type(s)(PLAY, seat, legal, s.hands, s.active, _LEADS[seat], (), recent, None, score, s.side, o), events
+        st = type(s)(PLAY, s.turn, s.legal, s.hands, s.active, s.trick, s.played_as, recent, s.auction, score, s.side, o)
         st, evs = self._lead(st, seat)
         return st, (events + evs if evs else events)
 
