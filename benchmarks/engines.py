@@ -77,11 +77,22 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--players", type=int, default=None)
     parser.add_argument("--game", default=None)
+    parser.add_argument(
+        "--repeat", type=int, default=1, help="measure N times and also print the best and median (shared machines)"
+    )
     args = parser.parse_args()
     ids = [args.game] if args.game else [g.id for g in games.all_games()]
     for gid in ids:
-        r = measure(gid, players=args.players, seconds=args.seconds)
-        print(f"{gid:<14}{r['players']:>3} players {r['hands_per_s']:>10,.0f} {r['unit']}/s {r['actions_per_s']:>10,.0f} actions/s")
+        rates = []
+        for _ in range(max(args.repeat, 1)):
+            r = measure(gid, players=args.players, seconds=args.seconds)
+            rates.append(r["hands_per_s"])
+            print(f"{gid:<14}{r['players']:>3} players {r['hands_per_s']:>10,.0f} {r['unit']}/s {r['actions_per_s']:>10,.0f} actions/s")
+        if len(rates) > 1:
+            rates.sort()
+            target = TARGETS.get(gid)
+            mark = f"  target ≥{target:,.0f}: {'OK' if rates[-1] >= target else 'MISSED'}" if target else ""
+            print(f"{gid:<14}best {rates[-1]:,.0f}  median {rates[len(rates) // 2]:,.0f}  worst {rates[0]:,.0f} {r['unit']}/s{mark}")
 
 
 if __name__ == "__main__":
