@@ -131,10 +131,18 @@ class BettingRound:
             word = "complete"
         else:
             word = "bet"
+        if self.stacks is None:  # can_raise, inlined for unlimited stacks (the hot path)
+            live = self.live
+            if self.cap is not None and self.level >= self.cap:
+                can_raise = self.heads_up_uncapped and live.count(True) == 2
+            else:
+                can_raise = live.count(True) >= 2
+        else:
+            can_raise = self.can_raise(seat)
         if current != committed[seat]:
-            return _CALL[word] if self.can_raise(seat) else _CALL[None]
+            return _CALL[word] if can_raise else _CALL[None]
         choices = _CHECK_OR_FOLD if self.free_fold else _CHECK
-        return choices[word] if self.can_raise(seat) else choices[None]
+        return choices[word] if can_raise else choices[None]
 
     def amount_for(self, seat: int, action: str) -> int:
         """Chips ``action`` would put in, for labels such as "Raise 4"."""

@@ -218,7 +218,8 @@ class Razz(Game):
 
     # ------------------------------------------------------------ turn
     # ``apply`` and ``legal_actions`` do exactly the base class's checks, in fewer
-    # steps: the legal actions of the seat to act are kept in the state.
+    # steps: the legal actions of the seat to act are kept in the state. ``apply``
+    # also does the action itself (the hot path saves a call); ``_apply`` is the hook.
     def apply(self, state: RazzState, seat: int, action: str) -> tuple[RazzState, tuple[Event, ...]]:
         if not isinstance(action, str):
             raise IllegalAction(_("That action isn't understood."))
@@ -229,7 +230,19 @@ class Razz(Game):
             raise NotYourTurn(_("It's not your turn."))
         if action not in state.legal:
             raise IllegalAction(_("You can't do that right now."))
-        return self._apply(state, seat, action)
+        deal = state.deal
+        r, put = state.round.step(seat, action)
+        stacks = r.stacks
+        all_in = stacks is not None and put > 0 and stacks[seat] == 0
+        line, text, events = _said(action, seat, deal.pk[seat], put, r.committed[seat], all_in)
+        recent = (*state.recent[1 - RECENT:], text)
+        phh_lines = (*state.phh, line)
+        if action == "fold" and r.live.count(True) == 1:  # only a fold can leave one player
+            return self._finish(_state(deal, r, (), phh_lines, recent, None, (), ""), events)
+        pending = r.pending
+        if not pending:
+            return self._next_street(deal, r, phh_lines, recent, events)
+        return _state(deal, r, r.legal(pending[0]), phh_lines, recent, None, (), ""), events
 
     def legal_actions(self, state: RazzState, seat: int) -> tuple[str, ...]:
         pending = state.round.pending
@@ -246,7 +259,7 @@ class Razz(Game):
         return state.legal
 
     def is_legal(self, state: RazzState, seat: int, action: str) -> bool:
-        return action in state.legal
+        return action in self.legal_actions(state, seat)
 
     def timeout_action(self, state: RazzState, seat: int) -> str:
         legal = state.legal
@@ -256,19 +269,7 @@ class Razz(Game):
         return legal[0]
 
     def _apply(self, state: RazzState, seat: int, action: str) -> tuple[RazzState, tuple[Event, ...]]:
-        deal = state.deal
-        r, put = state.round.step(seat, action)
-        stacks = r.stacks
-        all_in = stacks is not None and put > 0 and stacks[seat] == 0
-        line, text, events = _said(action, seat, deal.pk[seat], put, r.committed[seat], all_in)
-        recent = (*state.recent[1 - RECENT:], text)
-        phh_lines = (*state.phh, line)
-        if action == "fold" and r.live.count(True) == 1:  # only a fold can leave one player
-            return self._finish(_state(deal, r, (), phh_lines, recent, None, (), ""), events)
-        pending = r.pending
-        if not pending:
-            return self._next_street(deal, r, phh_lines, recent, events)
-        return _state(deal, r, r.legal(pending[0]), phh_lines, recent, None, (), ""), events
+        return self.apply(state, seat, action)  # its checks pass: the action is legal
 
     # ------------------------------------------------------------ streets
     def _next_street(
