@@ -122,7 +122,9 @@ class BettingRound:
         if not pending or seat != pending[0]:
             return ()
         committed = self.committed
-        current = max(committed)
+        current = _TOPS.get(committed)
+        if current is None:
+            current = _top(committed)
         if self.level:
             word = "raise"
         elif self.bring_in:
@@ -185,7 +187,9 @@ class BettingRound:
                 self.free_fold, self.bring_in, self.heads_up_uncapped, self.last_raise,
             ), 0
         committed = self.committed
-        current = max(committed)
+        current = _TOPS.get(committed)
+        if current is None:
+            current = _top(committed)
         if action == "call":
             put = current - committed[seat]
         elif action == "bring-in":
@@ -217,13 +221,28 @@ class BettingRound:
         else:
             order = tuple(s for s in _after(seat, len(live)) if live[s] and stacks[s] > 0)
         size = committed[seat] - current
+        last_raise = self.last_raise
         return _round(
             self.bet_size, self.cap, committed, live, order, self.level + 1, stacks,
-            self.free_fold, self.bring_in, self.heads_up_uncapped, max(self.last_raise, size),
+            self.free_fold, self.bring_in, self.heads_up_uncapped, size if size > last_raise else last_raise,
         ), put
 
 
 _round = builder(BettingRound)  # the hot path's constructor (see fastvalue)
+
+#: The current bet (``max(committed)``) of recently seen rounds. CPython 3.11's ``max``
+#: parses keyword arguments on every call, which makes it dearer than a dict lookup
+#: here, and a table's rounds go through the same few commitment patterns.
+_TOPS: dict[tuple[int, ...], int] = {}
+_TOPS_SIZE = 4096
+
+
+def _top(committed: tuple[int, ...]) -> int:
+    """``max(committed)``, remembered while there is room."""
+    top = max(committed)
+    if len(_TOPS) < _TOPS_SIZE:
+        _TOPS[committed] = top
+    return top
 
 
 @cache

@@ -235,8 +235,8 @@ class Razz(Game):
         stacks = r.stacks
         all_in = stacks is not None and put > 0 and stacks[seat] == 0
         line, text, events = _said(action, seat, deal.pk[seat], put, r.committed[seat], all_in)
-        recent = (*state.recent[1 - RECENT:], text)
-        phh_lines = (*state.phh, line)
+        recent = state.recent[1 - RECENT:] + text
+        phh_lines = state.phh + line
         if action == "fold" and r.live.count(True) == 1:  # only a fold can leave one player
             return self._finish(_state(deal, r, (), phh_lines, recent, None, (), ""), events)
         pending = r.pending
@@ -287,7 +287,7 @@ class Razz(Game):
             state = _state(deal, r, (), phh_lines, recent, None, (), "")
             return self._finish(state, events) if deal.street == 7 else self._run_out(state, events)
         deal, lines = self._deal(deal, r.live, tuple(map(add, deal.banked, r.committed)), opening=True)
-        return self._open_street(deal, r.live, r.stacks, (*phh_lines, *lines), recent, events)
+        return self._open_street(deal, r.live, r.stacks, phh_lines + tuple(lines), recent, events)
 
     def _run_out(self, state: RazzState, events: tuple[Event, ...]) -> tuple[RazzState, tuple[Event, ...]]:
         """Nobody can bet any more: show down now and deal the rest (pokerkit's order)."""
@@ -552,14 +552,16 @@ _SAID = {
 
 
 @lru_cache(maxsize=8192)
-def _said(action: str, seat: int, pk: int, put: int, total: int, all_in: bool) -> tuple[str, str, tuple[Event, ...]]:
-    """The PHH line, text and event of a betting action (values, so they are shared)."""
+def _said(
+    action: str, seat: int, pk: int, put: int, total: int, all_in: bool
+) -> tuple[tuple[str], tuple[str], tuple[Event, ...]]:
+    """The PHH line, text and event of a betting action (values, so they are shared; in 1-tuples to append)."""
     code, template = _SAID[action]
     line = f"p{pk} {code} {total}" if code == "cbr" else f"p{pk} {code}"
     text = template.format(who=_name(seat), amount=put, total=total)
     if all_in:
         text += " " + _("All in.")
-    return line, text, (Event(text, seat),)
+    return (line,), (text,), (Event(text, seat),)
 
 
 
