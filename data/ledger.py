@@ -335,11 +335,27 @@ def settle_hand(
     return Settlement(tuple(nets), tuple(topups), shortfall, writeoff, pot_after)
 
 
+_VALUES = "(?,?,?,?,?,?,?,?,?,?)"
+_MULTI_INSERT: dict[int, str] = {}
+
+
+def _multi_insert(n: int) -> str:
+    """``INSERT … VALUES (…),(…)`` for ``n`` rows (one statement text per row count, prepared once)."""
+    sql = _MULTI_INSERT.get(n)
+    if sql is None:
+        sql = _MULTI_INSERT[n] = _PLAIN_INSERT.removesuffix(_VALUES) + ",".join([_VALUES] * n)
+    return sql
+
+
 def _insert_settlement(conn: sqlite3.Connection, rows: list[tuple[object, ...]], table_id: int, hand_no: int) -> None:
+    if not rows:
+        return
     try:
         # Retries were answered from the booked rows before this, so a used key here is a bug: the
         # plain INSERT (cheaper than an upsert) fails on it and the whole transaction rolls back.
-        inserted = conn.executemany(_PLAIN_INSERT, rows).rowcount
+        # ONE statement for all the rows: SQLite's per-statement work is paid once per hand, not
+        # once per row, and the rows and their balance updates stand or fall together.
+        inserted = conn.execute(_multi_insert(len(rows)), [v for r in rows for v in r]).rowcount
     except sqlite3.IntegrityError as err:
         if "CHECK constraint failed" in str(err):
             raise Overdraft(None, 0, 0) from err

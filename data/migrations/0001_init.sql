@@ -145,8 +145,11 @@ CREATE TABLE transfers (
     debit_id   INTEGER NOT NULL REFERENCES accounts(id),
     credit_id  INTEGER NOT NULL REFERENCES accounts(id),
     amount     INTEGER NOT NULL CHECK (amount > 0),
-    code       TEXT    NOT NULL CHECK (code IN ('start', 'daily', 'grant', 'buy_in', 'topup', 'stake', 'payout',
-                                                'writeoff', 'cash_out', 'refund', 'correction')),
+    -- An OR chain, not `code IN (…)`: SQLite builds an ephemeral index for an IN list at every
+    -- statement run, which cost 2.5 µs per inserted row (as much as the row itself). Hot codes first.
+    code       TEXT    NOT NULL CHECK (code = 'stake' OR code = 'payout' OR code = 'buy_in' OR code = 'cash_out'
+                                       OR code = 'topup' OR code = 'start' OR code = 'daily' OR code = 'grant'
+                                       OR code = 'writeoff' OR code = 'refund' OR code = 'correction'),
     table_id   INTEGER,
     hand_no    INTEGER,
     memo       TEXT,
