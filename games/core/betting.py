@@ -52,13 +52,10 @@ class BettingRound:
         bring_in: int = 0,
         heads_up_uncapped: bool = False,
     ) -> BettingRound:
-        if stacks is None:
-            if type(live) is tuple and len(live) == n:  # the usual case: a cached order
-                order = _live_from(first, live)
-            else:
-                order = tuple(s for s in _from(first, n) if live[s])
+        if stacks is None and type(live) is tuple and len(live) == n:  # the usual case: a cached order
+            order = (_ORDERS.get(live) or _orders(live))[0][first]
         else:
-            order = tuple(s for s in _from(first, n) if live[s] and stacks[s] > 0)
+            order = _able(_from(first, n), live, stacks)
         build = _round if cls is BettingRound else cls
         return build(bet_size, cap, (0,) * n, live, order, 0, stacks, free_fold, bring_in, heads_up_uncapped, 0)
 
@@ -105,11 +102,7 @@ class BettingRound:
             return False  # covered: can only call
         if min(owed, stacks[seat]) < self.last_raise:
             return False  # facing a short all-in after acting: the betting isn't reopened
-        # someone must be left who could answer a raise
-        return any(
-            s != seat and live[s] and stacks[s] + committed[s] > current
-            for s in range(len(live))
-        )
+        return _answerable(seat, live, stacks, committed, current)
 
     def raise_word(self) -> str:
         """What putting in a full bet is called now: bet, raise or complete."""
@@ -215,11 +208,9 @@ class BettingRound:
         # bet, raise or complete: everyone else still able to act must answer it
         live = self.live
         if stacks is None and type(live) is tuple:  # the usual case: a cached order
-            order = _live_after(seat, live)
-        elif stacks is None:
-            order = tuple(s for s in _after(seat, len(live)) if live[s])
+            order = (_ORDERS.get(live) or _orders(live))[1][seat]
         else:
-            order = tuple(s for s in _after(seat, len(live)) if live[s] and stacks[s] > 0)
+            order = _able(_after(seat, len(live)), live, stacks)
         size = committed[seat] - current
         last_raise = self.last_raise
         return _round(
@@ -251,10 +242,31 @@ def _after(seat: int, n: int) -> tuple[int, ...]:
     return tuple((seat + i) % n for i in range(1, n))
 
 
-@cache
-def _live_after(seat: int, live: tuple[bool, ...]) -> tuple[int, ...]:
-    """The live seats after ``seat``, from its left (who must answer its bet)."""
-    return tuple(s for s in _after(seat, len(live)) if live[s])
+#: For each pattern of live seats: the live seats starting at each seat (a round's
+#: order) and after each seat (who must answer its bet). At most 2**8 patterns.
+_ORDERS: dict[tuple[bool, ...], tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]] = {}
+
+
+def _orders(live: tuple[bool, ...]) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    n = len(live)
+    starting = tuple(tuple(s for s in _from(f, n) if live[s]) for f in range(n))
+    after = tuple(tuple(s for s in _after(f, n) if live[s]) for f in range(n))
+    orders = _ORDERS[live] = (starting, after)
+    return orders
+
+
+def _able(seats: tuple[int, ...], live: tuple[bool, ...], stacks: tuple[int, ...] | None) -> tuple[int, ...]:
+    """``seats`` that are live and (with stacks) have chips left to act with."""
+    if stacks is None:
+        return tuple(s for s in seats if live[s])
+    return tuple(s for s in seats if live[s] and stacks[s] > 0)
+
+
+def _answerable(
+    seat: int, live: tuple[bool, ...], stacks: tuple[int, ...], committed: tuple[int, ...], current: int
+) -> bool:
+    """Someone else is left who could answer a raise (kept apart: the hot paths need no closure)."""
+    return any(s != seat and live[s] and stacks[s] + committed[s] > current for s in range(len(live)))
 
 
 # The legal actions are a handful of constant tuples (by the word for a full bet; None: can't raise).
@@ -279,8 +291,3 @@ _CALL = {
 def _from(first: int, n: int) -> tuple[int, ...]:
     return tuple((first + i) % n for i in range(n))
 
-
-@cache
-def _live_from(first: int, live: tuple[bool, ...]) -> tuple[int, ...]:
-    """The live seats, starting at ``first`` (the order of a round)."""
-    return tuple(s for s in _from(first, len(live)) if live[s])

@@ -33,7 +33,7 @@ def builder(cls: type[T]) -> Callable[..., T]:
     if cls.__bases__ == (object,) and tuple(cls.__dict__["__slots__"]) == tuple(names):
         draft = type(f"_Draft{cls.__name__}", (), {"__slots__": tuple(names), "__module__": cls.__module__})
         env["_draft"] = draft
-        lines.append("    o = _new(_draft)")
+        lines.append("    o = _draft()")
         lines += [f"    o.{name} = {name}" for name in names]
         lines.append("    o.__class__ = _cls")
     else:  # an unusual layout: write each slot through its descriptor

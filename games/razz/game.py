@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache
 from operator import add, sub
 from typing import Any, ClassVar
 
@@ -234,7 +234,8 @@ class Razz(Game):
         r, put = state.round.step(seat, action)
         stacks = r.stacks
         all_in = stacks is not None and put > 0 and stacks[seat] == 0
-        line, text, events = _said(action, seat, deal.pk[seat], put, r.committed[seat], all_in)
+        key = (action, seat, deal.pk[seat], put, r.committed[seat], all_in)
+        line, text, events = _SAID_BEFORE.get(key) or _said(key)
         recent = state.recent[1 - RECENT:] + text
         phh_lines = state.phh + line
         if action == "fold" and r.live.count(True) == 1:  # only a fold can leave one player
@@ -551,17 +552,26 @@ _SAID = {
 }
 
 
-@lru_cache(maxsize=8192)
-def _said(
-    action: str, seat: int, pk: int, put: int, total: int, all_in: bool
-) -> tuple[tuple[str], tuple[str], tuple[Event, ...]]:
-    """The PHH line, text and event of a betting action (values, so they are shared; in 1-tuples to append)."""
+#: ``_said`` answers already given, by their key (a plain dict: cheaper to ask than an lru_cache)
+_SAID_BEFORE: dict[tuple[str, int, int, int, int, bool], tuple[tuple[str], tuple[str], tuple[Event, ...]]] = {}
+_SAID_SIZE = 8192
+
+
+def _said(key: tuple[str, int, int, int, int, bool]) -> tuple[tuple[str], tuple[str], tuple[Event, ...]]:
+    """The PHH line, text and event of a betting action ``(action, seat, pk, put, total, all_in)``.
+
+    Values, so they are shared (and kept while there is room); in 1-tuples, to be appended.
+    """
+    action, seat, pk, put, total, all_in = key
     code, template = _SAID[action]
     line = f"p{pk} {code} {total}" if code == "cbr" else f"p{pk} {code}"
     text = template.format(who=_name(seat), amount=put, total=total)
     if all_in:
         text += " " + _("All in.")
-    return (line,), (text,), (Event(text, seat),)
+    said = (line,), (text,), (Event(text, seat),)
+    if len(_SAID_BEFORE) < _SAID_SIZE:
+        _SAID_BEFORE[key] = said
+    return said
 
 
 
@@ -602,10 +612,16 @@ def _from_left(dealer: int, n: int) -> tuple[int, ...]:
     return tuple((dealer + 1 + i) % n for i in range(n))
 
 
-@cache
 def _live_from_left(dealer: int, live: tuple[bool, ...]) -> tuple[int, ...]:
     """The live seats from the dealer's left: the order of dealing, showing and odd chips."""
-    return tuple(s for s in _from_left(dealer, len(live)) if live[s])
+    by_dealer = _LEFT.get(live)
+    if by_dealer is None:
+        n = len(live)
+        by_dealer = _LEFT[live] = tuple(tuple(s for s in _from_left(d, n) if live[s]) for d in range(n))
+    return by_dealer[dealer]
+
+
+_LEFT: dict[tuple[bool, ...], tuple[tuple[int, ...], ...]] = {}  # live seats -> their order from each dealer's left
 
 
 @cache
