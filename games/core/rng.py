@@ -81,7 +81,8 @@ class Rng:
             i += 1
             value = x % product
             for n in radices:  # the element at n - 1 swaps with a uniform one of the first n
-                value, j = divmod(value, n)
+                j = value % n  # divmod, without the call and the pair
+                value //= n
                 xs[n - 1], xs[j] = xs[j], xs[n - 1]
         return tuple(xs), Rng(self.seed, i)
 
