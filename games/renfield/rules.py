@@ -93,6 +93,7 @@ class RenfieldFamily(Game):
         self._bid_events: dict[tuple[int, str, bool], tuple[Event]] = {}  # (seat, action, blaze) → event
         self._won_events: dict[tuple[int, int, bool], tuple[Event]] = {}  # (seat, amount, blaze) → event
         self._order_events: dict[tuple[int, str], tuple[Event]] = {}  # (seat, suit order) → event
+        self._win_texts: dict[tuple[tuple[int, ...], int, int, int], str] = {}  # (winners, k, share, left) → summary
         self._bid_legal: dict[tuple[int, int], tuple[str, ...]] = {}  # (lowest, highest) → bid actions
         self._tables: dict[int, tuple[FamilyOptions, _Table]] = {}
         self._keys: dict[str, dict[str, int]] = {}
@@ -845,25 +846,27 @@ class RenfieldFamily(Game):
     def _finish(self, state: FamilyState, events: list[Event]) -> tuple[FamilyState, tuple[Event, ...]]:
         o = state.options
         p = self.profile
-        n = state.n
         side = state.side
-        net = list(state.net)
-        pot = state.pot
-        live = [s for s in range(n) if state.active[s]]
+        n = side.n
+        sc = state.score
+        bugs, active = sc.bugs, state.active  # read once: the state's shortcuts are properties
+        net = list(sc.net)
+        pot = sc.pot
+        live = [s for s in range(n) if active[s]]
         winners: tuple[int, ...] = ()
         sitting: tuple[int, ...] = ()
-        if o.blaze and state.bidder >= 0:
-            b = state.bidder
-            if state.active[b] and state.bugs[b] >= state.bid:
+        if o.blaze and sc.bidder >= 0:
+            b = sc.bidder
+            if active[b] and bugs[b] >= sc.bid:
                 winners = (b,)
                 text = _("{who} made the bid of {k} and wins {m}.").format(
-                    who=_seat(b), k=p.points(state.bid), m=p.money(pot)
+                    who=_seat(b), k=p.points(sc.bid), m=p.money(pot)
                 )
             else:
                 penalty = o.blaze_penalty or pot
                 net[b] -= penalty
                 pot += penalty
-                sitting = tuple(s for s in range(n) if not state.active[s])
+                sitting = tuple(s for s in range(n) if not active[s])
                 text = _("{who} missed the bid and pays {m}; the pot of {pot} carries.").format(
                     who=_seat(b), m=p.money(penalty), pot=p.money(pot)
                 )
@@ -871,17 +874,23 @@ class RenfieldFamily(Game):
             winners = (live[0],)
             text = _("Everyone else folded: {who} wins {m}.").format(who=_seat(live[0]), m=p.money(pot))
         else:
-            eligible = [s for s in live if state.bugs[s] >= 1]
+            eligible = [s for s in live if bugs[s] >= 1]
             if eligible:
-                best = min(state.bugs[s] for s in eligible)
-                winners = tuple(s for s in eligible if state.bugs[s] == best)
+                best = min([bugs[s] for s in eligible])
+                winners = tuple([s for s in eligible if bugs[s] == best])
                 share = pot // len(winners)
                 left = pot - share * len(winners)
-                text = _("{who} win{s} with {k}: {m} each.").format(
-                    who=_seats(winners), s="" if len(winners) > 1 else "s", k=p.points(best), m=p.money(share)
-                )
-                if left:
-                    text += " " + _("{m} stays in the pot.").format(m=p.money(left))
+                key = (winners, best, share, left)
+                text = self._win_texts.get(key)
+                if text is None:
+                    text = _("{who} win{s} with {k}: {m} each.").format(
+                        who=_seats(winners), s="" if len(winners) > 1 else "s", k=p.points(best), m=p.money(share)
+                    )
+                    if left:
+                        text += " " + _("{m} stays in the pot.").format(m=p.money(left))
+                    if len(self._win_texts) > 4096:
+                        self._win_texts.clear()
+                    self._win_texts[key] = text
             else:
                 text = _("Nobody still in has a {b}; the pot of {m} carries.").format(b=p.point_word, m=p.money(pot))
         if winners:
@@ -896,8 +905,8 @@ class RenfieldFamily(Game):
             lot=d.lot, seller=d.seller, bought=d.bought, just_bought=d.just_bought, discards=d.discards,
             winners=winners, carried_out=pot, sitting_out=sitting, summary=text,
         )
-        sc, s = state.score, state
-        score = Score(tuple(net), pot, sc.taken, sc.bugs, sc.tricks_done, sc.last_trick, sc.bidder, sc.bid, sc.order)
+        s = state
+        score = Score(tuple(net), pot, sc.taken, bugs, sc.tricks_done, sc.last_trick, sc.bidder, sc.bid, sc.order)
         recent = (*s.recent[-(RECENT - 1) :], text)
         state = type(s)(DONE, -1, (), s.hands, s.active, s.trick, s.played_as, recent, s.auction, score, side, o)
         events.append(Event(text))
