@@ -161,7 +161,7 @@ class RenfieldFamily(Game):
             sitting = tuple(sorted({int(s) for s in carry.get("sitting_out", ()) if 0 <= int(s) < n}))
             if n - len(sitting) < 2:  # nobody to play against: everyone is dealt back in
                 sitting = ()
-        dealt_in = tuple(s not in sitting for s in range(n))
+        dealt_in = tuple(s not in sitting for s in range(n)) if sitting else (True,) * n
         rng = Rng(seed)
         size = opts.hand_size
         deck = opts.deck_cards()
@@ -175,8 +175,9 @@ class RenfieldFamily(Game):
             if len(cards) < need:
                 raise IllegalAction(_("Not enough cards to deal."))
             dealt: list[tuple[str, ...]] = [()] * n
+            step = len(order)
             for k, seat in enumerate(order):  # one card at a time, from the dealer's left
-                dealt[seat] = tuple(cards[k:need:len(order)])
+                dealt[seat] = cards[k:need:step]
             hand_t = tuple(dealt)
             rest = tuple(cards[need:])
         else:
