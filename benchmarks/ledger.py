@@ -55,18 +55,19 @@ async def _ledger_run(path: Path, tables: int, hands: int, seed: int) -> tuple[f
         await db.run(setup)
         rng = random.Random(seed)
         pots = dict.fromkeys(range(1, tables + 1), 0)
-        work: dict[int, list[tuple[int, list[int], list[int]]]] = defaultdict(list)
+        work: dict[int, list[tuple[int, list[int], list[int], int]]] = defaultdict(list)
         for h in range(1, hands + 1):
             t = (h - 1) % tables + 1
             payoffs = _payoffs(rng, pots[t])
+            work[t].append((h, [t * 10 + p for p in range(PLAYERS)], payoffs, pots[t]))
             pots[t] -= sum(payoffs)
-            users = [t * 10 + p for p in range(PLAYERS)]
-            work[t].append((h, users, payoffs))
 
         async def table(t: int) -> None:
             # One table settles its hands one after another, as the service does; tables run at once.
-            for h, users, payoffs in work[t]:
-                await db.run(ledger.settle_hand, GUILD, t, h, users, payoffs, at=AT, key=f"settle:{h:012d}")
+            # The service passes the engine's carried-in pot, which the ledger checks against the pot.
+            for h, users, payoffs, carried_in in work[t]:
+                await db.run(ledger.settle_hand, GUILD, t, h, users, payoffs, at=AT, carried_in=carried_in,
+                             key=f"settle:{h:012d}")
 
         commits, jobs = db.commits, db.jobs
         start = time.perf_counter()

@@ -279,20 +279,24 @@ def settle_hand(
     if expected_pot < 0:
         raise LedgerError(f"table {table_id}: payoffs take {total} from a pot of {pot_before}")
     n = len(users)
+    # The usual case: everyone can pay. Losers into the pot, then the pot to the winners, all the
+    # rows as one flat parameter list for one multi-row INSERT (stakes first: the pot never dips).
+    stakes: list[object] = []
+    payouts: list[object] = []
+    for i, p in enumerate(payoffs):
+        if p < 0:
+            acc, held = seats[users[i]]
+            if held < -p:
+                break
+            stakes += (guild_id, acc, pot_id, -p, "stake", f"{base}:{i}:stake", table_id, hand_no, None, at)
+        elif p > 0:
+            payouts += (guild_id, pot_id, seats[users[i]][0], p, "payout", f"{base}:{i}:payout", table_id, hand_no,
+                        None, at)
+    else:
+        _insert_flat(conn, stakes + payouts, table_id, hand_no)
+        return Settlement(tuple(payoffs), (0,) * n, 0, 0, expected_pot)
     escrows = [seats[u][0] for u in users]
     have = [seats[u][1] for u in users]
-    if all(p >= 0 or have[i] >= -p for i, p in enumerate(payoffs)):
-        # Everyone can pay (the usual case): losers into the pot, then the pot to the winners.
-        rows = [
-            (guild_id, escrows[i], pot_id, -p, "stake", f"{base}:{i}:stake", table_id, hand_no, None, at)
-            for i, p in enumerate(payoffs) if p < 0
-        ]
-        rows += [
-            (guild_id, pot_id, escrows[i], p, "payout", f"{base}:{i}:payout", table_id, hand_no, None, at)
-            for i, p in enumerate(payoffs) if p > 0
-        ]
-        _insert_settlement(conn, rows, table_id, hand_no)
-        return Settlement(tuple(payoffs), (0,) * n, 0, 0, expected_pot)
     topups = [0] * n
     short = [0] * n
     rows = []
@@ -335,7 +339,8 @@ def settle_hand(
     return Settlement(tuple(nets), tuple(topups), shortfall, writeoff, pot_after)
 
 
-_VALUES = "(?,?,?,?,?,?,?,?,?,?)"
+_COLUMNS = 10
+_VALUES = "(" + ",".join("?" * _COLUMNS) + ")"
 _MULTI_INSERT: dict[int, str] = {}
 
 
@@ -348,19 +353,25 @@ def _multi_insert(n: int) -> str:
 
 
 def _insert_settlement(conn: sqlite3.Connection, rows: list[tuple[object, ...]], table_id: int, hand_no: int) -> None:
-    if not rows:
+    _insert_flat(conn, [v for r in rows for v in r], table_id, hand_no)
+
+
+def _insert_flat(conn: sqlite3.Connection, values: list[object], table_id: int, hand_no: int) -> None:
+    """Inserts a settlement's rows, given as one flat list of ``_COLUMNS`` values per row."""
+    count = len(values) // _COLUMNS
+    if not count:
         return
     try:
         # Retries were answered from the booked rows before this, so a used key here is a bug: the
         # plain INSERT (cheaper than an upsert) fails on it and the whole transaction rolls back.
         # ONE statement for all the rows: SQLite's per-statement work is paid once per hand, not
         # once per row, and the rows and their balance updates stand or fall together.
-        inserted = conn.execute(_multi_insert(len(rows)), [v for r in rows for v in r]).rowcount
+        inserted = conn.execute(_multi_insert(count), values).rowcount
     except sqlite3.IntegrityError as err:
         if "CHECK constraint failed" in str(err):
             raise Overdraft(None, 0, 0) from err
         raise LedgerError(f"table {table_id} hand {hand_no}: settlement keys already used") from err
-    if inserted != len(rows):
+    if inserted != count:
         raise LedgerError(f"table {table_id} hand {hand_no}: settlement keys already used")
 
 
@@ -374,8 +385,8 @@ def _table_accounts(
         pot_row: tuple[int, int] | None = None
         seats: dict[int, tuple[int, int]] = {}
         for acc, user, bal in conn.execute(
-            "SELECT id, user_id, balance FROM accounts WHERE kind='escrow' AND table_id=?1"
-            " UNION ALL SELECT id, NULL, balance FROM accounts WHERE kind='pot' AND table_id=?1"
+            # A table's accounts are its escrows (with a user) and its pot (without): one index range.
+            "SELECT id, user_id, balance FROM accounts WHERE table_id=?1"
             " UNION ALL SELECT -1, NULL, 0 FROM"
             " (SELECT 1 FROM transfers WHERE idem_key > ?2 AND idem_key < ?3 LIMIT 1)",
             (table_id, base + ":", base + ";"),
