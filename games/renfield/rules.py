@@ -693,7 +693,7 @@ class RenfieldFamily(Game):
         if up and card in up:
             side = replace(side, up=_put(side.up, seat, without(up, card)))
         active = state.active
-        live, nexts = self._seats_of(active)
+        live, nexts = self._seating.get(active) or self._seats_of(active)
         if len(plays) == live:
             st, evs = self._resolve(state, hands, trick, played_as, side)
             return st, events + evs
