@@ -22,7 +22,7 @@ from games.core.game import Carry, Event, Game, Outcome, placings_from
 from games.core.i18n import _
 from games.core.poker import phh
 from games.core.poker.deal import stacked_deck, take
-from games.core.poker.lowball import LOW_RANK, board_key, low_key, low_name
+from games.core.poker.lowball import LOW_RANK, best_board, low_key, low_name
 from games.core.poker.pots import side_pots, split_amount
 from games.core.poker.ui import LABELS, bet_choice, card_labels, seat_name
 from games.core.views import Choice, Pile, SeatLine, SeatView, TableView
@@ -98,7 +98,7 @@ _ONLY = tuple(frozenset((seat,)) for seat in range(8))  # frozensets are values:
 _name = seat_name
 _labels = card_labels
 #: how bad a door card is: rank (aces low) then suit (spades > hearts > diamonds > clubs)
-_DOOR = {c: (LOW_RANK[c[0]], SUIT_ORDER[c[1]]) for c in STANDARD_DECK.cards}
+_DOOR = {c: LOW_RANK[c[0]] * 4 + SUIT_ORDER[c[1]] for c in STANDARD_DECK.cards}
 
 
 #: PHH deal lines by player number and card(s): ``_DEALT[pk][card]`` is ``d dh p{pk} {card}``
@@ -113,18 +113,24 @@ _BRINGS_IN = tuple(
     }
     for s in range(8)
 )
+
+
+def _around(template: str, field: str, **values: object) -> tuple[str, str]:
+    """``template`` filled with ``values``, cut where ``field`` goes: (before, after)."""
+    before, after = template.format(**values, **{field: "\0"}).split("\0")
+    return before, after
+
+
 #: "4th street: Seat 3 shows the best board (" and ") and opens.", by street and seat
 _OPENS = {
     street: tuple(
-        tuple(
-            _("{street}: {who} shows the best board ({board}) and opens.")
-            .format(street=name, who=seat_name(s), board="\0")
-            .split("\0")
-        )
+        _around(_("{street}: {who} shows the best board ({board}) and opens."), "board", street=name, who=seat_name(s))
         for s in range(8)
     )
     for street, name in STREET_NAMES.items()
 }
+#: "Seat 3 wins " and ": everyone else folded.", by seat
+_FOLDED_TO = tuple(_around(_("{who} wins {pot}: everyone else folded."), "pot", who=seat_name(s)) for s in range(8))
 
 
 def _label(card: str) -> str:
@@ -337,7 +343,8 @@ class Razz(Game):
                 if not pk_board:
                     lines.append(_DEALT[pk[s]][community])
         elif not any(queues) and len(deck) >= len(order):  # the usual case: straight off the stock
-            for card, s in zip(deck, order, strict=False):  # stops at the last seat
+            for i, s in enumerate(order):
+                card = deck[i]
                 cards[s] = (*cards[s], card)
                 lines.append(_DEALT[pk[s]][card])
             deck = deck[len(order):]
@@ -394,10 +401,12 @@ class Razz(Game):
         deal = state.deal
         dealer = deal.dealer
         board = deal.community if deal.community and f"d db {deal.community}" in state.phh else ""
-        return [
-            f"p{deal.pk[s]} sm {''.join(c for c in deal.cards[s] if c != board)}"
-            for s in _live_from_left(dealer, state.round.live)
-        ]
+        if board:
+            return [
+                f"p{deal.pk[s]} sm {''.join([c for c in deal.cards[s] if c != board])}"
+                for s in _live_from_left(dealer, state.round.live)
+            ]
+        return [f"p{deal.pk[s]} sm {''.join(deal.cards[s])}" for s in _live_from_left(dealer, state.round.live)]
 
     def _finish(self, state: RazzState, events: tuple[Event, ...]) -> tuple[RazzState, tuple[Event, ...]]:
         deal = state.deal
@@ -406,35 +415,37 @@ class Razz(Game):
         contributed = _contributed(state)
         winnings = [0] * n
         lines = state.phh
-        texts: list[str] = []
         live_seats = _live_from_left(dealer, live)
         if len(live_seats) == 1:
             w = live_seats[0]
-            winnings[w] = sum(contributed)
-            texts.append(_("{who} wins {pot}: everyone else folded.").format(who=_name(w), pot=winnings[w]))
+            winnings[w] = pot = sum(contributed)
+            before, after = _FOLDED_TO[w]
+            texts = [before + str(pot) + after]
             shown = (False,) * n
         else:
+            texts = []
             # after an all-in run-out pokerkit asks again for the hole cards dealt since
             # (unless the last card was a board card, which needs no showing)
             if not (lines[-1].startswith("d db") and any(" sm " in line for line in lines)):
                 lines = (*lines, *self._show_lines(state))
             keys = {s: low_key(deal.cards[s]) for s in live_seats}
+            shows = _("{who} shows {cards}: {low}.")
             for s in live_seats:
-                texts.append(_("{who} shows {cards}: {low}.").format(
-                    who=_name(s), cards=_labels(deal.cards[s]), low=low_name(keys[s])))
+                texts.append(shows.format(who=_name(s), cards=_labels(deal.cards[s]), low=low_name(keys[s])))
             pots = side_pots(contributed, live)
             for i, pot in enumerate(pots):
-                best = min(keys[s] for s in pot.eligible)
-                winners = [s for s in live_seats if s in pot.eligible and keys[s] == best]
+                eligible = pot.eligible
+                best = min([keys[s] for s in eligible])
+                winners = [s for s in live_seats if s in eligible and keys[s] == best]
                 for s, share in split_amount(pot.amount, winners, deal.options.odd_chips):
                     winnings[s] += share
-                names = ", ".join(_name(s) for s in winners)
+                names = ", ".join([_name(s) for s in winners])
                 label = _("the pot") if len(pots) == 1 else (_("the main pot") if i == 0 else _("a side pot"))
                 texts.append(_("{names} win{s} {label} of {amount}.").format(
                     names=names, s="" if len(winners) > 1 else "s", label=label, amount=pot.amount))
             shown = live
         payoffs = tuple(map(sub, winnings, contributed))
-        summary = " ".join(texts)
+        summary = texts[0] if len(texts) == 1 else " ".join(texts)
         deal = _deal_of(
             deal.options, n, dealer, OVER, deal.cards, deal.community, deal.queues, deal.stock,
             deal.start_stacks, deal.banked, deal.opener, deal.pk,
@@ -593,18 +604,14 @@ def _opener(street: int, cards: tuple[tuple[str, ...], ...], live: tuple[bool, .
     """Who brings in (3rd street: the worst door card) or opens (the best board; ties: first from the left)."""
     opener = -1
     if street == 3:
-        worst = (-1, -1)
+        worst = -1
         for s in _live_from_left(dealer, live):
             door = _DOOR[cards[s][2]]
             if door > worst:
                 opener, worst = s, door
         return opener
-    best = None
-    for s in _live_from_left(dealer, live):
-        key = board_key(cards[s][2:6])
-        if best is None or key < best:
-            best, opener = key, s
-    return opener
+    order = _live_from_left(dealer, live)
+    return order[best_board([cards[s][2:6] for s in order])]
 
 
 @cache

@@ -9,7 +9,7 @@ finding a cached key needs neither sorting nor building a tuple.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from itertools import combinations
 from math import prod
 
@@ -77,8 +77,44 @@ def board_key(cards: Iterable[str]) -> tuple[int, ...]:
     return key
 
 
+_BOARD_VALUES: dict[int, int] = {}  # rank multiset (prime product) -> board key as one int
+
+
+def best_board(boards: Sequence[Sequence[str]]) -> int:
+    """Index of the best-looking board in A-5 low, the first of equals (who opens a stud street).
+
+    The same order as ``board_key`` for boards of one size, read from one int per board:
+    the key padded with zeros to five numbers (below any rank, so a shorter prefix still
+    comes first) in base 16.
+    """
+    values = []
+    for board in boards:
+        named = 1
+        for card in board:
+            named *= _PRIME_OF[card]
+        value = _BOARD_VALUES.get(named)
+        if value is None:
+            key = board_key(board)
+            value = 0
+            for part in (*key, 0, 0, 0, 0, 0)[:5]:
+                value = value * 16 + part
+            _BOARD_VALUES[named] = value
+        values.append(value)
+    return values.index(min(values))
+
+
 def low_name(key: tuple[int, ...]) -> str:
     """A player-facing name such as "7-5 low" or "a pair of 3s"."""
+    name = _LOW_NAMES.get(key)
+    if name is None:
+        name = _LOW_NAMES[key] = _low_name(key)
+    return name
+
+
+_LOW_NAMES: dict[tuple[int, ...], str] = {}  # at most one per rank pattern, like _LOWS
+
+
+def _low_name(key: tuple[int, ...]) -> str:
     cls, ranks = key[0], key[1:]
     if cls == 0:
         top = [_NAMES.get(r, str(r)) for r in ranks[:2]]

@@ -25,8 +25,11 @@ def side_pots(contributed: Sequence[int], live: Sequence[bool]) -> tuple[Pot, ..
     A layer nobody live reached (a bet nobody called) belongs to the seats that
     reached it, so an uncalled bet goes back to whoever made it.
     """
-    levels = sorted({c for c, alive in zip(contributed, live, strict=False) if alive and c > 0})
     top = max(contributed, default=0)
+    if top > 0 and any(live) and all(c == top for c, alive in zip(contributed, live, strict=False) if alive):
+        # the usual showdown: everyone left put in the most, so one pot for them all
+        return (Pot(sum(contributed), tuple(s for s, alive in enumerate(live) if alive)),)
+    levels = sorted({c for c, alive in zip(contributed, live, strict=False) if alive and c > 0})
     if not levels or levels[-1] < top:
         levels.append(top)
     pots: list[Pot] = []

@@ -30,7 +30,7 @@ def seat_name(seat: int) -> str:
 
 def card_labels(cards: Sequence[str]) -> str:
     """``As Td`` → ``A♠ T♦``."""
-    return " ".join([LABELS[c] for c in cards])
+    return " ".join(map(LABELS.__getitem__, cards))
 
 
 def bet_choice(r: BettingRound, seat: int, action: str) -> Choice:
