@@ -41,7 +41,7 @@ def _payoffs(rng: random.Random, pot: int) -> list[int]:
     return out
 
 
-async def _ledger_run(path: Path, tables: int, hands: int, seed: int) -> tuple[float, int, float]:
+async def _ledger_run(path: Path, tables: int, hands: int, seed: int) -> tuple[float, float, int, float]:
     db = await Database.open(path)
     try:
         def setup(conn: sqlite3.Connection) -> None:
@@ -70,9 +70,9 @@ async def _ledger_run(path: Path, tables: int, hands: int, seed: int) -> tuple[f
                              key=f"settle:{h:012d}")
 
         commits, jobs = db.commits, db.jobs
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         await asyncio.gather(*(table(t) for t in work))
-        elapsed = time.perf_counter() - start
+        elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu  # cpu: both threads
         per_commit = (db.jobs - jobs) / max(1, db.commits - commits)
         report = await db.read_sync(ledger.audit)
         assert report.ok, report.problems
@@ -81,7 +81,7 @@ async def _ledger_run(path: Path, tables: int, hands: int, seed: int) -> tuple[f
             " FROM transfers WHERE hand_no IS NOT NULL AND code IN ('stake','payout','topup','writeoff')"
             " ORDER BY hand_no, idem_key"
         )
-        return elapsed, len(rows), per_commit
+        return elapsed, cpu, len(rows), per_commit
     finally:
         await db.close()
 
@@ -98,7 +98,7 @@ def _rows_by_hand(path: Path) -> list[list[tuple[Any, ...]]]:
     return [grouped[h] for h in sorted(grouped)]
 
 
-def _raw_run(path: Path, batches: list[list[tuple[Any, ...]]], per_commit: int = 1) -> float:
+def _raw_run(path: Path, batches: list[list[tuple[Any, ...]]], per_commit: int = 1) -> tuple[float, float]:
     conn = sqlite3.connect(path, isolation_level=None)
     conn.execute("PRAGMA journal_mode = WAL")
     conn.execute("PRAGMA synchronous = NORMAL")
@@ -110,67 +110,85 @@ def _raw_run(path: Path, batches: list[list[tuple[Any, ...]]], per_commit: int =
         "INSERT INTO transfers (guild_id, debit_id, credit_id, amount, code, idem_key, table_id, hand_no, memo,"
         " created_at) VALUES (?,?,?,?,?,?,?,?,?,?)"
     )
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     for i in range(0, len(batches), per_commit):
         conn.execute("BEGIN IMMEDIATE")
         for rows in batches[i : i + per_commit]:
             conn.executemany(sql, rows)
         conn.execute("COMMIT")
-    elapsed = time.perf_counter() - start
+    elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
     conn.close()
-    return elapsed
+    return elapsed, cpu
 
 
-def _round(tables: int, hands: int) -> tuple[float, float, float, int, float]:
+Round = dict[str, float]
+
+
+def _round(tables: int, hands: int) -> Round:
+    """One ledger run, then both raw runs on its rows: hands per second of wall and of CPU time."""
     with tempfile.TemporaryDirectory() as tmp:
         ledger_path = Path(tmp) / "ledger.sqlite3"
-        ledger_s, rows, per_commit = asyncio.run(_ledger_run(ledger_path, tables, hands, seed=1))
+        ledger_s, ledger_cpu, rows, per_commit = asyncio.run(_ledger_run(ledger_path, tables, hands, seed=1))
         batches = _rows_by_hand(ledger_path)
         assert sum(len(b) for b in batches) == rows and len(batches) == hands
-        raw_s = _raw_run(Path(tmp) / "raw.sqlite3", batches)
-        raw_grouped_s = _raw_run(Path(tmp) / "raw-grouped.sqlite3", batches, max(1, round(per_commit)))
-    return hands / ledger_s, hands / raw_s, hands / raw_grouped_s, rows, per_commit
+        raw_s, raw_cpu = _raw_run(Path(tmp) / "raw.sqlite3", batches)
+        grouped_s, grouped_cpu = _raw_run(Path(tmp) / "raw-grouped.sqlite3", batches, max(1, round(per_commit)))
+    return {
+        "ledger": hands / ledger_s, "raw": hands / raw_s, "raw_grouped": hands / grouped_s,
+        "ledger_cpu": hands / ledger_cpu, "raw_cpu": hands / raw_cpu, "raw_grouped_cpu": hands / grouped_cpu,
+        "rows": float(rows), "per_commit": per_commit,
+    }
 
 
-def run(quick: bool = False) -> dict[str, float]:
-    """Prints and returns ledger and raw hands/s and their ratio (target: ratio ≥ 0.5).
+def run(quick: bool = False, rounds: int | None = None) -> dict[str, float]:
+    """Prints and returns ledger and raw hands/s and their ratio (target: ratio >= 0.5).
 
     Each round runs the ledger and both raw variants back to back; the best of
     each over the rounds is kept, so a noisy neighbour on a shared machine
-    hurts both sides alike.
+    hurts both sides alike. The same figures per CPU second (process time, both
+    of the ledger's threads) are printed too: they barely move with the
+    machine's load, so they show whether a change of the wall ratio is real.
     """
-    tables, hands, rounds = (20, 1_000, 2) if quick else (200, 10_000, 3)
+    tables, hands = (20, 1_000) if quick else (200, 10_000)
+    rounds = rounds or (2 if quick else 5)
     results = [_round(tables, hands) for _ in range(rounds)]
-    ledger_hps = max(r[0] for r in results)
-    raw_hps = max(r[1] for r in results)
-    raw_grouped_hps = max(r[2] for r in results)
-    rows, per_commit = results[0][3], results[0][4]
+    best = {k: max(r[k] for r in results) for k in results[0]}
+    rows, per_commit = results[0]["rows"], results[0]["per_commit"]
     grouped = max(1, round(per_commit))
     result = {
         "hands": float(hands),
-        "transfer_rows": float(rows),
+        "transfer_rows": rows,
         "hands_per_commit": round(per_commit, 1),
-        "ledger_hands_per_s": round(ledger_hps, 1),
-        "raw_hands_per_s": round(raw_hps, 1),
-        "raw_grouped_hands_per_s": round(raw_grouped_hps, 1),
-        "ratio": round(ledger_hps / raw_hps, 3),
-        "ratio_grouped": round(ledger_hps / raw_grouped_hps, 3),
+        "ledger_hands_per_s": round(best["ledger"], 1),
+        "raw_hands_per_s": round(best["raw"], 1),
+        "raw_grouped_hands_per_s": round(best["raw_grouped"], 1),
+        "ratio": round(best["ledger"] / best["raw"], 3),
+        "ratio_grouped": round(best["ledger"] / best["raw_grouped"], 3),
+        "ratio_cpu": round(best["ledger_cpu"] / best["raw_cpu"], 3),
+        "ratio_grouped_cpu": round(best["ledger_cpu"] / best["raw_grouped_cpu"], 3),
     }
-    print(f"ledger settlement: {hands} hands ({rows} transfer rows), {tables} concurrent tables of {PLAYERS},"
-          f" best of {rounds} rounds")
-    print(f"  ledger (Database.run + settle_hand)        : {ledger_hps:10.1f} hands/s"
-          f"  ({per_commit:.1f} hands per group commit)")
-    print(f"  raw sqlite3, same rows, 1 commit per hand  : {raw_hps:10.1f} hands/s")
-    print(f"  raw sqlite3, same rows, {grouped:3d} hands/commit : {raw_grouped_hps:10.1f} hands/s")
-    print(f"  ratio ledger/raw (1 commit per hand)       : {result['ratio']:.3f}  (target >= 0.5)")
-    print(f"  ratio ledger/raw (same commit grouping)    : {result['ratio_grouped']:.3f}")
+    print(f"ledger settlement: {hands} hands ({int(rows)} transfer rows), {tables} concurrent tables of {PLAYERS},"
+          f" {per_commit:.1f} hands per group commit, {rounds} rounds")
+    print("  round   ledger hands/s   raw 1/hand   raw grouped   ratio  (per CPU s: ledger / raw / ratio)")
+    for n, r in enumerate(results, 1):
+        print(f"  {n:5d} {r['ledger']:14.0f} {r['raw']:12.0f} {r['raw_grouped']:13.0f} {r['ledger'] / r['raw']:7.3f}"
+              f"  ({r['ledger_cpu']:.0f} / {r['raw_cpu']:.0f} / {r['ledger_cpu'] / r['raw_cpu']:.3f})")
+    print(f"  best: ledger (Database.run + settle_hand)  : {best['ledger']:10.1f} hands/s")
+    print(f"        raw sqlite3, same rows, 1 commit/hand : {best['raw']:10.1f} hands/s")
+    print(f"        raw sqlite3, same rows, {grouped:3d} hands/commit: {best['raw_grouped']:10.1f} hands/s")
+    print(f"  ratio ledger/raw (1 commit per hand)       : {result['ratio']:.3f}  (target >= 0.5)"
+          f"   per CPU second: {result['ratio_cpu']:.3f}")
+    print(f"  ratio ledger/raw (same commit grouping)    : {result['ratio_grouped']:.3f}"
+          f"          per CPU second: {result['ratio_grouped_cpu']:.3f}")
     return result
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true")
-    run(quick=parser.parse_args().quick)
+    parser.add_argument("--rounds", type=int, default=None, help="rounds (best of; default 5, quick 2)")
+    args = parser.parse_args()
+    run(quick=args.quick, rounds=args.rounds)
 
 
 if __name__ == "__main__":
