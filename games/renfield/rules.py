@@ -302,19 +302,19 @@ class RenfieldFamily(Game):
     def outcome(self, state: FamilyState) -> Outcome | None:
         if state.phase != DONE:
             return None
-        side = state.side
+        side, sc = state.side, state.score
         carry: dict[str, Any] | None = None
         if side.carried_out or side.sitting_out:
             carry = {"pot": side.carried_out, "sitting_out": list(side.sitting_out)}
         return Outcome(
-            payoffs=state.net,
-            placings=placings_from(state.net),
+            payoffs=sc.net,
+            placings=placings_from(sc.net),
             carry=carry,
             carried_in=side.carried_in,
             carried_out=side.carried_out,
             summary=side.summary,
-            scores=state.bugs,
-            extra={"winners": side.winners, "bidder": state.bidder, "bid": state.bid},
+            scores=sc.bugs,
+            extra={"winners": side.winners, "bidder": sc.bidder, "bid": sc.bid},
         )
 
     def private_cards(self, state: FamilyState, seat: int) -> frozenset[str]:
