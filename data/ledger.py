@@ -31,6 +31,11 @@ _PLAIN_INSERT = (
 _INSERT = _PLAIN_INSERT + " ON CONFLICT(idem_key) DO NOTHING"
 
 
+# The name of the CHECK on accounts that keeps every balance but the issuer's at 0 or more. Only a
+# failure of that CHECK is an overdraft; any other constraint failure (a bad code…) stays an IntegrityError.
+_OVERDRAFT = "CHECK constraint failed: no_overdraft"
+
+
 class LedgerError(RuntimeError):
     """An operation that contradicts the books (a bug, not a player's mistake)."""
 
@@ -167,7 +172,7 @@ def transfer(
             _INSERT, (guild_id, debit_id, credit_id, amount, code, key, table_id, hand_no, memo, at)
         )
     except sqlite3.IntegrityError as err:
-        if "CHECK constraint failed" in str(err):
+        if _OVERDRAFT in str(err):
             raise Overdraft(debit_id, amount, balance(conn, debit_id)) from err
         raise
     return cur.rowcount == 1
@@ -388,9 +393,11 @@ def _insert_checked(
         # once per row, and the rows and their balance updates stand or fall together.
         inserted = conn.execute(sql, values).rowcount
     except sqlite3.IntegrityError as err:
-        if "CHECK constraint failed" in str(err):
+        if _OVERDRAFT in str(err):
             raise Overdraft(None, 0, 0) from err
-        raise LedgerError(f"table {table_id} hand {hand_no}: settlement keys already used") from err
+        if "UNIQUE" in str(err):
+            raise LedgerError(f"table {table_id} hand {hand_no}: settlement keys already used") from err
+        raise
     if inserted != count:
         raise LedgerError(f"table {table_id} hand {hand_no}: settlement keys already used")
 

@@ -125,7 +125,7 @@ CREATE TABLE accounts (
     table_id   INTEGER,
     balance    INTEGER NOT NULL DEFAULT 0,            -- cache of the transfers, kept by trigger
     created_at TEXT    NOT NULL,
-    CHECK (kind = 'issuer' OR balance >= 0),
+    CONSTRAINT no_overdraft CHECK (kind = 'issuer' OR balance >= 0),  -- named: the ledger maps it to Overdraft
     CHECK ((kind IN ('user', 'escrow')) = (user_id IS NOT NULL)),
     CHECK ((kind IN ('escrow', 'pot')) = (table_id IS NOT NULL))
 ) STRICT;
@@ -160,6 +160,9 @@ CREATE TABLE transfers (
 ) STRICT, WITHOUT ROWID;
 -- No index on debit/credit: the audit sums in one scan, and every index costs each insert.
 
+-- The database keeps every cached balance, whoever inserts the transfer. Measured against the
+-- alternative (no trigger; the ledger adds each touched account's summed delta once per settlement),
+-- this trigger costs about 1.5 µs of a settled hand's ~30 µs: kept, so no code path can forget it.
 CREATE TRIGGER transfers_post AFTER INSERT ON transfers
 BEGIN
     -- The CHECK on accounts aborts an overdraft (and with it the whole statement).

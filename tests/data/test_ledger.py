@@ -158,6 +158,90 @@ def test_carried_pot_split_at_table_end(conn: sqlite3.Connection) -> None:
     assert ledger.audit(conn).ok
 
 
+CODES = ("start", "daily", "grant", "buy_in", "topup", "stake", "payout", "writeoff", "cash_out", "refund",
+         "correction")
+
+
+def test_every_documented_code_is_accepted_and_no_other(conn: sqlite3.Connection) -> None:
+    tx(conn, ledger.open_wallet, G, 10, 1000, AT)
+    mint = ledger.balance_of(conn, ledger.ISSUER, G)
+    wallet_id = ledger.account(conn, ledger.USER, G, user_id=10)
+    issuer_id = ledger.issuer(conn, G)
+    for code in CODES:
+        assert tx(conn, ledger.transfer, wallet_id, issuer_id, 1, code, f"code:{code}", guild_id=G, at=AT)
+    before = books(conn)
+    for bad in ("Stake", "stake ", "", "bonus", "payout:1"):
+        with pytest.raises(sqlite3.IntegrityError, match="CHECK"):
+            tx(conn, ledger.transfer, wallet_id, issuer_id, 1, bad, f"bad:{bad}", guild_id=G, at=AT)
+    assert books(conn) == before
+    assert wallet(conn, 10) == 1000 - len(CODES)
+    assert ledger.balance_of(conn, ledger.ISSUER, G) == mint + len(CODES)
+    assert ledger.audit(conn).ok
+
+
+def test_settlement_books_exactly_these_rows(conn: sqlite3.Connection) -> None:
+    users = [1, 2, 3, 4]
+    for u in users:
+        tx(conn, ledger.buy_in, G, 9, u, 50, f"b{u}", at=AT, starting_chips=100)
+    esc = {u: ledger.escrow(conn, G, 9, u) for u in users}
+    pot_id = ledger.pot(conn, G, 9)
+    s = tx(conn, ledger.settle_hand, G, 9, 7, users, [-5, 9, 0, -7], at=AT, carried_in=0, key="settle:000042")
+    assert s == ledger.Settlement((-5, 9, 0, -7), (0, 0, 0, 0), 0, 0, 3)
+    rows = conn.execute(
+        "SELECT idem_key, guild_id, debit_id, credit_id, amount, code, table_id, hand_no, memo, created_at"
+        " FROM transfers WHERE hand_no = 7 ORDER BY idem_key"
+    ).fetchall()
+    assert rows == [
+        ("settle:000042:0:stake", G, esc[1], pot_id, 5, "stake", 9, 7, None, AT),
+        ("settle:000042:1:payout", G, pot_id, esc[2], 9, "payout", 9, 7, None, AT),
+        ("settle:000042:3:stake", G, esc[4], pot_id, 7, "stake", 9, 7, None, AT),
+    ]
+    assert [seat(conn, 9, u) for u in users] == [45, 59, 50, 43] and pot(conn, 9) == 3
+    # A hand where nobody wins or loses books nothing and leaves the carry where it is.
+    before = books(conn)
+    s = tx(conn, ledger.settle_hand, G, 9, 8, users, [0, 0, 0, 0], at=AT, carried_in=3)
+    assert s.pot_after == 3 and s.nets == (0, 0, 0, 0) and books(conn) == before
+    assert ledger.audit(conn).ok
+
+
+def test_a_settlements_rows_stand_or_fall_together(conn: sqlite3.Connection) -> None:
+    """One multi-row INSERT: if its last row overdraws, its first rows and their balance updates
+    are undone too, even though the caller's transaction is still open."""
+    for u in (1, 2):
+        tx(conn, ledger.buy_in, G, 9, u, 10, f"b{u}", at=AT, starting_chips=10)
+    e1, e2, pot_id = ledger.escrow(conn, G, 9, 1), ledger.escrow(conn, G, 9, 2), ledger.pot(conn, G, 9)
+    before = books(conn)
+    row = (G, 0, 0, 0, "stake", "", 9, 1, None, AT)
+
+    def rows(*moves: tuple[int, int, int, str]) -> list[tuple[object, ...]]:
+        return [(G, d, c, a, row[4], k, *row[6:]) for d, c, a, k in moves]
+
+    conn.execute("BEGIN IMMEDIATE")
+    with pytest.raises(ledger.Overdraft):
+        ledger._insert_settlement(conn, rows((e1, pot_id, 10, "x:0"), (e2, pot_id, 11, "x:1")), 9, 1)
+    assert conn.in_transaction and books(conn) == before
+    with pytest.raises(ledger.LedgerError, match="already used"):  # a used key: nothing from this statement
+        ledger._insert_settlement(conn, rows((e1, pot_id, 1, "y:0"), (e2, pot_id, 1, "b1")), 9, 1)
+    assert books(conn) == before
+    conn.execute("ROLLBACK")
+
+
+def test_every_insert_path_keeps_the_balances(conn: sqlite3.Connection) -> None:
+    """The balance cache is kept by the database, not by the ledger's code: a transfer written
+    with plain SQL still moves the balances (and is refused if it overdraws)."""
+    tx(conn, ledger.open_wallet, G, 10, 100, AT)
+    mint, wallet_id = ledger.issuer(conn, G), ledger.account(conn, ledger.USER, G, user_id=10)
+    sql = ("INSERT INTO transfers (idem_key, guild_id, debit_id, credit_id, amount, code, created_at)"
+           " VALUES (?, ?, ?, ?, ?, 'correction', ?)")
+    conn.execute(sql, ("by-hand", G, wallet_id, mint, 30, AT))
+    assert wallet(conn, 10) == 70 and ledger.balance_of(conn, ledger.ISSUER, G) == -70
+    with pytest.raises(sqlite3.IntegrityError, match="CHECK"):
+        conn.execute(sql, ("by-hand-2", G, wallet_id, mint, 71, AT))
+    with pytest.raises(sqlite3.IntegrityError, match="FOREIGN KEY"):  # no transfer to a missing account
+        conn.execute(sql, ("by-hand-3", G, wallet_id, 999_999, 1, AT))
+    assert wallet(conn, 10) == 70 and ledger.audit(conn).ok
+
+
 async def test_async_transaction_and_run_roll_back(tmp_path: Path) -> None:
     db = await Database.open(tmp_path / "bot.sqlite3")
     try:
