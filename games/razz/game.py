@@ -227,15 +227,10 @@ class Razz(Game):
     # steps: the legal actions of the seat to act are kept in the state. ``apply``
     # also does the action itself (the hot path saves a call); ``_apply`` is the hook.
     def apply(self, state: RazzState, seat: int, action: str) -> tuple[RazzState, tuple[Event, ...]]:
-        if not isinstance(action, str):
-            raise IllegalAction(_("That action isn't understood."))
-        if state.payoffs is not None:
-            raise IllegalAction(_("This hand is already over."))
-        pending = state.round.pending
-        if not pending or seat != pending[0]:
-            raise NotYourTurn(_("It's not your turn."))
-        if action not in state.legal:
-            raise IllegalAction(_("You can't do that right now."))
+        # ``state.legal`` is empty unless the hand runs and ``pending[0]`` is to act, so
+        # one test lets every legal move through; anything else gets the base class's error
+        if action not in state.legal or seat != state.round.pending[0]:
+            _refuse(state, seat, action)
         deal = state.deal
         r, put = state.round.step(seat, action)
         stacks = r.stacks
@@ -245,20 +240,20 @@ class Razz(Game):
         recent = state.recent[1 - RECENT:] + text
         phh_lines = state.phh + line
         if action == "fold" and r.live.count(True) == 1:  # only a fold can leave one player
-            return self._finish(_state(deal, r, (), phh_lines, recent, None, (), ""), events)
+            return self._finish(deal, r, phh_lines, recent, events)
         pending = r.pending
         if not pending:
             return self._next_street(deal, r, phh_lines, recent, events)
         return _state(deal, r, r.legal(pending[0]), phh_lines, recent, None, (), ""), events
 
     def legal_actions(self, state: RazzState, seat: int) -> tuple[str, ...]:
-        pending = state.round.pending
-        if state.payoffs is None and pending and seat == pending[0]:
-            return state.legal
+        legal = state.legal  # empty unless the hand runs and pending[0] is to act
+        if legal and seat == state.round.pending[0]:
+            return legal
         return ()
 
     def to_act(self, state: RazzState) -> frozenset[int]:
-        if state.payoffs is not None or not state.round.pending:
+        if not state.legal:  # the hand is over (or nobody can act)
             return _NOBODY
         return _ONLY[state.round.pending[0]]
 
@@ -291,24 +286,29 @@ class Razz(Game):
         if deal.street == 7 or (
             r.stacks is not None and sum(1 for lv, st in zip(r.live, r.stacks, strict=True) if lv and st > 0) <= 1
         ):
-            state = _state(deal, r, (), phh_lines, recent, None, (), "")
-            return self._finish(state, events) if deal.street == 7 else self._run_out(state, events)
+            finish = self._finish if deal.street == 7 else self._run_out
+            return finish(deal, r, phh_lines, recent, events)
         deal, lines = self._deal(deal, r.live, tuple(map(add, deal.banked, r.committed)), opening=True)
         return self._open_street(deal, r.live, r.stacks, phh_lines + tuple(lines), recent, events)
 
-    def _run_out(self, state: RazzState, events: tuple[Event, ...]) -> tuple[RazzState, tuple[Event, ...]]:
+    def _run_out(
+        self,
+        deal: RazzDeal,
+        r: BettingRound,
+        phh_lines: tuple[str, ...],
+        recent: tuple[str, ...],
+        events: tuple[Event, ...],
+    ) -> tuple[RazzState, tuple[Event, ...]]:
         """Nobody can bet any more: show down now and deal the rest (pokerkit's order)."""
         text = _("No more betting: the rest of the cards are dealt.")
-        deal, phh_lines = state.deal, (*state.phh, *self._show_lines(state))
-        contributed = _contributed(state)
-        r = state.round
+        phh_lines = (*phh_lines, *_show_lines(deal, r.live, phh_lines))
+        contributed = tuple(map(add, deal.banked, r.committed))
         while deal.street < 7:
             deal, lines = self._deal(deal, r.live, contributed)
             phh_lines = (*phh_lines, *lines)
             # the chips are banked in the deal now; the round starts from nothing
             r = BettingRound(r.bet_size, r.cap, (0,) * deal.n, r.live, (), 0, r.stacks)
-        state = _state(deal, r, (), phh_lines, (*state.recent[1 - RECENT:], text), None, (), "")
-        return self._finish(state, (*events, Event(text)))
+        return self._finish(deal, r, phh_lines, (*recent[1 - RECENT:], text), (*events, Event(text)))
 
     def _deal(
         self, deal: RazzDeal, live: tuple[bool, ...], contributed: tuple[int, ...], *, opening: bool = False
@@ -345,7 +345,7 @@ class Razz(Game):
         elif not any(queues) and len(deck) >= len(order):  # the usual case: straight off the stock
             for i, s in enumerate(order):
                 card = deck[i]
-                cards[s] = (*cards[s], card)
+                cards[s] += (card,)
                 lines.append(_DEALT[pk[s]][card])
             deck = deck[len(order):]
         else:
@@ -393,28 +393,23 @@ class Razz(Game):
         recent = (*recent[1 - RECENT:], text)
         events = (*events, _event(text, opener, None))
         if len(r.pending) <= 1:  # at most one seat can still bet: nothing to decide
-            return self._run_out(_state(deal, r, (), phh_lines, recent, None, (), ""), events)
+            return self._run_out(deal, r, phh_lines, recent, events)
         return _state(deal, r, r.legal(r.pending[0]), phh_lines, recent, None, (), ""), events
 
     # ------------------------------------------------------------ the end
-    def _show_lines(self, state: RazzState) -> list[str]:
-        deal = state.deal
-        dealer = deal.dealer
-        board = deal.community if deal.community and f"d db {deal.community}" in state.phh else ""
-        if board:
-            return [
-                f"p{deal.pk[s]} sm {''.join([c for c in deal.cards[s] if c != board])}"
-                for s in _live_from_left(dealer, state.round.live)
-            ]
-        return [f"p{deal.pk[s]} sm {''.join(deal.cards[s])}" for s in _live_from_left(dealer, state.round.live)]
-
-    def _finish(self, state: RazzState, events: tuple[Event, ...]) -> tuple[RazzState, tuple[Event, ...]]:
-        deal = state.deal
+    def _finish(
+        self,
+        deal: RazzDeal,
+        r: BettingRound,
+        lines: tuple[str, ...],
+        recent: tuple[str, ...],
+        events: tuple[Event, ...],
+    ) -> tuple[RazzState, tuple[Event, ...]]:
+        """The hand is over (one player left, or the showdown): settle the pots."""
         n, dealer = deal.n, deal.dealer
-        live = state.round.live
-        contributed = _contributed(state)
+        live = r.live
+        contributed = tuple(map(add, deal.banked, r.committed))
         winnings = [0] * n
-        lines = state.phh
         live_seats = _live_from_left(dealer, live)
         if len(live_seats) == 1:
             w = live_seats[0]
@@ -427,7 +422,7 @@ class Razz(Game):
             # after an all-in run-out pokerkit asks again for the hole cards dealt since
             # (unless the last card was a board card, which needs no showing)
             if not (lines[-1].startswith("d db") and any(" sm " in line for line in lines)):
-                lines = (*lines, *self._show_lines(state))
+                lines = (*lines, *_show_lines(deal, live, lines))
             keys = {s: low_key(deal.cards[s]) for s in live_seats}
             shows = _("{who} shows {cards}: {low}.")
             for s in live_seats:
@@ -450,9 +445,7 @@ class Razz(Game):
             deal.options, n, dealer, OVER, deal.cards, deal.community, deal.queues, deal.stock,
             deal.start_stacks, deal.banked, deal.opener, deal.pk,
         )
-        state = _state(
-            deal, state.round, (), lines, (*state.recent[1 - RECENT:], summary), payoffs, shown, summary
-        )
+        state = _state(deal, r, (), lines, (*recent[1 - RECENT:], summary), payoffs, shown, summary)
         return state, (*events, _event(summary, None, None))
 
     def outcome(self, state: RazzState) -> Outcome | None:
@@ -584,6 +577,29 @@ def _said(key: tuple[str, int, int, int, int, bool]) -> tuple[tuple[str], tuple[
         _SAID_BEFORE[key] = said
     return said
 
+
+
+def _show_lines(deal: RazzDeal, live: tuple[bool, ...], phh_lines: tuple[str, ...]) -> list[str]:
+    """PHH lines showing the live hands (a board card dealt as such isn't shown again)."""
+    board = deal.community if deal.community and f"d db {deal.community}" in phh_lines else ""
+    if board:
+        return [
+            f"p{deal.pk[s]} sm {''.join([c for c in deal.cards[s] if c != board])}"
+            for s in _live_from_left(deal.dealer, live)
+        ]
+    return [f"p{deal.pk[s]} sm {''.join(deal.cards[s])}" for s in _live_from_left(deal.dealer, live)]
+
+
+def _refuse(state: RazzState, seat: int, action: object) -> None:
+    """Raise what the base class's ``apply`` raises for a move that isn't legal, checked in its order."""
+    if not isinstance(action, str):
+        raise IllegalAction(_("That action isn't understood."))
+    if state.payoffs is not None:
+        raise IllegalAction(_("This hand is already over."))
+    pending = state.round.pending
+    if not pending or seat != pending[0]:
+        raise NotYourTurn(_("It's not your turn."))
+    raise IllegalAction(_("You can't do that right now."))
 
 
 def final_stacks(state: RazzState) -> tuple[int, ...] | None:

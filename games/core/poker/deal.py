@@ -24,7 +24,8 @@ def stacked_deck(
     """Stacked cards per seat and the stock."""
     if hands is None and stock is not None:  # the common case: only the stock to check
         deck = tuple(stock)
-        if len(set(deck)) != len(deck) or not _CARDS.issuperset(deck):
+        distinct = set(deck)
+        if len(distinct) != len(deck) or not distinct <= _CARDS:
             raise IllegalAction(_("Those aren't distinct cards of a standard deck."))
         return ((),) * seats, deck
     queues = tuple(tuple(h) for h in hands) if hands is not None else ((),) * seats
