@@ -1,14 +1,17 @@
 """Settled hands per second through the chip ledger vs raw ``sqlite3`` inserts of the same rows.
 
-Run: ``python -m benchmarks.ledger [--quick]``.
+Run: ``python -m benchmarks.ledger [--quick] [--rounds N]``.
 
 The ledger side is the production path: ``Database.run(ledger.settle_hand, …)``
-on a real SQLite file (WAL, synchronous=NORMAL), one transaction per hand with
-the idempotency keys, the settled-hand marker, the balance triggers and the
-CHECKs. The raw side inserts exactly the transfer rows the ledger wrote into
-a plain table with no constraint, trigger or index beyond the primary key,
-one transaction per hand, through a bare ``sqlite3`` connection with the same
-PRAGMAs. Both run in the same process, one after the other.
+from 200 concurrent tables on a real SQLite file (WAL, synchronous=NORMAL),
+each call its own transaction (group-committed by ``Database.run``, a SAVEPOINT
+each), with the retry check, the idempotency keys, the pot == carried-in check,
+the balance trigger, the foreign keys and the CHECKs. The raw side inserts
+exactly the transfer rows the ledger wrote (read back from its file) with
+``executemany`` into a plain table with no constraint, trigger or index beyond
+the rowid, through a bare ``sqlite3`` connection with the same journal PRAGMAs:
+once with one commit per hand, once with the ledger's commit grouping. All run
+in the same process, one after the other, in every round.
 """
 
 from __future__ import annotations
