@@ -1,0 +1,288 @@
+"""Issue 5 through Discord: several hands of Razz and Frankenstein with three simulated users.
+
+Chips come from the players' wallets (the buy-in) and go back when the table
+ends; the ledger audit must hold (``/admin audit`` and the ``world`` fixture).
+On every click the hand panel must show the player's own down cards (privately),
+the betting buttons must carry their amounts (and those amounts must be what
+the engine then takes from the stack), and the public table message must show
+every player's up cards and the pot. Every hand is replayed by the engine from
+the recorded clicks; ``/history`` gives Razz hands as PHH files that pokerkit
+loads and replays to the same final stacks.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from typing import Any
+
+from pokerkit import HandHistory
+
+from tests.e2e.test_sheet_games import (  # noqa: F401  (close_db_at_exit is an autouse fixture)
+    Session,
+    check_listed,
+    close_db_at_exit,
+    embed_text,
+    mentions,
+)
+
+BET_WORDS = ("bring-in", "complete", "bet", "call", "raise")
+BUY_IN = 40
+START = 100  # the server's default starting chips
+
+
+def poker_policy(session: Session):
+    """Random, but folding only now and then, so hands often reach a showdown."""
+
+    def choose(options: list[tuple[str, str, Any, str]]) -> tuple[str, str, Any, str]:
+        keep = [o for o in options if not o[1].endswith(":fold")]
+        if keep and session.rng.random() > 0.08:
+            return session.rng.choice(keep)
+        return session.rng.choice(options)
+
+    return choose
+
+
+class PokerChecks:
+    """What issue 5 asks of the hand panel and the public message, checked on every click."""
+
+    def __init__(self, session: Session) -> None:
+        self.s = session
+        self.panels = 0
+        self.bet_buttons = 0
+        self.down_cards_seen = 0
+        self.up_cards_seen = 0
+        self.pots_seen = 0
+
+    def on_panel(self, panel: Any, snap: Any, seat: int) -> None:
+        s = self.s
+        assert panel.ephemeral, "the hand panel is private"
+        text = embed_text(panel)
+        down = s.game.private_cards(snap.state, seat)
+        assert down, "a player in the hand has down cards"
+        for c in down:
+            assert s.pattern(c).search(text), f"the panel does not show the down card {c}: {text!r}"
+            self.down_cards_seen += 1
+        for row in panel.components:
+            for comp in row["components"]:
+                cid = comp.get("custom_id", "")
+                if comp["type"] != 2 or not cid.startswith("cr:a:"):
+                    continue
+                word = cid.split(":", 4)[4].split(":")[0]
+                if word in BET_WORDS:
+                    assert re.search(r"\d", comp.get("label") or ""), f"{word} without its amount: {comp}"
+                    self.bet_buttons += 1
+        self.panels += 1
+
+    def after_step(self, before: Any, step: Any) -> None:
+        """The chips the engine moved are the amount written on the button that was pressed."""
+        s = self.s
+        word = step.action.split(":")[0]
+        if word not in BET_WORDS:
+            return
+        engine_after, _events = s.game.apply(before.state, step.seat, step.action)
+        paid = before.state.round.stacks[step.seat] - engine_after.round.stacks[step.seat]
+        numbers = [int(x) for x in re.findall(r"\d+", step.label)]
+        assert numbers, step
+        if " to " in step.label:  # "Raise to 8", "Complete to 4": the new total for the street
+            assert 0 < paid <= numbers[-1], (step, paid)
+        else:  # "Call 4", "Bet 4", "Bring in 2" (less only when it puts the player all in)
+            all_in = engine_after.round.stacks[step.seat] == 0
+            assert paid == numbers[-1] or (all_in and paid < numbers[-1]), (step, paid)
+
+    def on_table(self, snap: Any) -> None:
+        """Every seat's up cards and the pot are on the public table message."""
+        s = self.s
+        if snap.status != "playing" or snap.state is None or s.game.outcome(snap.state) is not None:
+            return
+        msg = s.table.table_message()
+        text = embed_text(msg)
+        assert f"hand {snap.hand_no}" in text, "the public message is the current hand's"
+        pub = s.game.view(snap.state, None).public
+        for line in pub.seats:
+            assert not set(line.cards) & s.game.private_cards(snap.state, line.seat)
+            for c in line.cards:
+                assert s.pattern(c).search(text), f"up card {c} of seat {line.seat + 1} not public: {text!r}"
+                self.up_cards_seen += 1
+        pot = dict(pub.facts).get("Pot")
+        assert pot is not None, "the engine reports the pot"
+        fields = {f.name: f.value for f in msg.embeds[0].fields}
+        assert fields.get("Pot") == pot, f"the pot {pot} is not on the public message: {fields}"
+        self.pots_seen += 1
+
+
+async def balance(who: Any, channel: Any) -> int:
+    r = await who.slash(channel, "balance")
+    assert r.ephemeral
+    return int(re.search(r"\*\*(-?\d+)\*\*", r.response.content).group(1))
+
+
+async def play_hands(session: Session, checks: PokerChecks, hands: int, limit: int) -> None:
+    """Plays until ``hands`` hands are finished (or the table closes)."""
+    choose = poker_policy(session)
+    for _ in range(limit):
+        snap = await session.snapshot()
+        if snap.hand_no > hands or snap.status != "playing":
+            return
+        step = await session.step(choose, on_panel=checks.on_panel)
+        assert step is not None, "nobody is asked to act but the hand goes on"
+        checks.after_step(snap, step)
+        checks.on_table(await session.snapshot())
+    raise AssertionError(f"{hands} hands not finished after {limit} clicks")
+
+
+async def check_hands_replay(session: Session) -> list[dict[str, Any]]:
+    """Each finished hand: the engine replays the recorded clicks to the outcome the service stored."""
+    out = []
+    for hand in session.hand_rows():
+        if hand["status"] != "done":
+            continue
+        _final, outcome = session.replay(hand)
+        assert outcome is not None, f"hand {hand['hand_no']} is not over in the engine"
+        stored = json.loads(hand["outcome_json"])
+        assert stored["payoffs"] == list(outcome.payoffs)
+        assert stored["placings"] == list(outcome.placings)
+        out.append({"row": hand, "outcome": outcome})
+    return out
+
+
+async def end_and_check_chips(session: Session, players: list[Any]) -> None:
+    """The host (whoever holds the role now: a busted host passes it on) ends the table."""
+    w = session.world
+    host_id = (await session.snapshot()).host_id
+    host = next(p for p in players if p.id == host_id)
+    ended = await host.slash(w.channel, "table end")
+    assert not ended.ephemeral and f"#{session.table_id}" in ended.response.content
+    snap = await session.snapshot()
+    assert snap.status == "finished"
+    # Every chip is back in a wallet, and each wallet moved by exactly what its finished hands
+    # paid (the interrupted hand is refunded), plus its share of a pot carried to a re-deal
+    # that never came (split evenly among the players of the last hand).
+    nets: Counter[int] = Counter()
+    for r in session.results():
+        nets[r["user_id"]] += r["payoff"]
+    with session.db() as conn:
+        held = conn.execute(
+            "SELECT COALESCE(SUM(balance), 0) FROM accounts WHERE table_id=? AND kind IN ('escrow', 'pot')",
+            (session.table_id,),
+        ).fetchone()[0]
+    assert held == 0, "nothing stays at a finished table"
+    done = [h for h in session.hand_rows() if h["status"] == "done"]
+    carried = json.loads(done[-1]["outcome_json"])["carried_out"] if done else 0
+    wallets = {p.id: await balance(p, w.channel) for p in players}
+    assert sum(wallets.values()) == START * len(players)
+    shares = {p.id: wallets[p.id] - START - nets[p.id] for p in players}
+    assert sum(shares.values()) == carried, (shares, carried)
+    given = [v for v in shares.values() if v]
+    assert all(v >= 0 for v in shares.values()) and (not given or max(given) - min(given) <= 1), shares
+    audit = await w.mod.slash(w.channel, "admin audit")
+    assert audit.ephemeral
+    assert "balances" in audit.response.embeds[0].description and "✅" in audit.response.embeds[0].description
+
+
+async def start_table(session: Session, players: list[Any]) -> None:
+    w = session.world
+    for p in players:
+        assert await balance(p, w.channel) == START
+    await session.open(players[0], players[1:], buy_in=BUY_IN)
+    await session.start(players[0])
+    snap = await session.snapshot()
+    assert snap.stacks == (BUY_IN,) * len(players)
+    for p in players:
+        assert await balance(p, w.channel) == START - BUY_IN, "the buy-in left the wallet"
+
+
+def public_lines(session: Session) -> set[str]:
+    return session._seen_lines
+
+
+async def test_privacy_check_catches_a_leaked_down_card(world: Any) -> None:
+    """The check itself can fail: a public message naming a down card is caught (code or label)."""
+    import pytest
+
+    w = world
+    players = [w.alice, w.bob]
+    session = Session(w, "razz", seed=23)
+    await start_table(session, players)
+    snap = await session.snapshot()
+    seat = snap.seat_of(w.bob.id)
+    secret = sorted(session.game.private_cards(snap.state, seat))
+    channel = w.bot.get_partial_messageable(w.channel.id, guild_id=w.guild.id)
+    for text in (f"bob holds {secret[0]}", f"psst: {session.label(secret[1])} is down"):
+        await channel.send(text)
+        with pytest.raises(AssertionError, match="public line shows"):
+            await session.check_public(None, None, "", ())
+    hidden = set().union(*session.hidden(snap.state).values())
+    await channel.send("nothing to see: " + " ".join(c for c in ("2c", "As", "Kd", "7h") if c not in hidden))
+    await session.check_public(None, None, "", ())
+
+
+async def test_razz_hands_through_discord(world: Any) -> None:
+    w = world
+    await check_listed(w, "razz")
+    players = [w.alice, w.bob, w.carol]
+    session = Session(w, "razz", seed=21)
+    checks = PokerChecks(session)
+    await start_table(session, players)
+    await play_hands(session, checks, hands=3, limit=200)
+    assert checks.panels > 10 and checks.bet_buttons > 10 and checks.up_cards_seen > 10 and checks.pots_seen > 10
+    done = await check_hands_replay(session)
+    assert len(done) >= 3
+    # The bring-in and the opener of each later street are announced publicly.
+    lines = public_lines(session)
+    bring_ins = [s for s in session.steps if s.action == "bring-in"]
+    for s in bring_ins:
+        assert any(f"Seat {s.seat + 1} brings in" in line for line in lines), s
+    for hand in done:
+        first = next(s for s in session.steps if s.hand_no == hand["row"]["hand_no"])
+        assert first.action in ("bring-in", "complete"), "each hand starts with the bring-in"
+    if any("4th street" in line for line in lines):
+        assert any(re.search(r"4th street: Seat \d .*opens", line) for line in lines)
+    assert bring_ins or any("completes" in line for line in lines)
+
+    # /history: the player's last hands at this table, as PHH files pokerkit replays to the same stacks.
+    hist = await w.bob.slash(w.channel, "history")
+    assert hist.ephemeral
+    files = [a for m in hist.followups for a in m.attachments] or list(hist.response.attachments)
+    assert files, f"no files in {hist}"
+    by_hand = {d["row"]["hand_no"]: d for d in done}
+    assert len(files) == min(5, len(done))
+    for att in files:
+        hand_no = int(re.search(r"hand(\d+)", att.filename).group(1))
+        assert hand_no in by_hand and att.filename.endswith(".phh")
+        text = (await att.read()).decode()
+        hh = HandHistory.loads(text)
+        final = list(hh)[-1]
+        row, outcome = by_hand[hand_no]["row"], by_hand[hand_no]["outcome"]
+        start = json.loads(row["stacks_json"])
+        seats = [int(name.split()[-1]) - 1 for name in hh.players]
+        assert list(final.stacks) == [start[s] + outcome.payoffs[s] for s in seats], (att.filename, text)
+        assert list(hh.finishing_stacks) == list(final.stacks)
+    await end_and_check_chips(session, players)
+    assert session.lines_checked > 50
+
+
+async def test_frankenstein_hands_through_discord(world: Any) -> None:
+    w = world
+    await check_listed(w, "frankenstein")
+    players = [w.alice, w.bob, w.carol]
+    session = Session(w, "frankenstein", seed=22)
+    checks = PokerChecks(session)
+    await start_table(session, players)
+    await play_hands(session, checks, hands=3, limit=200)
+    assert checks.panels > 10 and checks.bet_buttons > 5 and checks.pots_seen > 10
+    done = await check_hands_replay(session)
+    assert len(done) >= 3
+    draws = [s for s in session.steps if s.action.startswith("discard")]
+    assert draws, "the draw was played through the panel"
+    hist = await w.bob.slash(w.channel, "history")
+    assert hist.ephemeral  # Frankenstein has no hand history: a polite private answer
+    await end_and_check_chips(session, players)
+    # the leaderboard by hands counts every finished hand for every player dealt in
+    board = await w.erin.slash(w.channel, "leaderboard", game="frankenstein", by="hands")
+    rows = {mentions(line)[0]: int(re.search(r"\*\*(\d+)\*\*", line).group(1))
+            for line in (board.response.embeds[0].description or "").split("\n") if mentions(line)}
+    dealt = Counter(u for d in done for u in json.loads(d["row"]["users_json"]))
+    assert rows == dict(dealt)
+    assert session.lines_checked > 50
