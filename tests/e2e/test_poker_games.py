@@ -17,6 +17,8 @@ import re
 from collections import Counter
 from typing import Any
 
+import pytest
+import simcord
 from pokerkit import HandHistory
 
 from tests.e2e.test_sheet_games import (  # noqa: F401  (close_db_at_exit is an autouse fixture)
@@ -54,6 +56,7 @@ class PokerChecks:
         self.down_cards_seen = 0
         self.up_cards_seen = 0
         self.pots_seen = 0
+        self.stakes_seen = 0
 
     def on_panel(self, panel: Any, snap: Any, seat: int) -> None:
         s = self.s
@@ -105,6 +108,13 @@ class PokerChecks:
             for c in line.cards:
                 assert s.pattern(c).search(text), f"up card {c} of seat {line.seat + 1} not public: {text!r}"
                 self.up_cards_seen += 1
+        # each player's stake: what left their stack since the deal, on their own public line
+        seats_field = next(f.value for f in msg.embeds[0].fields if f.name == "Seats")
+        for info in snap.seats:
+            stake = snap.stacks[info.seat] - snap.state.round.stacks[info.seat]
+            (line,) = [ln for ln in seats_field.split("\n") if f"<@{info.user_id}>" in ln]
+            assert re.search(rf"\bin {stake}\b", line), f"stake {stake} not on {line!r}"
+            self.stakes_seen += 1
         pot = dict(pub.facts).get("Pot")
         assert pot is not None, "the engine reports the pot"
         fields = {f.name: f.value for f in msg.embeds[0].fields}
@@ -193,14 +203,31 @@ async def start_table(session: Session, players: list[Any]) -> None:
         assert await balance(p, w.channel) == START - BUY_IN, "the buy-in left the wallet"
 
 
+async def check_panel_is_theirs_only(session: Session, players: list[Any]) -> None:
+    """Nobody else can open or use a player's panel, and an outsider's My hand shows no cards."""
+    w = session.world
+    snap = await session.snapshot()
+    owner = players[0]
+    seat = snap.seat_of(owner.id)
+    panel = (await session.table.open_hand(owner)).response
+    assert panel.ephemeral
+    with pytest.raises(simcord.SetupError, match="not visible"):
+        await players[1].click(panel, label="Refresh")
+    outsider = await w.erin.click(session.table.table_message(), label="My hand")
+    assert outsider.ephemeral
+    text = embed_text(outsider.response)
+    for c in session.game.private_cards(snap.state, seat):
+        assert not session.pattern(c).search(text)
+    assert "seat" in text.lower() or "not" in text.lower(), text
+    await session.check_public(None, None, "", ())
+
+
 def public_lines(session: Session) -> set[str]:
     return session._seen_lines
 
 
 async def test_privacy_check_catches_a_leaked_down_card(world: Any) -> None:
     """The check itself can fail: a public message naming a down card is caught (code or label)."""
-    import pytest
-
     w = world
     players = [w.alice, w.bob]
     session = Session(w, "razz", seed=23)
@@ -225,8 +252,10 @@ async def test_razz_hands_through_discord(world: Any) -> None:
     session = Session(w, "razz", seed=21)
     checks = PokerChecks(session)
     await start_table(session, players)
+    await check_panel_is_theirs_only(session, players)
     await play_hands(session, checks, hands=3, limit=200)
     assert checks.panels > 10 and checks.bet_buttons > 10 and checks.up_cards_seen > 10 and checks.pots_seen > 10
+    assert checks.stakes_seen > 30
     done = await check_hands_replay(session)
     assert len(done) >= 3
     # The bring-in and the opener of each later street are announced publicly.
@@ -260,7 +289,23 @@ async def test_razz_hands_through_discord(world: Any) -> None:
         assert list(final.stacks) == [start[s] + outcome.payoffs[s] for s in seats], (att.filename, text)
         assert list(hh.finishing_stacks) == list(final.stacks)
     await end_and_check_chips(session, players)
+    # /leaderboard game:razz by:chips ranks the chips won at Razz: the sum of the engine's payoffs
+    won: Counter[int] = Counter()
+    for d in done:
+        for u, p in zip(json.loads(d["row"]["users_json"]), d["outcome"].payoffs, strict=True):
+            won[u] += p
+    assert await board_values(w, "razz", "chips") == dict(won)
     assert session.lines_checked > 50
+
+
+async def board_values(w: Any, game_id: str, by: str) -> dict[int, int]:
+    board = await w.erin.slash(w.channel, "leaderboard", game=game_id, by=by)
+    assert not board.ephemeral
+    return {
+        mentions(line)[0]: int(re.search(r"\*\*(-?\d+)\*\*", line).group(1))
+        for line in (board.response.embeds[0].description or "").split("\n")
+        if mentions(line)
+    }
 
 
 async def test_frankenstein_hands_through_discord(world: Any) -> None:
@@ -280,9 +325,7 @@ async def test_frankenstein_hands_through_discord(world: Any) -> None:
     assert hist.ephemeral  # Frankenstein has no hand history: a polite private answer
     await end_and_check_chips(session, players)
     # the leaderboard by hands counts every finished hand for every player dealt in
-    board = await w.erin.slash(w.channel, "leaderboard", game="frankenstein", by="hands")
-    rows = {mentions(line)[0]: int(re.search(r"\*\*(\d+)\*\*", line).group(1))
-            for line in (board.response.embeds[0].description or "").split("\n") if mentions(line)}
+    rows = await board_values(w, "frankenstein", "hands")
     dealt = Counter(u for d in done for u in json.loads(d["row"]["users_json"]))
     assert rows == dict(dealt)
     assert session.lines_checked > 50
