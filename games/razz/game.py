@@ -22,7 +22,7 @@ from games.core.game import Carry, Event, Game, Outcome, placings_from
 from games.core.i18n import _
 from games.core.poker import phh
 from games.core.poker.deal import stacked_deck, take
-from games.core.poker.lowball import LOW_RANK, best_board, low_key, low_name
+from games.core.poker.lowball import LOW_RANK, best_showing, low_key, low_name
 from games.core.poker.pots import side_pots, split_amount
 from games.core.poker.ui import LABELS, bet_choice, card_labels, seat_name
 from games.core.views import Choice, Pile, SeatLine, SeatView, TableView
@@ -626,8 +626,7 @@ def _opener(street: int, cards: tuple[tuple[str, ...], ...], live: tuple[bool, .
             if door > worst:
                 opener, worst = s, door
         return opener
-    order = _live_from_left(dealer, live)
-    return order[best_board([cards[s][2:6] for s in order])]
+    return best_showing(cards, _live_from_left(dealer, live))
 
 
 @cache

@@ -80,27 +80,38 @@ def board_key(cards: Iterable[str]) -> tuple[int, ...]:
 _BOARD_VALUES: dict[int, int] = {}  # rank multiset (prime product) -> board key as one int
 
 
-def best_board(boards: Sequence[Sequence[str]]) -> int:
-    """Index of the best-looking board in A-5 low, the first of equals (who opens a stud street).
+def best_showing(hands: Sequence[Sequence[str]], seats: Sequence[int]) -> int:
+    """Of ``seats`` (in order), the one whose face-up stud cards look best in A-5 low.
 
-    The same order as ``board_key`` for boards of one size, read from one int per board:
-    the key padded with zeros to five numbers (below any rank, so a shorter prefix still
-    comes first) in base 16.
+    ``hands`` are stud hands in the order dealt, so the face-up cards are positions 2–5
+    (all hands as long as each other). Ties go to the first seat. The same order as
+    ``board_key``, read from one int per board: the key padded with zeros to five
+    numbers (below any rank, so a shorter prefix still comes first) in base 16.
     """
-    values = []
-    for board in boards:
-        named = 1
-        for card in board:
-            named *= _PRIME_OF[card]
-        value = _BOARD_VALUES.get(named)
+    up = min(len(hands[seats[0]]), 6) - 2
+    primes, values = _PRIME_OF, _BOARD_VALUES
+    best = opener = -1
+    for s in seats:
+        h = hands[s]
+        if up == 4:  # unrolled: the board's rank multiset, named by its prime product
+            named = primes[h[2]] * primes[h[3]] * primes[h[4]] * primes[h[5]]
+        elif up == 3:
+            named = primes[h[2]] * primes[h[3]] * primes[h[4]]
+        else:
+            named = prod(map(primes.__getitem__, h[2:2 + up]))
+        value = values.get(named)
         if value is None:
-            key = board_key(board)
-            value = 0
-            for part in (*key, 0, 0, 0, 0, 0)[:5]:
-                value = value * 16 + part
-            _BOARD_VALUES[named] = value
-        values.append(value)
-    return values.index(min(values))
+            value = values[named] = _board_value(h[2:2 + up])
+        if value < best or opener < 0:
+            best, opener = value, s
+    return opener
+
+
+def _board_value(board: Sequence[str]) -> int:
+    value = 0
+    for part in (*board_key(board), 0, 0, 0, 0, 0)[:5]:
+        value = value * 16 + part
+    return value
 
 
 def low_name(key: tuple[int, ...]) -> str:
