@@ -266,8 +266,9 @@ async def test_razz_hands_through_discord(world: Any) -> None:
     for hand in done:
         first = next(s for s in session.steps if s.hand_no == hand["row"]["hand_no"])
         assert first.action in ("bring-in", "complete"), "each hand starts with the bring-in"
-    if any("4th street" in line for line in lines):
-        assert any(re.search(r"4th street: Seat \d .*opens", line) for line in lines)
+    for street in ("4th", "5th", "6th", "7th"):
+        assert any(re.search(rf"{street} street: Seat \d .*opens", line) for line in lines), street
+    assert any(re.search(r"Seat \d shows .*: .*low", line) for line in lines), "a hand reached the showdown"
     assert bring_ins or any("completes" in line for line in lines)
 
     # /history: the player's last hands at this table, as PHH files pokerkit replays to the same stacks.
@@ -321,6 +322,10 @@ async def test_frankenstein_hands_through_discord(world: Any) -> None:
     assert len(done) >= 3
     draws = [s for s in session.steps if s.action.startswith("discard")]
     assert draws, "the draw was played through the panel"
+    lines = public_lines(session)
+    assert any(line.startswith("The Zombie rises from") for line in lines), "a showdown against the Zombie"
+    if any(d["outcome"].carried_out for d in done):
+        assert any("carries" in line for line in lines), "a carried pot is announced"
     hist = await w.bob.slash(w.channel, "history")
     assert hist.ephemeral  # Frankenstein has no hand history: a polite private answer
     await end_and_check_chips(session, players)
