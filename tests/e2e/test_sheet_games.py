@@ -373,10 +373,6 @@ class Session:
             ).fetchall()
 
 
-def public_table_message(session: Session) -> Any:
-    return session.table.table_message()
-
-
 def mentions(text: str) -> list[int]:
     return [int(u) for u in MENTION.findall(text)]
 
@@ -430,10 +426,8 @@ async def check_standings(session: Session, outcome: Any, users: list[int]) -> N
         assert shown.get(u) == 1, f"the winner <@{u}> has 1 win on the board: {lines}"
     for u in set(users) - set(winners):
         assert shown.get(u, 0) == 0, lines
-    # the winners come first
-    assert [mentions(line)[0] for line in lines if mentions(line)][: len(winners)] == sorted(
-        winners, key=lambda u: [mentions(line)[0] for line in lines if mentions(line)].index(u)
-    )
+    order = [mentions(line)[0] for line in lines if mentions(line)]
+    assert set(order[: len(winners)]) == set(winners), f"the winners come first: {lines}"
     actor = {m.id: m for m in w.players}
     for u, placing in zip(users, outcome.placings, strict=True):
         stats = await actor[u].slash(w.channel, "stats", game=session.game_id)
@@ -464,14 +458,9 @@ async def _play_sheet_game(world: Any, session: Session, limit: int) -> tuple[An
     return outcome, users
 
 
-def standings_lines(text: str, users: list[int]) -> dict[int, str]:
-    """For each player, the public line that names them in the final standings."""
-    out = {}
-    for line in text.split("\n"):
-        found = mentions(line)
-        if len(found) == 1 and found[0] in users and found[0] not in out:
-            out[found[0]] = line
-    return out
+def numbers_on(line: str) -> list[int]:
+    """The numbers a reader sees on a line (mentions left out)."""
+    return [int(x) for x in re.findall(r"-?\d+", MENTION.sub("", line))]
 
 
 def finished_message(session: Session) -> Any:
@@ -485,13 +474,14 @@ async def check_final_message(session: Session, outcome: Any, users: list[int]) 
     msg = finished_message(session)
     text = embed_text(msg)
     assert not msg.components, "a finished table has no buttons"
-    # The final standings: every player named, with the engine's placing and score.
-    lines = standings_lines(text, users)
-    assert set(lines) == set(users), f"not every player is in the public standings: {text!r}"
+    # The final standings: each player named on a line with the engine's score and placing.
+    lines = text.split("\n")
     for u, placing, score in zip(users, outcome.placings, outcome.scores, strict=True):
-        numbers = [int(x) for x in re.findall(r"(?<![<@\d])-?\d+", lines[u].replace(f"<@{u}>", ""))]
-        assert score in numbers, f"score {score} of <@{u}> not on its line {lines[u]!r}"
-        assert placing in numbers or (placing == 1 and "🥇" in lines[u]), f"placing {placing} not on {lines[u]!r}"
+        mine = [line for line in lines if f"<@{u}>" in line and score in numbers_on(line)]
+        assert mine, f"<@{u}> with score {score} is not in the public standings: {text!r}"
+        assert any(placing in numbers_on(line) or (placing == 1 and "🥇" in line) for line in mine), (
+            f"placing {placing} of <@{u}> not shown: {mine}"
+        )
     return text
 
 
