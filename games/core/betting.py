@@ -118,6 +118,10 @@ class BettingRound:
         current = _TOPS.get(committed)
         if current is None:
             current = _top(committed)
+        return self._choices(seat, current)
+
+    def _choices(self, seat: int, current: int) -> tuple[str, ...]:
+        """What ``seat`` (the one to act) may do, the current bet being ``current``."""
         if self.level:
             word = "raise"
         elif self.bring_in:
@@ -134,7 +138,7 @@ class BettingRound:
                 can_raise = live.count(True) >= 2
         else:
             can_raise = self.can_raise(seat)
-        if current != committed[seat]:
+        if current != self.committed[seat]:
             return _CALL[word] if can_raise else _CALL[None]
         choices = _CHECK_OR_FOLD if self.free_fold else _CHECK
         return choices[word] if can_raise else choices[None]
@@ -164,25 +168,31 @@ class BettingRound:
         return self.step(seat, action)
 
     def step(self, seat: int, action: str) -> tuple[BettingRound, int]:
-        """``act`` for an action already known to be legal (the engines' hot path)."""
+        """``act`` for an action already known to be legal."""
+        r, put, _legal = self.advance(seat, action)
+        return r, put
+
+    def advance(self, seat: int, action: str) -> tuple[BettingRound, int, tuple[str, ...]]:
+        """``step``, and what the next seat to act may do then (``()`` once nobody is to act).
+
+        The engines' hot path: the current bet is worked out once for both answers.
+        """
         rest = self.pending[1:]
-        if action == "fold":
-            folded = list(self.live)
-            folded[seat] = False
-            live = tuple(folded)
-            return _round(
-                self.bet_size, self.cap, self.committed, live, rest, self.level, self.stacks,
-                self.free_fold, self.bring_in, self.heads_up_uncapped, self.last_raise,
-            ), 0
-        if action == "check":
-            return _round(
-                self.bet_size, self.cap, self.committed, self.live, rest, self.level, self.stacks,
-                self.free_fold, self.bring_in, self.heads_up_uncapped, self.last_raise,
-            ), 0
         committed = self.committed
         current = _TOPS.get(committed)
         if current is None:
             current = _top(committed)
+        if action == "fold" or action == "check":
+            live = self.live
+            if action == "fold":
+                folded = list(live)
+                folded[seat] = False
+                live = tuple(folded)
+            r = _round(
+                self.bet_size, self.cap, committed, live, rest, self.level, self.stacks,
+                self.free_fold, self.bring_in, self.heads_up_uncapped, self.last_raise,
+            )
+            return r, 0, r._choices(rest[0], current) if rest else ()
         if action == "call":
             put = current - committed[seat]
         elif action == "bring-in":
@@ -198,25 +208,29 @@ class BettingRound:
             left[seat] -= put
             stacks = tuple(left)
         bumped = list(committed)
-        bumped[seat] += put
+        bumped[seat] = total = bumped[seat] + put
         committed = tuple(bumped)
         if action == "call" or action == "bring-in":
-            return _round(
+            r = _round(
                 self.bet_size, self.cap, committed, self.live, rest, self.level, stacks,
                 self.free_fold, self.bring_in, self.heads_up_uncapped, self.last_raise,
-            ), put
+            )
+            if total > current:  # the bring-in opens the betting
+                current = total
+            return r, put, r._choices(rest[0], current) if rest else ()
         # bet, raise or complete: everyone else still able to act must answer it
         live = self.live
         if stacks is None and type(live) is tuple:  # the usual case: a cached order
             order = (_ORDERS.get(live) or _orders(live))[1][seat]
         else:
             order = _able(_after(seat, len(live)), live, stacks)
-        size = committed[seat] - current
+        size = total - current
         last_raise = self.last_raise
-        return _round(
+        r = _round(
             self.bet_size, self.cap, committed, live, order, self.level + 1, stacks,
             self.free_fold, self.bring_in, self.heads_up_uncapped, size if size > last_raise else last_raise,
-        ), put
+        )
+        return r, put, r._choices(order[0], total if total > current else current) if order else ()
 
 
 _round = builder(BettingRound)  # the hot path's constructor (see fastvalue)

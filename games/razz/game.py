@@ -232,7 +232,7 @@ class Razz(Game):
         if action not in state.legal or seat != state.round.pending[0]:
             _refuse(state, seat, action)
         deal = state.deal
-        r, put = state.round.step(seat, action)
+        r, put, legal = state.round.advance(seat, action)
         stacks = r.stacks
         all_in = stacks is not None and put > 0 and stacks[seat] == 0
         key = (action, seat, deal.pk[seat], put, r.committed[seat], all_in)
@@ -241,10 +241,9 @@ class Razz(Game):
         phh_lines = state.phh + line
         if action == "fold" and r.live.count(True) == 1:  # only a fold can leave one player
             return self._finish(deal, r, phh_lines, recent, events)
-        pending = r.pending
-        if not pending:
+        if not legal:  # nobody left to act this round
             return self._next_street(deal, r, phh_lines, recent, events)
-        return _state(deal, r, r.legal(pending[0]), phh_lines, recent, None, (), ""), events
+        return _state(deal, r, legal, phh_lines, recent, None, (), ""), events
 
     def legal_actions(self, state: RazzState, seat: int) -> tuple[str, ...]:
         legal = state.legal  # empty unless the hand runs and pending[0] is to act
