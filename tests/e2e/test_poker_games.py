@@ -296,7 +296,7 @@ async def test_razz_hands_through_discord(world: Any) -> None:
         for u, p in zip(json.loads(d["row"]["users_json"]), d["outcome"].payoffs, strict=True):
             won[u] += p
     assert await board_values(w, "razz", "chips") == dict(won)
-    assert session.lines_checked > 50
+    assert session.lines_checked > 50 and session.pairs_checked > 500
 
 
 async def board_values(w: Any, game_id: str, by: str) -> dict[int, int]:
@@ -333,4 +333,4 @@ async def test_frankenstein_hands_through_discord(world: Any) -> None:
     rows = await board_values(w, "frankenstein", "hands")
     dealt = Counter(u for d in done for u in json.loads(d["row"]["users_json"]))
     assert rows == dict(dealt)
-    assert session.lines_checked > 50
+    assert session.lines_checked > 50 and session.pairs_checked > 500

@@ -119,6 +119,8 @@ class Session:
     table_id: int = 0
     steps: list[Step] = field(default_factory=list)
     lines_checked: int = 0
+    #: (line, hidden card) pairs checked: shows the check had something to look for
+    pairs_checked: int = 0
     _http_seen: int = 0
     _seen_lines: set[str] = field(default_factory=set)
 
@@ -341,6 +343,7 @@ class Session:
                     continue
                 self._seen_lines.add(line)
                 self.lines_checked += 1
+                self.pairs_checked += len(forbidden)
                 for c, why in forbidden.items():
                     assert not self.pattern(c).search(line), f"public line shows {c} ({why}): {line!r}"
 
@@ -497,11 +500,11 @@ async def test_rage_short_game_through_discord(world: Any) -> None:
     assert snap.options.first_hand == 3
     outcome, users = await _play_sheet_game(w, session, 200)
     assert sorted(users) == sorted(m.id for m in (w.alice, w.bob, w.carol))
-    await check_standings(session, outcome, users)
-    await check_final_message(session, outcome, users)
     bids = [s for s in session.steps if s.action.startswith("bid:")]
     assert len(bids) == 3 * 3  # three deals, three bids each
-    assert session.lines_checked > 20
+    assert session.lines_checked > 20 and session.pairs_checked > 100
+    await check_standings(session, outcome, users)
+    await check_final_message(session, outcome, users)
 
 
 async def test_tresotti_low_target_game_through_discord(world: Any) -> None:
@@ -515,6 +518,6 @@ async def test_tresotti_low_target_game_through_discord(world: Any) -> None:
     assert snap.options.target == 5
     outcome, users = await _play_sheet_game(w, session, 400)
     assert max(outcome.scores) >= 5
+    assert session.lines_checked > 20 and session.pairs_checked > 100
     await check_standings(session, outcome, users)
     await check_final_message(session, outcome, users)
-    assert session.lines_checked > 20
