@@ -51,6 +51,7 @@ class RazzDeal:
     banked: tuple[int, ...]  # chips each seat put in on earlier streets (antes included)
     opener: int  # who brought in / opened this street
     pk: tuple[int, ...]  # PHH player number of each seat dealt in (1 = first from the dealer's left), 0 if out
+    history: tuple[str, ...] = ()  # PHH lines up to this street's betting (all of them once the hand is over)
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,13 +59,18 @@ class RazzState:
     deal: RazzDeal
     round: BettingRound  # this street's betting; live seats and stacks live here
     legal: tuple[str, ...] = ()  # what the seat to act may do
-    phh: tuple[str, ...] = ()  # PHH action lines so far
+    phh_street: tuple[str, ...] = ()  # PHH lines of this street's betting (the rest: deal.history)
     recent: tuple[str, ...] = ()
     payoffs: tuple[int, ...] | None = None  # net per seat once the hand is over
     shown: tuple[bool, ...] = ()  # hands revealed at showdown
     summary: str = ""
 
     # read-only conveniences (not stored)
+    @property
+    def phh(self) -> tuple[str, ...]:
+        """The PHH action lines so far (kept in two parts so a bet copies only its street's)."""
+        return self.deal.history + self.phh_street if self.phh_street else self.deal.history
+
     @property
     def live(self) -> tuple[bool, ...]:
         return self.round.live
@@ -181,8 +187,10 @@ class Razz(Game):
         carry: Carry | None = None,
         stacks: Sequence[int] | None = None,
     ) -> RazzState:
-        opts = self.options_from(options)
-        self.check_seats(opts, seats)
+        # the usual call passes RazzOptions (pydantic's isinstance is slow) and a seat count in range
+        opts = options if type(options) is RazzOptions else self.options_from(options)
+        if not (type(seats) is int and self.min_players <= seats <= self.max_players):
+            self.check_seats(opts, seats)
         queues, deck = stacked_deck(seats, seed, hands, stock)
         n = seats
         dealer %= n
@@ -193,7 +201,7 @@ class Razz(Game):
         # a seat with no chips sits this hand out: no ante, no cards
         dealt_in = (True,) * n if stacks is None else tuple(s > 0 for s in stacks)
         order = _live_from_left(dealer, dealt_in)
-        pk = _player_numbers(dealer, dealt_in)
+        pk = _PLAYER_NUMBERS.get((dealer, dealt_in)) or _player_numbers(dealer, dealt_in)
         start = stacks
         if stacks is None:
             antes = (opts.ante,) * n
@@ -201,7 +209,7 @@ class Razz(Game):
             antes = tuple(min(opts.ante, s) for s in stacks)
             stacks = tuple(s - a for s, a in zip(stacks, antes, strict=True))
         if len(order) < 2:
-            deal = _deal_of(opts, n, dealer, OVER, ((),) * n, "", queues, deck, start, (0,) * n, -1, pk)
+            deal = _deal_of(opts, n, dealer, OVER, ((),) * n, "", queues, deck, start, (0,) * n, -1, pk, ())
             idle = BettingRound(opts.small_bet, opts.cap, (0,) * n, dealt_in, (), 0, start)
             text = _("Not enough players with chips to deal a hand.")
             return _state(deal, idle, (), (), (text,), (0,) * n, (False,) * n, text)
@@ -219,8 +227,8 @@ class Razz(Game):
                 lines.append(_DEALT[pk[s]][got[0]] + got[1] + got[2])
         dealt = tuple(cards)
         opener = _opener(3, dealt, dealt_in, dealer)
-        deal = _deal_of(opts, n, dealer, 3, dealt, "", queues, deck, start, antes, opener, pk)
-        return self._open_street(deal, dealt_in, stacks, tuple(lines), (), ())[0]
+        deal = _deal_of(opts, n, dealer, 3, dealt, "", queues, deck, start, antes, opener, pk, tuple(lines))
+        return self._open_street(deal, dealt_in, stacks, (), ())[0]
 
     # ------------------------------------------------------------ turn
     # ``apply`` and ``legal_actions`` do exactly the base class's checks, in fewer
@@ -238,12 +246,12 @@ class Razz(Game):
         key = (action, seat, deal.pk[seat], put, r.committed[seat], all_in)
         line, text, events = _SAID_BEFORE.get(key) or _said(key)
         recent = state.recent[1 - RECENT:] + text
-        phh_lines = state.phh + line
+        street_lines = state.phh_street + line
         if action == "fold" and r.live.count(True) == 1:  # only a fold can leave one player
-            return self._finish(deal, r, phh_lines, recent, events)
+            return self._finish(deal, r, deal.history + street_lines, recent, events)
         if not legal:  # nobody left to act this round
-            return self._next_street(deal, r, phh_lines, recent, events)
-        return _state(deal, r, legal, phh_lines, recent, None, (), ""), events
+            return self._next_street(deal, r, deal.history + street_lines, recent, events)
+        return _state(deal, r, legal, street_lines, recent, None, (), ""), events
 
     def legal_actions(self, state: RazzState, seat: int) -> tuple[str, ...]:
         legal = state.legal  # empty unless the hand runs and pending[0] is to act
@@ -287,8 +295,8 @@ class Razz(Game):
         ):
             finish = self._finish if deal.street == 7 else self._run_out
             return finish(deal, r, phh_lines, recent, events)
-        deal, lines = self._deal(deal, r.live, tuple(map(add, deal.banked, r.committed)), opening=True)
-        return self._open_street(deal, r.live, r.stacks, phh_lines + tuple(lines), recent, events)
+        deal = self._deal(deal, r.live, tuple(map(add, deal.banked, r.committed)), phh_lines, opening=True)
+        return self._open_street(deal, r.live, r.stacks, recent, events)
 
     def _run_out(
         self,
@@ -303,16 +311,22 @@ class Razz(Game):
         phh_lines = (*phh_lines, *_show_lines(deal, r.live, phh_lines))
         contributed = tuple(map(add, deal.banked, r.committed))
         while deal.street < 7:
-            deal, lines = self._deal(deal, r.live, contributed)
-            phh_lines = (*phh_lines, *lines)
+            deal = self._deal(deal, r.live, contributed, phh_lines)
+            phh_lines = deal.history
             # the chips are banked in the deal now; the round starts from nothing
             r = BettingRound(r.bet_size, r.cap, (0,) * deal.n, r.live, (), 0, r.stacks)
         return self._finish(deal, r, phh_lines, (*recent[1 - RECENT:], text), (*events, Event(text)))
 
     def _deal(
-        self, deal: RazzDeal, live: tuple[bool, ...], contributed: tuple[int, ...], *, opening: bool = False
-    ) -> tuple[RazzDeal, list[str]]:
-        """Deal the next street to every live seat, from the dealer's left; returns the PHH lines.
+        self,
+        deal: RazzDeal,
+        live: tuple[bool, ...],
+        contributed: tuple[int, ...],
+        history: tuple[str, ...],
+        *,
+        opening: bool = False,
+    ) -> RazzDeal:
+        """Deal the next street to every live seat, from the dealer's left; its PHH lines follow ``history``.
 
         ``opening``: betting follows, so the new deal names who opens it.
         """
@@ -324,17 +338,12 @@ class Razz(Game):
         community = deal.community
         lines: list[str] = []
         pk_board = False
-        if street == 7:
-            need = sum(1 for s in order if not queues[s])
-            if len(deck) < need:  # not enough cards: one face-up card shared by all
-                community, deck = deck[0], deck[1:]
-                # pokerkit deals a board card only when the muck can't make up the stub
-                # either; otherwise the shared card goes to each player's hand in the PHH
-                undealt = len(deal.stock) + sum(len(q) for q in queues)
-                mucked = sum(len(deal.cards[s]) for s in range(n) if not live[s])
-                pk_board = len(order) > undealt + mucked
-                if pk_board:
-                    lines.append(f"d db {community}")
+        if street == 7 and len(deck) < _unstacked(queues, order):
+            # not enough cards: one face-up card shared by all
+            community, deck = deck[0], deck[1:]
+            pk_board = _pokerkit_deals_board(deal, live, order)
+            if pk_board:
+                lines.append(f"d db {community}")
         pk = deal.pk
         if community:
             for s in order:
@@ -354,18 +363,16 @@ class Razz(Game):
                 lines.append(_DEALT[pk[s]][got[0]])
         dealt = tuple(cards)
         opener = _opener(street, dealt, live, dealer) if opening else -1
-        new_deal = _deal_of(
+        return _deal_of(
             deal.options, n, dealer, street, dealt, community, queues, deck, deal.start_stacks,
-            contributed, opener, pk,
+            contributed, opener, pk, history + tuple(lines),
         )
-        return new_deal, lines
 
     def _open_street(
         self,
         deal: RazzDeal,
         live: tuple[bool, ...],
         stacks: tuple[int, ...] | None,
-        phh_lines: tuple[str, ...],
         recent: tuple[str, ...],
         events: tuple[Event, ...],
     ) -> tuple[RazzState, tuple[Event, ...]]:
@@ -392,8 +399,8 @@ class Razz(Game):
         recent = (*recent[1 - RECENT:], text)
         events = (*events, _event(text, opener, None))
         if len(r.pending) <= 1:  # at most one seat can still bet: nothing to decide
-            return self._run_out(deal, r, phh_lines, recent, events)
-        return _state(deal, r, r.legal(r.pending[0]), phh_lines, recent, None, (), ""), events
+            return self._run_out(deal, r, deal.history, recent, events)
+        return _state(deal, r, r.legal(r.pending[0]), (), recent, None, (), ""), events
 
     # ------------------------------------------------------------ the end
     def _finish(
@@ -442,9 +449,9 @@ class Razz(Game):
         summary = texts[0] if len(texts) == 1 else " ".join(texts)
         deal = _deal_of(
             deal.options, n, dealer, OVER, deal.cards, deal.community, deal.queues, deal.stock,
-            deal.start_stacks, deal.banked, deal.opener, deal.pk,
+            deal.start_stacks, deal.banked, deal.opener, deal.pk, lines,
         )
-        state = _state(deal, r, (), lines, (*recent[1 - RECENT:], summary), payoffs, shown, summary)
+        state = _state(deal, r, (), (), (*recent[1 - RECENT:], summary), payoffs, shown, summary)
         return state, (*events, _event(summary, None, None))
 
     def outcome(self, state: RazzState) -> Outcome | None:
@@ -578,6 +585,19 @@ def _said(key: tuple[str, int, int, int, int, bool]) -> tuple[tuple[str], tuple[
 
 
 
+def _unstacked(queues: tuple[tuple[str, ...], ...], order: tuple[int, ...]) -> int:
+    """How many of ``order`` have no stacked cards left (they deal from the stock)."""
+    return sum(1 for s in order if not queues[s])
+
+
+def _pokerkit_deals_board(deal: RazzDeal, live: tuple[bool, ...], order: tuple[int, ...]) -> bool:
+    """pokerkit deals a board card only when the muck can't make up the stub either;
+    otherwise the shared card goes to each player's hand in the PHH."""
+    undealt = len(deal.stock) + sum(len(q) for q in deal.queues)
+    mucked = sum(len(deal.cards[s]) for s in range(deal.n) if not live[s])
+    return len(order) > undealt + mucked
+
+
 def _show_lines(deal: RazzDeal, live: tuple[bool, ...], phh_lines: tuple[str, ...]) -> list[str]:
     """PHH lines showing the live hands (a board card dealt as such isn't shown again)."""
     board = deal.community if deal.community and f"d db {deal.community}" in phh_lines else ""
@@ -645,13 +665,16 @@ def _live_from_left(dealer: int, live: tuple[bool, ...]) -> tuple[int, ...]:
 _LEFT: dict[tuple[bool, ...], tuple[tuple[int, ...], ...]] = {}  # live seats -> their order from each dealer's left
 
 
-@cache
 def _player_numbers(dealer: int, dealt_in: tuple[bool, ...]) -> tuple[int, ...]:
     """Each seat's PHH player number (1 = first dealt in from the dealer's left; 0 = sitting out)."""
     pk = [0] * len(dealt_in)
     for i, s in enumerate(_live_from_left(dealer, dealt_in)):
         pk[s] = i + 1
-    return tuple(pk)
+    numbers = _PLAYER_NUMBERS[dealer, dealt_in] = tuple(pk)
+    return numbers
+
+
+_PLAYER_NUMBERS: dict[tuple[int, tuple[bool, ...]], tuple[int, ...]] = {}  # at most 8 * 2**8
 
 
 def _up(state: RazzState, seat: int) -> tuple[str, ...]:
