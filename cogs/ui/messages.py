@@ -143,6 +143,10 @@ def playing_embed(snap: TableSnapshot) -> discord.Embed:
     header = ""
     if waiting:
         header = _("Joining next hand: {who}").format(who=_who(tuple(waiting)))
+    for info in snap.seats:
+        if info.timeouts:
+            line = _("⏰ <@{u}> ran out of time ({n} in a row).").format(u=info.user_id, n=info.timeouts)
+            header = (header + "\n" if header else "") + line
     leaving = [i.user_id for i in snap.seats if i.leaving]
     if leaving:
         header = (header + "\n" if header else "") + _("Leaving after this hand: {who}").format(who=_who(tuple(leaving)))

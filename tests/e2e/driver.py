@@ -7,6 +7,7 @@ buttons, selects and modals on that ephemeral panel.
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from dataclasses import dataclass, field
@@ -43,6 +44,50 @@ class Table:
         if "your turn" not in content:
             return []
         return [self.players[int(uid)] for uid in MENTION.findall(content) if int(uid) in self.players]
+
+    def table_id(self) -> int:
+        for row in self.table_message().components:
+            for comp in getattr(row, "children", []):
+                cid = getattr(comp, "custom_id", "") or ""
+                if cid.startswith("cr:h:"):
+                    return int(cid.split(":")[2])
+        raise AssertionError("no table message with a My hand button")
+
+    def public_text(self, message: Any) -> str:
+        parts = [message.content or ""]
+        for embed in message.embeds:
+            parts.append(json.dumps(embed.to_dict(), ensure_ascii=False))
+        for row in message.components:
+            for comp in getattr(row, "children", []):
+                parts.append(str(getattr(comp, "label", "") or ""))
+                for opt in getattr(comp, "options", []) or []:
+                    parts.append(f"{opt.label} {opt.value}")
+        return "\n".join(parts)
+
+    async def check_privacy(self) -> int:
+        """No public message shows a card of anyone's hidden hand (code or label). Returns cards checked."""
+        bot = self.env.bot
+        snap = await bot.tables.get(self.table_id())  # type: ignore[attr-defined]
+        if snap.state is None:
+            return 0
+        game = snap.game
+        hidden: set[str] = set()
+        for info in snap.seats:
+            private = game.private_cards(snap.state, info.seat)
+            view = game.view(snap.state, info.seat)
+            labels = view.hand_text.split(" ") if view.hand_text else []
+            names = dict(zip(view.hand, labels, strict=False)) if len(labels) == len(view.hand) else {}
+            for code in private:
+                hidden.add(code)
+                if code in names:
+                    hidden.add(names[code])
+        texts = [self.public_text(self.table_message())]
+        self.public_texts.extend(texts)
+        for text in texts:
+            for token in hidden:
+                pattern = r"(?<![0-9A-Za-z])" + re.escape(token) + r"(?![0-9A-Za-z])"
+                assert not re.search(pattern, text), f"hidden card {token!r} in a public message: {text}"
+        return len(hidden)
 
     # ------------------------------------------------------------ acting
     async def open_hand(self, who: simcord.MemberActor) -> simcord.InteractionResult:

@@ -1,0 +1,71 @@
+"""SimCord fixtures: the real CardroomBot on a fresh SQLite file, a server, players, and checks.
+
+After every scenario that used the ``world`` fixture, the chip ledger audit
+must hold and no public message may show a card of anyone's hidden hand.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from pathlib import Path
+
+import discord
+import pytest
+import pytest_asyncio
+import simcord
+
+from bot.client import CardroomBot
+
+
+def make_bot(db_path: str) -> CardroomBot:
+    seeds = itertools.count(1000)
+    return CardroomBot(db_path=db_path, seed_source=lambda: next(seeds))
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> str:
+    return str(tmp_path / "cardroom.sqlite3")
+
+
+@pytest.fixture
+def simcord_bot(db_path: str) -> CardroomBot:
+    return make_bot(db_path)
+
+
+@dataclass
+class World:
+    env: simcord.Env
+    guild: simcord.GuildHandle
+    channel: simcord.ChannelHandle
+    alice: simcord.MemberActor
+    bob: simcord.MemberActor
+    carol: simcord.MemberActor
+    dave: simcord.MemberActor
+    erin: simcord.MemberActor  # never seated: the outsider
+    mod: simcord.MemberActor  # has Manage Server
+    db_path: str
+
+    @property
+    def bot(self) -> CardroomBot:
+        return self.env.bot  # type: ignore[return-value]
+
+    @property
+    def players(self) -> list[simcord.MemberActor]:
+        return [self.alice, self.bob, self.carol, self.dave]
+
+
+@pytest_asyncio.fixture
+async def world(simcord_env: simcord.Env, db_path: str):
+    env = simcord_env
+    guild = env.create_guild("Cardroom Test")
+    channel = guild.create_text_channel("tables")
+    mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
+    names = ("alice", "bob", "carol", "dave", "erin")
+    members = [guild.add_member(env.create_user(n)) for n in names]
+    mod = guild.add_member(env.create_user("mod"), roles=[mods])
+    w = World(env, guild, channel, *members, mod=mod, db_path=db_path)
+    yield w
+    # Every scenario ends with a balanced ledger.
+    report = await w.bot.economy.audit(guild.id)
+    assert report.ok, report.problems
