@@ -243,10 +243,11 @@ _TOPS_SIZE = 4096
 
 
 def _top(committed: tuple[int, ...]) -> int:
-    """``max(committed)``, remembered while there is room."""
+    """``max(committed)``, remembered (the table starts over when full, keeping what is in play)."""
     top = max(committed)
-    if len(_TOPS) < _TOPS_SIZE:
-        _TOPS[committed] = top
+    if len(_TOPS) >= _TOPS_SIZE:
+        _TOPS.clear()
+    _TOPS[committed] = top
     return top
 
 

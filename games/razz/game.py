@@ -570,7 +570,7 @@ _SAID_SIZE = 8192
 def _said(key: tuple[str, int, int, int, int, bool]) -> tuple[tuple[str], tuple[str], tuple[Event, ...]]:
     """The PHH line, text and event of a betting action ``(action, seat, pk, put, total, all_in)``.
 
-    Values, so they are shared (and kept while there is room); in 1-tuples, to be appended.
+    Values, so they are shared (and kept); in 1-tuples, to be appended.
     """
     action, seat, pk, put, total, all_in = key
     code, template = _SAID[action]
@@ -579,8 +579,9 @@ def _said(key: tuple[str, int, int, int, int, bool]) -> tuple[tuple[str], tuple[
     if all_in:
         text += " " + _("All in.")
     said = (line,), (text,), (Event(text, seat),)
-    if len(_SAID_BEFORE) < _SAID_SIZE:
-        _SAID_BEFORE[key] = said
+    if len(_SAID_BEFORE) >= _SAID_SIZE:  # start over, keeping what is in play
+        _SAID_BEFORE.clear()
+    _SAID_BEFORE[key] = said
     return said
 
 
