@@ -164,7 +164,7 @@ async def _run(tables: int, rounds: int, seed: int) -> dict[str, Any]:
 
 def run(quick: bool = False, *, tables: int | None = None, rounds: int | None = None, seed: int = 1) -> dict[str, Any]:
     tables = tables or (20 if quick else 200)
-    rounds = rounds or (3 if quick else 10)
+    rounds = rounds or (3 if quick else 4)
     restore = _install_probes()
     try:
         result = asyncio.run(_run(tables, rounds, seed))

@@ -65,9 +65,27 @@ def rules_embed(game_id: str) -> discord.Embed:
         if f.description:
             line += f": {f.description}"
         opt_lines.append(line)
-    if opt_lines:
-        b.field(_("House rules (the host sets them in the lobby)"), "\n".join(opt_lines))
+    title = _("House rules (the host sets them in the lobby)")
+    for chunk in _chunk_lines(opt_lines, render.FIELD_VALUE):
+        b.field(title, chunk)
+        title = "\u200b"  # continuation fields carry no heading
     return b.embed
+
+
+def _chunk_lines(lines: list[str], limit: int) -> list[str]:
+    """Whole lines packed into field-sized chunks (a line longer than a field is clipped)."""
+    chunks: list[str] = []
+    current = ""
+    for line in lines:
+        line = render.clip(line, limit)
+        if current and len(current) + 1 + len(line) > limit:
+            chunks.append(current)
+            current = line
+        else:
+            current = f"{current}\n{line}" if current else line
+    if current:
+        chunks.append(current)
+    return chunks
 
 
 class Tables(commands.Cog):

@@ -1,0 +1,140 @@
+"""The other slash commands through SimCord: rules, economy, history, admin, errors."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import discord
+import pytest
+
+from cogs.ui.options import fields_of
+from games import get_game
+from tests.e2e.conftest import World, make_bot
+from tests.e2e.test_play import open_table, play_until_hand, refusal, snapshot
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+async def test_rules_are_generic_and_short(world: World) -> None:
+    for game_id in ("renfield", "scurro"):
+        r = await world.alice.slash(world.channel, "rules", game=game_id)
+        embed = r.response.embeds[0]
+        game = get_game(game_id)
+        assert r.ephemeral and embed.title.startswith(game.title)
+        assert embed.description == game.rules_summary[:4096]
+        fields = {f.name: f.value for f in embed.fields}
+        assert all(name in fields["Variants"] for name in game.presets)
+        house = "\n".join(f.value for f in embed.fields if f.name.startswith("House rules") or f.name == "\u200b")
+        for f in fields_of(game.Options):
+            assert f"**{f.label}**" in house
+        assert len(embed) <= 6000
+
+
+async def test_preset_autocomplete_offers_that_games_variants(world: World) -> None:
+    choices = await world.alice.autocomplete(world.channel, "play", "preset", "stud", game="scurro")
+    names = {c["name"] for c in choices}
+    assert names == {n for n in get_game("scurro").presets if "stud" in n}
+
+
+async def test_balance_daily_and_one_table_per_channel(world: World) -> None:
+    w = world
+    r = await w.bob.slash(w.channel, "balance")
+    assert r.ephemeral and "**100**" in r.response.content
+    r = await w.bob.slash(w.channel, "daily")
+    assert "**150**" in r.response.content
+    r = await w.bob.slash(w.channel, "daily")
+    assert r.ephemeral and "already" in r.response.content.lower()
+    await w.alice.slash(w.channel, "play", game="renfield")
+    r = await w.bob.slash(w.channel, "play", game="scurro")
+    assert r.ephemeral and "already" in r.response.content.lower()
+    r = await w.bob.slash(w.channel, "balance", user=w.alice)
+    assert f"<@{w.alice.id}>" in r.response.content
+
+
+async def test_not_enough_chips_is_a_clear_private_message(world: World) -> None:
+    w = world
+    r = await w.alice.slash(w.channel, "play", game="renfield", buy_in=500)
+    assert r.ephemeral and "chips" in refusal(r).lower()
+    await w.alice.slash(w.channel, "play", game="renfield", buy_in=50)
+    lobby = w.channel.last_message
+    await w.mod.slash(w.channel, "admin grant", user=w.bob, amount=-60)  # bob keeps 40 < 50
+    joined = [await p.click(lobby, label="Join") for p in (w.bob, w.carol, w.dave)]
+    r = await w.alice.click(lobby, label="Start")
+    # Bob is told privately, when he joins or when the host starts (then the host is told who and why).
+    if joined[0].ephemeral:
+        assert "chips" in refusal(joined[0]).lower()
+    else:
+        assert r.ephemeral and f"<@{w.bob.id}>" in refusal(r) and "chips" in refusal(r).lower()
+    snap = await w.bot.tables.in_channel(w.channel.id)
+    assert snap is not None and w.bob.id not in {s.user_id for s in snap.seats} and len(snap.seats) == 3
+
+
+async def test_admin_commands_need_manage_server(world: World) -> None:
+    w = world
+    assert "admin grant" not in w.erin.available_commands(w.channel)
+    assert "admin grant" in w.mod.available_commands(w.channel)
+    r = await w.mod.slash(w.channel, "admin grant", user=w.erin, amount=25)
+    assert r.ephemeral and "125" in r.response.content
+    r = await w.mod.slash(w.channel, "admin audit")
+    assert "balances" in r.response.embeds[0].description
+    r = await w.mod.slash(w.channel, "admin settings", daily_amount=75)
+    fields = {f.name: f.value for f in r.response.embeds[0].fields}
+    assert fields["Daily amount"] == "75"
+    r = await w.erin.slash(w.channel, "daily")
+    assert "+75" in r.response.content
+
+
+async def test_admin_runtime_check_even_if_discord_shows_the_command(world: World) -> None:
+    """A server may let anyone see /admin (integration settings); the bot still checks Manage Server."""
+    w = world
+    commands = await w.bot.tree.fetch_commands()
+    admin = next(c for c in commands if c.name == "admin")
+    w.guild.set_command_permissions(admin, {w.erin: True})
+    r = await w.erin.slash(w.channel, "admin grant", user=w.erin, amount=1000)
+    assert r.ephemeral and "Manage Server" in refusal(r)
+    assert await w.bot.economy.balance(w.guild.id, w.erin.id) == 100
+
+
+async def test_history_files_for_renfield(world: World) -> None:
+    w = world
+    table = await open_table(w, "renfield", [w.alice, w.bob, w.carol])
+    r = await w.alice.slash(w.channel, "history")
+    assert r.ephemeral
+    await play_until_hand(w, table, 3)
+    r = await w.alice.slash(w.channel, "history")
+    message = r.followups[-1] if r.followups else r.response
+    files = message.attachments
+    if files:
+        assert len(files) >= 2 and all(f.filename for f in files)
+    else:
+        assert "no hand history" in message.content.lower()
+
+
+async def test_timers_are_rearmed_after_a_restart(world: World) -> None:
+    w = world
+    table = await open_table(w, "renfield", w.players, turn_seconds=60)
+    before = await snapshot(w, table)
+    await w.env.advance_time(20)
+    await w.env.restart_bot(make_bot(w.db_path))
+    await w.env.advance_time(45)
+    after = await snapshot(w, table)
+    assert after.seq == before.seq + 1
+
+
+def test_readme_invite_asks_only_for_the_needed_permissions() -> None:
+    text = (ROOT / "README.md").read_text()
+    value = int(re.search(r"permissions=(\d+)", text).group(1))
+    perms = discord.Permissions(value)
+    needed = discord.Permissions(
+        view_channel=True, send_messages=True, send_messages_in_threads=True, embed_links=True,
+        attach_files=True, read_message_history=True, use_application_commands=True,
+    )
+    assert perms == needed
+    assert not perms.administrator and not perms.manage_messages and not perms.mention_everyone
+
+
+@pytest.mark.parametrize("intent", ["members", "presences", "message_content"])
+def test_no_privileged_intents(intent: str) -> None:
+    bot = make_bot(":memory:")
+    assert getattr(bot.intents, intent) is False
