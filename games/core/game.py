@@ -138,7 +138,8 @@ class Game(ABC):
     def options_from(self, options: BaseModel | Mapping[str, Any] | None) -> BaseModel:
         if options is None:
             return self.Options()
-        if isinstance(options, self.Options):
+        # an exact type check first: pydantic's isinstance is slow on every new hand
+        if type(options) is self.Options or isinstance(options, self.Options):
             return options
         if isinstance(options, BaseModel):
             options = options.model_dump()
