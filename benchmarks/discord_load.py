@@ -115,7 +115,8 @@ async def _run(tables: int, rounds: int, seed: int) -> dict[str, Any]:
                 channel = guild.create_text_channel(f"table-{i}")
                 members = [guild.add_member(env.create_user(f"p{i}-{k}")) for k in range(PLAYERS)]
                 host = members[0]
-                await host.slash(channel, "play", game=GAME)
+                # A long turn timer: SimCord would fire a due virtual timer once that much real time passed.
+                await host.slash(channel, "play", game=GAME, turn_seconds=86_400)
                 lobby = channel.last_message
                 for m in members[1:]:
                     await m.click(lobby, label="Join")

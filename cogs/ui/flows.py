@@ -9,7 +9,9 @@ the publisher, so the answer never waits on a rate-limited channel edit.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+import asyncio
+from collections.abc import Awaitable
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import discord
 
@@ -23,6 +25,8 @@ from .options import OptionField, coerce_choice, fields_of, show_value
 
 if TYPE_CHECKING:
     from bot.client import CardroomBot
+
+T = TypeVar("T")
 
 
 def bot_of(interaction: discord.Interaction) -> CardroomBot:
@@ -42,15 +46,45 @@ async def hand_payload(bot: CardroomBot, table_id: int, user_id: int, content: s
     return {"content": content, "embed": embed, "view": view}
 
 
+#: Discord drops an interaction not answered within 3 s; past this we defer first.
+DEFER_AFTER = 2.0
+
+
+async def within_deadline(interaction: discord.Interaction, work: Awaitable[T], *, update: bool) -> T:
+    """Run ``work``; if it is still running after ``DEFER_AFTER`` seconds (a busy table lock,
+    a slow disk), acknowledge the interaction so Discord keeps it alive, then finish."""
+    task = asyncio.ensure_future(work)
+    done, _pending = await asyncio.wait({task}, timeout=DEFER_AFTER)
+    if not done and not interaction.response.is_done():
+        if update:
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+    return await task
+
+
+async def update_panel(interaction: discord.Interaction, payload: dict[str, Any]) -> None:
+    """Show ``payload`` in the message the click came from (also after a deferral)."""
+    if interaction.response.is_done():
+        await interaction.edit_original_response(**payload)
+    else:
+        await interaction.response.edit_message(**payload)
+
+
 @guarded
 async def show_hand(interaction: discord.Interaction, table_id: int, *, in_place: bool) -> None:
     """My hand (a new private panel) or Refresh (the same panel, updated)."""
-    payload = await hand_payload(bot_of(interaction), table_id, interaction.user.id)
+    payload = await within_deadline(
+        interaction, hand_payload(bot_of(interaction), table_id, interaction.user.id), update=in_place
+    )
     if in_place:
-        await interaction.response.edit_message(**payload)
+        await update_panel(interaction, payload)
     else:
         payload.pop("content", None)
-        await interaction.response.send_message(**payload, ephemeral=True)
+        if interaction.response.is_done():
+            await interaction.followup.send(**payload, ephemeral=True)
+        else:
+            await interaction.response.send_message(**payload, ephemeral=True)
 
 
 def _private_lines(result: Any, seat: int | None) -> str | None:
@@ -61,23 +95,24 @@ def _private_lines(result: Any, seat: int | None) -> str | None:
 @guarded
 async def act(interaction: discord.Interaction, table_id: int, seq: int, action: str) -> None:
     """One action from a private panel; the panel is re-rendered in place."""
+    payload = await within_deadline(interaction, _act_payload(interaction, table_id, seq, action), update=True)
+    await update_panel(interaction, payload)
+
+
+async def _act_payload(interaction: discord.Interaction, table_id: int, seq: int, action: str) -> dict[str, Any]:
     bot = bot_of(interaction)
     user = interaction.user.id
     result = await bot.tables.act(table_id, user, action, seq=seq)
     seat = result.snapshot.seat_of(user)
     note = _private_lines(result, seat)
     try:
-        payload = await hand_payload(bot, table_id, user, note)
+        return await hand_payload(bot, table_id, user, note)
     except (NotSeated, NoTable):
         # The hand ended and this player is no longer seated (left, or the table closed).
         snap = result.snapshot
         embed = render.EmbedBudget(snap.game.title, render.COLOUR_DONE)
         embed.description(snap.outcome_summary or _("The hand is over."))
-        payload = {"content": note, "embed": embed.embed, "view": None}
-    if interaction.type == discord.InteractionType.modal_submit and interaction.message is None:
-        await interaction.response.send_message(**{k: v for k, v in payload.items() if v is not None}, ephemeral=True)
-    else:
-        await interaction.response.edit_message(**payload)
+        return {"content": note, "embed": embed.embed, "view": None}
 
 
 # ------------------------------------------------------------------ amounts

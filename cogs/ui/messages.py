@@ -160,11 +160,35 @@ def playing_embed(snap: TableSnapshot) -> discord.Embed:
     return embed
 
 
+def final_standings(snap: TableSnapshot) -> str:
+    """Placings (and scores) of a game played as one whole table, under the players' names.
+
+    The engine's summary speaks of seats ("Seat 2 wins"); once the table is
+    over, the seat lines are gone, so the standings name the players.
+    """
+    game = snap.game
+    if game.hand_by_hand or snap.state is None:
+        return ""
+    outcome = game.outcome(snap.state)
+    if outcome is None:
+        return ""
+    names = seat_names(snap)
+    lines = []
+    for i in sorted(range(len(outcome.placings)), key=lambda i: (outcome.placings[i], i)):
+        who = names[i] if i < len(names) else _("Seat {n}").format(n=i + 1)
+        score = f" — **{outcome.scores[i]}**" if outcome.scores else ""
+        lines.append(f"{outcome.placings[i]}. {who}{score}")
+    return "\n".join(lines)
+
+
 def finished_embed(snap: TableSnapshot) -> discord.Embed:
     game = snap.game
     status = _("Table closed") if snap.status == "void" else _("Table finished")
     b = render.EmbedBudget(f"{game.title} — {status} (#{snap.id})", render.COLOUR_DONE)
     b.description(snap.outcome_summary or "")
+    standings = final_standings(snap)
+    if standings:
+        b.field(_("Final standings"), standings)
     if snap.recent:
         b.field(_("Last events"), "\n".join(snap.recent[-8:]))
     return b.embed

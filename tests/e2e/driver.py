@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,6 +26,8 @@ class Table:
     players: dict[int, simcord.MemberActor]
     rng: random.Random = field(default_factory=lambda: random.Random(7))
     public_texts: list[str] = field(default_factory=list)
+    #: How often each kind of control was used (custom id prefix, e.g. ``cr:p``).
+    used: Counter[str] = field(default_factory=Counter)
 
     # ----------------------------------------------------------- reading
     def bot_messages(self) -> list[Any]:
@@ -113,6 +116,7 @@ class Table:
             controls = wanted or controls
         assert controls, f"the panel offers nothing to do: {message.components} {[e.to_dict() for e in message.embeds]} {self.table_message().content}"
         kind, cid, extra = self.rng.choice(controls)
+        self.used[cid[:4]] += 1
         if kind == "select":
             value, comp = extra
             if cid.startswith("cr:p:"):

@@ -293,3 +293,58 @@ async def test_leaderboard_and_stats_after_several_hands(world: World) -> None:
     r = await w.alice.slash(w.channel, "history")
     files = r.followups[-1].attachments if r.followups else r.response.attachments
     assert files or "no hand history" in (r.response.content or "").lower()
+
+
+async def test_slow_action_is_deferred_within_three_seconds(world: World, monkeypatch) -> None:
+    """A click whose work takes longer than 2 s is acknowledged first, then the panel is updated."""
+    import asyncio
+
+    w = world
+    table = await open_table(w, "renfield", w.players)
+    service = w.bot.tables
+    original = service.act
+
+    async def slow_act(*args: Any, **kwargs: Any):
+        await asyncio.sleep(2.5)
+        return await original(*args, **kwargs)
+
+    monkeypatch.setattr(service, "act", slow_act)
+    who = table.to_act()[0]
+    before = await snapshot(w, table)
+    result = await table.act(who, await table.open_hand(who))
+    assert result.acknowledged
+    assert "DEFERRED" in repr(result) or result.deferred or result.response.embeds
+    assert (await snapshot(w, table)).seq == before.seq + 1
+    panel = result.response
+    assert panel.ephemeral and panel.embeds  # the panel was re-rendered after the deferral
+
+
+async def test_amount_modal_checks_the_range(world: World) -> None:
+    w = world
+    table = await open_table(w, "renfield", w.players)
+    who = table.to_act()[0]
+    panel = await table.open_hand(who)
+    cid = next(
+        c["custom_id"] for row in panel.response.components for c in row["components"]
+        if c["custom_id"].startswith("cr:m:")
+    )
+    shown = await who.click(panel.response, custom_id=cid)
+    box = shown.modal["components"][0]["components"][0]
+    lo, hi = (int(x) for x in box["placeholder"].split("–"))
+    before = await snapshot(w, table)
+    for bad in ("lots", str(hi + 1), str(lo - 1)):
+        r = await who.submit_modal(shown, {"amount": bad})
+        assert refusal(r) == f"Please enter a whole number from {lo} to {hi}."
+        shown = await who.click(panel.response, custom_id=cid)  # a modal is submitted once
+    assert (await snapshot(w, table)).seq == before.seq
+    r = await who.submit_modal(shown, {"amount": str(hi)})
+    assert (await snapshot(w, table)).seq == before.seq + 1
+    assert r.response.embeds  # the panel updated in place
+
+
+async def test_scurro_draw_discards_through_a_multi_select(world: World) -> None:
+    w = world
+    table = await open_table(w, "scurro", w.players, preset="draw")
+    await play_until_hand(w, table, 2)
+    assert table.used["cr:p"] >= 1  # the discard was made with the pick-several select
+    assert table.used["cr:m"] + table.used["cr:a"] >= 4
