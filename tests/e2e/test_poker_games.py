@@ -279,7 +279,8 @@ async def test_razz_hands_through_discord(world: Any) -> None:
     files = [a for m in hist.followups for a in m.attachments] or list(hist.response.attachments)
     assert files, f"no files in {hist}"
     by_hand = {d["row"]["hand_no"]: d for d in done}
-    assert len(files) == min(5, len(done))
+    bobs = [h for h, d in by_hand.items() if w.bob.id in json.loads(d["row"]["users_json"])]
+    assert sorted(int(re.search(r"hand(\d+)", a.filename).group(1)) for a in files) == sorted(bobs)[-5:]
     for att in files:
         hand_no = int(re.search(r"hand(\d+)", att.filename).group(1))
         assert hand_no in by_hand and att.filename.endswith(".phh")
@@ -291,6 +292,12 @@ async def test_razz_hands_through_discord(world: Any) -> None:
         seats = [int(name.split()[-1]) - 1 for name in hh.players]
         assert list(final.stacks) == [start[s] + outcome.payoffs[s] for s in seats], (att.filename, text)
         assert list(hh.finishing_stacks) == list(final.stacks)
+    # someone who played none of those hands gets a private refusal and no file
+    nosy = await w.erin.slash(w.channel, "history")
+    assert nosy.ephemeral
+    answers = [nosy.response, *nosy.followups]
+    assert not any(m.attachments for m in answers if m is not None)
+    assert any("didn't play" in (m.content or "") + embed_text(m) for m in answers if m is not None), answers
     await end_and_check_chips(session, players)
     # /leaderboard game:razz by:chips ranks the chips won at Razz: the sum of the engine's payoffs
     won: Counter[int] = Counter()
