@@ -17,7 +17,8 @@ import json
 import random
 import re
 import sqlite3
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -140,10 +141,15 @@ class Session:
     async def snapshot(self) -> Any:
         return await self.svc.get(self.table_id)
 
-    def db(self) -> sqlite3.Connection:
-        conn = sqlite3.connect(self.world.db_path)
+    @contextmanager
+    def db(self) -> Iterator[sqlite3.Connection]:
+        """A read-only look at the bot's database file (for checks only)."""
+        conn = sqlite3.connect(f"file:{self.world.db_path}?mode=ro", uri=True)
         conn.row_factory = sqlite3.Row
-        return conn
+        try:
+            yield conn
+        finally:
+            conn.close()
 
     # ------------------------------------------------------------ lobby, as users do it
     async def open(self, host: simcord.MemberActor, others: Iterable[simcord.MemberActor], **play: Any) -> Any:
