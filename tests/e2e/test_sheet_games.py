@@ -485,12 +485,19 @@ async def check_final_message(session: Session, outcome: Any, users: list[int]) 
     assert not msg.components, "a finished table has no buttons"
     # The final standings: each player named on a line with the engine's score and placing.
     lines = text.split("\n")
+    where = {}
     for u, placing, score in zip(users, outcome.placings, outcome.scores, strict=True):
-        mine = [line for line in lines if f"<@{u}>" in line and score in numbers_on(line)]
-        assert mine, f"<@{u}> with score {score} is not in the public standings: {text!r}"
-        assert any(placing in numbers_on(line) or (placing == 1 and "🥇" in line) for line in mine), (
-            f"placing {placing} of <@{u}> not shown: {mine}"
-        )
+        mine = [
+            i for i, line in enumerate(lines)
+            if f"<@{u}>" in line and score in numbers_on(line)
+            and (placing in numbers_on(line) or (placing == 1 and "🥇" in line))
+        ]
+        assert mine, f"<@{u}> (place {placing}, score {score}) is not in the public standings: {text!r}"
+        where[u] = mine[0]
+    # listed best first
+    by_line = sorted(users, key=where.__getitem__)
+    placing_of = dict(zip(users, outcome.placings, strict=True))
+    assert [placing_of[u] for u in by_line] == sorted(outcome.placings), text
     return text
 
 
