@@ -152,7 +152,12 @@ class Database:
         path = str(path)
         if path != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
-        conn = await aiosqlite.connect(path, isolation_level=None)
+        pending = aiosqlite.connect(path, isolation_level=None)
+        # A connection someone forgot to close must never keep the process alive
+        # (a crashed test, a bot replaced by a restart): SQLite's WAL is crash-safe,
+        # so the worker thread may die with the interpreter.
+        pending._thread.daemon = True
+        conn = await pending
         conn.row_factory = sqlite3.Row
         db = cls(conn, path)
         await db._call(_configure, conn._conn, int(busy_timeout_ms))
