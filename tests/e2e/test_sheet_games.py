@@ -36,8 +36,8 @@ EPHEMERAL = 64
 async def close_db_at_exit(simcord_env: simcord.Env):
     """Closes the bot's database after the scenario (and after the ledger audit of ``world``).
 
-    SimCord's shutdown never calls ``bot.close()``; after a failure the traceback
-    keeps the aiosqlite connection alive and its thread would stop pytest from exiting.
+    SimCord's shutdown never calls ``bot.close()``, so without this the connection
+    would stay open until garbage collection (or forever, held by a failure's traceback).
     """
     yield
     db = getattr(simcord_env.bot, "db", None)
