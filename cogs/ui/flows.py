@@ -46,6 +46,8 @@ async def hand_payload(bot: CardroomBot, table_id: int, user_id: int, content: s
     return {"content": content, "embed": embed, "view": view}
 
 
+MODAL_TIMEOUT = 15 * 60.0
+
 #: Discord drops an interaction not answered within 3 s; past this we defer first.
 DEFER_AFTER = 2.0
 
@@ -129,7 +131,8 @@ class AmountModal(discord.ui.Modal):
     """Asks for a number in the prompt's range; the range is re-checked on submit."""
 
     def __init__(self, table_id: int, seq: int, ask: AskAmount) -> None:
-        super().__init__(title=render.clip(ask.label, 45) or _("Amount"), timeout=None)
+        # A modal left open is forgotten after 15 minutes (an interaction token's life).
+        super().__init__(title=render.clip(ask.label, 45) or _("Amount"), timeout=MODAL_TIMEOUT)
         self.table_id, self.seq, self.kind = table_id, seq, ask.kind
         self.amount: discord.ui.TextInput[AmountModal] = discord.ui.TextInput(
             label=render.clip(_("A whole number from {lo} to {hi}").format(lo=ask.minimum, hi=ask.maximum), 45),
@@ -242,7 +245,7 @@ class NumbersModal(discord.ui.Modal):
     """The numeric options of a game (up to five per modal), validated by the game's model."""
 
     def __init__(self, table_id: int, fields: list[OptionField], current: Any) -> None:
-        super().__init__(title=_("Table options"), timeout=None)
+        super().__init__(title=_("Table options"), timeout=MODAL_TIMEOUT)
         self.table_id = table_id
         self.fields = fields
         self.inputs: list[discord.ui.TextInput[NumbersModal]] = []

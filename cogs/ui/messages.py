@@ -93,7 +93,7 @@ def lobby_view(snap: TableSnapshot) -> discord.ui.View:
         ]
         view.add_item(c.OptionSelect(t, f"f:{f.name}", options=opts, placeholder=render.clip(f.label, 150), row=row))
         row += 1
-    return view
+    return render.detached(view)
 
 
 def lobby_embed(snap: TableSnapshot) -> discord.Embed:
@@ -128,7 +128,7 @@ def playing_view(snap: TableSnapshot) -> discord.ui.View:
     if snap.game.hand_by_hand:
         view.add_item(c.LobbyButton(snap.id, "join", label=_("Join next hand"), style=discord.ButtonStyle.success, row=0))
     view.add_item(c.LobbyButton(snap.id, "leave", label=_("Leave"), row=0))
-    return view
+    return render.detached(view)
 
 
 def playing_embed(snap: TableSnapshot) -> discord.Embed:

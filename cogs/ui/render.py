@@ -220,6 +220,17 @@ def plan_layout(prompt: Sequence[object]) -> _Layout:
     return _Layout((), (), tuple(amounts), tuple(picks), tuple(card_selects), tuple(action_selects))
 
 
+def detached(view: discord.ui.View) -> discord.ui.View:
+    """Mark a view of DynamicItems as finished before it is sent.
+
+    Every click is dispatched by custom-id pattern (``add_dynamic_items``), so
+    discord.py need not keep the view object; otherwise it would start a
+    15-minute timeout task for each ephemeral panel, thousands at a busy time.
+    """
+    view.stop()
+    return view
+
+
 def _at(item: discord.ui.Item, row: int) -> discord.ui.Item:
     item.row = row
     return item
@@ -339,4 +350,4 @@ def hand_panel(
             ):
                 view.add_item(c.HandButton(table_id, label=_("Refresh"), row=row))
                 break
-    return embed, view
+    return embed, detached(view)

@@ -348,3 +348,18 @@ async def test_scurro_draw_discards_through_a_multi_select(world: World) -> None
     await play_until_hand(w, table, 2)
     assert table.used["cr:p"] >= 1  # the discard was made with the pick-several select
     assert table.used["cr:m"] + table.used["cr:a"] >= 4
+
+
+async def test_buttons_still_work_after_ephemeral_panels_expire(world: World) -> None:
+    """discord.py gives views on ephemeral messages a 15-minute timeout; when one expires it must
+    not unregister the dynamic items that every other button of the bot relies on."""
+    w = world
+    table = await open_table(w, "renfield", w.players, turn_seconds=3600)
+    who = table.to_act()[0]
+    await table.open_hand(who)
+    await w.env.advance_time(16 * 60)  # the panel's 15 minutes are over
+    panel = await table.open_hand(who)
+    assert panel.acknowledged and panel.response.embeds
+    before = await snapshot(w, table)
+    await table.act(who, panel)
+    assert (await snapshot(w, table)).seq == before.seq + 1
