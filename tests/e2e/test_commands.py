@@ -96,19 +96,24 @@ async def test_admin_runtime_check_even_if_discord_shows_the_command(world: Worl
     assert await w.bot.economy.balance(w.guild.id, w.erin.id) == 100
 
 
-async def test_history_files_for_renfield(world: World) -> None:
+async def test_history_says_so_for_a_game_without_hand_histories(world: World) -> None:
     w = world
-    table = await open_table(w, "renfield", [w.alice, w.bob, w.carol])
+    await open_table(w, "renfield", [w.alice, w.bob, w.carol])
     r = await w.alice.slash(w.channel, "history")
-    assert r.ephemeral
+    assert refusal(r) == "There's no hand history for Renfield."
+
+
+async def test_history_files_for_a_game_with_hand_histories(world: World) -> None:
+    w = world
+    table = await open_table(w, "razz", [w.alice, w.bob, w.carol])
+    r = await w.alice.slash(w.channel, "history")
+    assert "No finished hands yet." in (r.followups[-1] if r.followups else r.response).content
     await play_until_hand(w, table, 3)
     r = await w.alice.slash(w.channel, "history")
     message = r.followups[-1] if r.followups else r.response
+    assert message.ephemeral
     files = message.attachments
-    if files:
-        assert len(files) >= 2 and all(f.filename for f in files)
-    else:
-        assert "no hand history" in message.content.lower()
+    assert len(files) == 2 and all(f.filename.endswith(get_game("razz").history_suffix) for f in files)
 
 
 async def test_timers_are_rearmed_after_a_restart(world: World) -> None:
