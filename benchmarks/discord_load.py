@@ -14,6 +14,14 @@ gateway payload is parsed (``parse_interaction_create``) to the moment the
 interaction's first response has been sent — what Discord's 3-second rule
 measures. A trivial command (``/rules``, no database) is measured in the
 same run, so the ratio is independent of the machine. Target: p99 < 50 ms.
+
+Figures (2026-11-21, the 2-core dev container, full run: 200 tables × 4
+players, 800 game actions, 3,028 timed game interactions): all game
+interactions p50 2.49 ms, p99 6.65 ms; trivial /rules p50 1.45 ms, p99
+1.96 ms; ratio p50 1.72×, p99 3.4×; per kind p99: action button 6.84 ms,
+My hand 4.71 ms, modal submit 8.65 ms, lobby button 6.69 ms, /play 8.29 ms.
+Target met. (SimCord's own settling is outside these figures: the run takes
+about 3 minutes of wall time.)
 """
 
 from __future__ import annotations
