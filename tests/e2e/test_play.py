@@ -73,8 +73,10 @@ async def test_full_renfield_hands_four_players(world: World) -> None:
     first = table.table_message()
     start = await snapshot(w, table)
     assert start.status == "playing" and start.hand_no == 1
-    # Only the player to act is pinged.
+    # Only the player to act is pinged (the lobby message names the host without a ping).
     assert first.content.count("<@") == 1 and "your turn" in first.content
+    assert [u.id for u in first.mentions] == [table.to_act()[0].id]
+    assert not first.mention_everyone and not first.role_mentions
     assert await table.check_privacy() >= 4 * 6  # every seat's hidden cards were checked
     await play_until_hand(w, table, 3)
     snap = await snapshot(w, table)
