@@ -47,7 +47,8 @@ async def test_balance_daily_and_one_table_per_channel(world: World) -> None:
     assert r.ephemeral and "already" in r.response.content.lower()
     await w.alice.slash(w.channel, "play", game="renfield")
     lobby = w.channel.last_message
-    assert f"<@{w.alice.id}>" in lobby.content and lobby.mentions == []  # named, not pinged
+    stored = w.env.backend.get_message(w.channel.id, lobby.id)
+    assert f"<@{w.alice.id}>" in lobby.content and stored.ping_user_ids == []  # named, not pinged
     r = await w.bob.slash(w.channel, "play", game="scurro")
     assert r.ephemeral and "already" in r.response.content.lower()
     r = await w.bob.slash(w.channel, "balance", user=w.alice)

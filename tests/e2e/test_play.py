@@ -75,8 +75,9 @@ async def test_full_renfield_hands_four_players(world: World) -> None:
     assert start.status == "playing" and start.hand_no == 1
     # Only the player to act is pinged (the lobby message names the host without a ping).
     assert first.content.count("<@") == 1 and "your turn" in first.content
-    assert [u.id for u in first.mentions] == [table.to_act()[0].id]
-    assert not first.mention_everyone and not first.role_mentions
+    stored = w.env.backend.get_message(w.channel.id, first.id)
+    assert stored.ping_user_ids == [table.to_act()[0].id] and stored.ping_role_ids == []
+    assert not first.mention_everyone
     assert await table.check_privacy() >= 4 * 6  # every seat's hidden cards were checked
     await play_until_hand(w, table, 3)
     snap = await snapshot(w, table)
