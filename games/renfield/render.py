@@ -182,24 +182,33 @@ def _prompt(game: RenfieldFamily, state: FamilyState, seat: int, notes: list[str
             out.append(Choice("buy", _("Buy out ({m})").format(m=p.money(price)), "danger"))
         wild = [a for a in legal if "=" in a]
         if wild:
-            notes.append(_("Wild cards: send play:CARD=AS (e.g. play:T1=S17) to declare any legal identity."))
+            notes.append(_("Wild cards: play one as itself, or as the highest or lowest card of a suit."))
             out.extend(_wild_choices(p, wild))
     return tuple(out)
 
 
 def _wild_choices(p, wild: list[str]) -> list[Choice]:
-    """For each wild card, the highest identity it may take in each suit (the rest by text)."""
+    """For each wild card and suit it may take, the highest identity (to take the trick)
+    and the lowest (to duck it): the identities that decide a trick, in few enough
+    choices to fit Discord's controls. Every identity stays a legal action."""
     best: dict[tuple[str, str], str] = {}
+    worst: dict[tuple[str, str], str] = {}
     for a in wild:
         card, ident = a[5:].split("=")
         key = (card, p.deck.suit[ident])
         if key not in best or p.rank[ident] > p.rank[best[key]]:
             best[key] = ident
+        if key not in worst or p.rank[ident] < p.rank[worst[key]]:
+            worst[key] = ident
     label = p.deck.label
-    return [
-        Choice(f"play:{card}={x}", _("{c} as {x}").format(c=label(card), x=label(x)), "primary", True, "wild")
-        for (card, _suit), x in best.items()
-    ]
+    out: list[Choice] = []
+    for key, high in best.items():
+        card = key[0]
+        for x in dict.fromkeys((high, worst[key])):
+            if x == card:
+                continue  # the card as itself has its own button
+            out.append(Choice(f"play:{card}={x}", _("{c} as {x}").format(c=label(card), x=label(x)), "primary", True, "wild"))
+    return out
 
 
 def _amount(p, n: int, blaze: bool) -> str:

@@ -468,7 +468,8 @@ class RenfieldFamily(Game):
             net = _add(net, side.seller, half)
             pot -= half
         hands = _put(state.hands, buyer, (*state.hands[buyer], side.lot))
-        up = _put(side.up, buyer, (*side.up[buyer], side.lot)) if state.options.stud else side.up
+        # everyone saw the lot: once bought it lies face up in front of its buyer
+        up = _put(side.up, buyer, (*side.up[buyer], side.lot))
         side = replace(
             side, up=up, bought=(*side.bought, buyer), just_bought=side.lot, lot="", seller=-1
         )

@@ -193,8 +193,13 @@ def test_wild_cards_in_the_view() -> None:
     v = R.view(s, 1)
     choices = {p.action: p for p in v.prompt if hasattr(p, "group")}
     assert choices["play:T1=T1"].group == "cards" and choices["play:T1=T1"].enabled
-    assert {a for a, p in choices.items() if p.group == "wild"} == {"play:T1=S17", "play:T1=P17", "play:T1=T17"}
-    assert len(v.prompt) <= 25 and any("play:CARD=AS" in n for n in v.notes)
+    # per suit: the highest identity (to take the trick) and the lowest (to duck it);
+    # the lowest Tools card is T1 itself, already on the card's own button
+    assert {a for a, p in choices.items() if p.group == "wild"} == {
+        "play:T1=S17", "play:T1=S1", "play:T1=P17", "play:T1=P1", "play:T1=T17"
+    }
+    assert all(a in legal(R, s) for a in choices)
+    assert len(v.prompt) <= 25 and any("highest or lowest" in n for n in v.notes)
     assert dict(v.public.facts)["Wild"] == PROFILE.deck.label("T1")
 
 
@@ -469,3 +474,13 @@ def test_random_hands_conserve_cards_and_chips_at_every_step(preset: str) -> Non
         state = R.new_state(options, n, seed, dealer=seed % n)
         _final, _log, out = random_playout(R, state, Rng(seed), on_step=check)
         assert sum(out.payoffs) == out.carried_in - out.carried_out
+
+
+def test_a_bought_auction_card_is_public_knowledge() -> None:
+    """Everyone watched the auction, so the bought card is face up, not a hidden card."""
+    s = deal(R, AUCTION_HANDS, stock=[*PACK, "S8", "S9"], auction=True)
+    s = act(R, s, "bid:3", "bid:10")
+    assert "P17" in s.hands[2] and "P17" in s.side.up[2]
+    assert "P17" not in R.private_cards(s, 2)
+    line = next(line for line in R.view(s, 0).public.seats if line.seat == 2)
+    assert "P17" in line.cards
