@@ -17,7 +17,7 @@ from datetime import datetime
 import discord
 
 from games.core.i18n import _
-from games.core.views import AskAmount, Choice, PickCards, SeatView, TableView
+from games.core.views import SEAT_NAME, AskAmount, Choice, PickCards, SeatView, TableView, seat_name
 
 from . import components as c
 
@@ -105,13 +105,25 @@ class EmbedBudget:
             self.used += len(text)
 
 
+def named(text: str, names: Sequence[str]) -> str:
+    """Engine texts say "Seat 2"; players want to read who that is (mentions render as names)."""
+    if not names:
+        return text
+    return SEAT_NAME.sub(lambda m: names[int(m[1]) - 1] if int(m[1]) <= len(names) else m[0], text)
+
+
 def _seat_lines(view: TableView, names: Sequence[str]) -> str:
     lines = []
     for line in view.seats:
         who = names[line.seat] if 0 <= line.seat < len(names) else _("Seat {n}").format(n=line.seat + 1)
         mark = "▶" if line.to_act else ("·" if not line.out else "✕")
         up = f" [{' '.join(line.cards)}]" if line.cards else ""
-        text = f"{mark} **{who}** — {line.text}{up}" if line.text else f"{mark} **{who}**{up}"
+        body = line.text
+        own = seat_name(line.seat)
+        if names and body.startswith(own):  # the line already starts with the player's name
+            body = body[len(own) :].lstrip(" ·—-:")
+        body = named(body, names)
+        text = f"{mark} **{who}** — {body}{up}" if body else f"{mark} **{who}**{up}"
         if line.out:
             text = f"~~{text}~~" if not line.to_act else text
         lines.append(text)
@@ -131,7 +143,7 @@ def table_embed(
     b = EmbedBudget(view.title, colour)
     parts = [header] if header else []
     if view.summary:
-        parts.append(view.summary)
+        parts.append(named(view.summary, names))
     if deadline is not None:
         parts.append(_("Turn ends {when}.").format(when=relative_time(deadline)))
     b.description("\n".join(parts))
@@ -139,12 +151,12 @@ def table_embed(
     if seats:
         b.field(_("Seats"), seats)
     for pile in view.piles:
-        b.field(pile.name, pile.text or " ".join(pile.cards) or "—", inline=True)
+        b.field(pile.name, named(pile.text, names) or " ".join(pile.cards) or "—", inline=True)
     for label, value in view.facts:
-        b.field(label, value, inline=True)
+        b.field(label, named(value, names), inline=True)
     if view.recent:
         # Newest last; if space is short, keep the newest lines.
-        recent = list(view.recent)[-8:]
+        recent = [named(r, names) for r in list(view.recent)[-8:]]
         text = "\n".join(recent)
         while len(text) > FIELD_VALUE and len(recent) > 1:
             recent.pop(0)
@@ -307,7 +319,7 @@ def hand_embed(sv: SeatView, *, names: Sequence[str] = (), deadline: datetime | 
     b = EmbedBudget(pub.title, COLOUR_HAND)
     parts = []
     if pub.summary:
-        parts.append(pub.summary)
+        parts.append(named(pub.summary, names))
     if deadline is not None and sv.prompt:
         parts.append(_("Your turn ends {when}.").format(when=relative_time(deadline)))
     hand = sv.hand_text or " ".join(sv.hand)

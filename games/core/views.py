@@ -8,6 +8,7 @@ display text, so the adapter never needs to know a deck.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Literal
@@ -116,6 +117,10 @@ def hand_choices(
         text = label(card) if n == 1 else f"{label(card)} ×{n}"
         out.append(Choice(action, text, "primary" if action in legal else "secondary", action in legal, "cards"))
     return tuple(out)
+
+
+#: Finds the seat names of ``seat_name`` in engine texts, so a front end can put player names in.
+SEAT_NAME = re.compile(r"\bSeat ([1-9])\b")
 
 
 def seat_name(seat: int) -> str:
