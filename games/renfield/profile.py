@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from games.core.cards import FAIRMARKET_DECK, RENFIELD_DECK, Deck
+from games.core.i18n import _
 
 CARD_TABLE = Path(__file__).resolve().parents[2] / "data" / "renfield_cards.json"
 
@@ -54,6 +55,16 @@ class DeckProfile:
 
     def points(self, amount: int) -> str:
         return f"{amount} {self.point_word}" + ("" if amount == 1 else "s")
+
+    def card_text(self, code: str) -> str:
+        """A card with what it is worth, as the printed card shows it: ``8🦴 · 4 bugs · $2``.
+
+        Players can't see the values on a Discord button otherwise, and the play
+        decisions of this family turn on them.
+        """
+        worth = _("doubles all") if code in self.bug_doublers else self.points(self.bugs[code])
+        price = _("doubles the trick") if code in self.cost_doublers else self.money(self.cost[code])
+        return f"{self.deck.label(code)} · {worth} · {price}"
 
 
 def _load_renfield_table(path: Path) -> tuple[dict[str, int], dict[str, int], set[str], set[str], str]:

@@ -100,12 +100,12 @@ def render(game: RenfieldFamily, state: FamilyState, seat: int | None) -> SeatVi
     if seat in to_act:
         prompt = _prompt(game, state, seat, notes)
     elif state.phase == PLAY and state.active[seat]:
-        prompt = hand_choices(hand, (), label)
+        prompt = hand_choices(hand, (), p.card_text)
     return SeatView(
         public=table,
         seat=seat,
         hand=hand,
-        hand_text=" ".join(label(c) for c in hand),
+        hand_text="\n".join(p.card_text(c) for c in hand),
         notes=tuple(notes),
         prompt=prompt[:MAX_COMPONENTS],
     )
@@ -170,7 +170,7 @@ def _prompt(game: RenfieldFamily, state: FamilyState, seat: int, notes: list[str
         out.extend(hand_choices(hand, legal, label, prefix="offer"))
         notes.append(_("Choose a card to put up for auction."))
     elif phase == PLAY:
-        for choice in hand_choices(hand, legal, label):
+        for choice in hand_choices(hand, legal, p.card_text):
             face = f"{choice.action}={choice.action[5:]}"  # a wild card played as itself
             if face in legal:
                 choice = Choice(face, choice.label, "primary", True, "cards")

@@ -298,3 +298,25 @@ def test_a_followers_fold_can_complete_the_trick() -> None:
     s = act(R, s, "fold")  # seat 0 was the last to play: the trick is complete without it
     assert s.taken[2] == ("S5", "S6") and s.bugs[2] == 2 + 3 and s.net[2] == -2
     assert s.active == (False, True, True) and R.to_act(s) == {2} and s.trick.plays == ()
+
+
+def test_the_hand_panel_shows_what_each_card_is_worth() -> None:
+    """The printed bugs and cost decide every play, so the buttons carry them."""
+    import games
+
+    g = games.get_game("renfield")
+    hands = [
+        ["T2", "T12", "P8", "S3", "S4", "S5"],
+        ["T13", "T14", "T15", "T16", "T17", "P1"],
+        ["P13", "P14", "P15", "P16", "P17", "S1"],
+        ["S13", "S14", "S15", "S16", "S17", "T1"],
+    ]
+    s = g.new_state(None, 4, 1, hands=hands, dealer=3)
+    for seat, action in ((0, "bid:1"), (1, "pass"), (2, "pass"), (3, "pass"), (0, "order:TPS")):
+        s, _ = g.apply(s, seat, action)
+    view = g.view(s, 0)
+    labels = {c.action: c.label for c in view.prompt if c.group == "cards"}
+    p = g.profile
+    assert labels["play:P8"] == f"{p.deck.label('P8')} · {p.points(p.bugs['P8'])} · {p.money(p.cost['P8'])}"
+    assert "doubles the trick" in labels["play:T2"] and "doubles all" in labels["play:T12"]
+    assert view.hand_text.count("\n") == 5
