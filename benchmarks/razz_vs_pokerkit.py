@@ -19,7 +19,7 @@ import warnings
 from typing import Any
 
 from games.core.cards import STANDARD_DECK
-from games.core.poker.oracle import KIND, new_pokerkit
+from games.core.poker.oracle import KIND, new_pokerkit, pokerkit_act
 from games.razz import Razz, RazzOptions
 
 PLAYERS = 6
@@ -95,14 +95,7 @@ def _pokerkit(options: RazzOptions, finals: list[Any], plans: list[list[str]]) -
                 legal.add("cbr")
             kind = next(steps)
             assert kind in legal, (kind, legal)
-            if kind == "pb":
-                pk.post_bring_in()
-            elif kind == "f":
-                pk.fold()
-            elif kind == "cc":
-                pk.check_or_call()
-            else:
-                pk.complete_bet_or_raise_to()
+            pokerkit_act(pk, kind)
         stacks.append(list(pk.stacks))
     return stacks
 

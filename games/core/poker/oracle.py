@@ -62,6 +62,18 @@ def pokerkit_legal(pk: Any) -> dict[str, int]:
     return legal
 
 
+def pokerkit_act(pk: Any, kind: str) -> None:
+    """Play one action of ``KIND``'s vocabulary on pokerkit (fixed limit: no amounts)."""
+    if kind == "pb":
+        pk.post_bring_in()
+    elif kind == "f":
+        pk.fold()
+    elif kind == "cc":
+        pk.check_or_call()
+    else:
+        pk.complete_bet_or_raise_to()
+
+
 def feed_cards(pk: Any, state: Any, seat_of: Callable[[int], int], dealt: list[int]) -> None:
     """Deal pokerkit the cards our engine has dealt so far (board card = our community card)."""
     while True:
@@ -127,14 +139,7 @@ def play_hand(
                     raise Disagreement("check/call naming differs")
             action = legal[choose(len(legal))]
             kind = KIND[action]
-            if kind == "pb":
-                pk.post_bring_in()
-            elif kind == "f":
-                pk.fold()
-            elif kind == "cc":
-                pk.check_or_call()
-            else:
-                pk.complete_bet_or_raise_to()
+            pokerkit_act(pk, kind)
             state, _events = game.apply(state, seat, action)
         if pk.status:
             raise Disagreement("our hand is over but pokerkit's is not")
