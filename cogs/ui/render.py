@@ -17,7 +17,7 @@ from datetime import datetime
 import discord
 
 from games.core.i18n import _
-from games.core.views import SEAT_NAME, AskAmount, Choice, PickCards, SeatView, TableView, seat_name
+from games.core.views import AskAmount, Choice, PickCards, SeatView, TableView, resolve_seats, seat_name
 
 from . import components as c
 
@@ -109,7 +109,7 @@ def named(text: str, names: Sequence[str]) -> str:
     """Engine texts say "Seat 2"; players want to read who that is (mentions render as names)."""
     if not names:
         return text
-    return SEAT_NAME.sub(lambda m: names[int(m[1]) - 1] if int(m[1]) <= len(names) else m[0], text)
+    return resolve_seats(text, lambda s: names[s] if s < len(names) else _("a player"))
 
 
 def _seat_lines(view: TableView, names: Sequence[str]) -> str:

@@ -26,11 +26,17 @@ Carry = Mapping[str, Any]
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    """Something that happened; ``private_to`` events are shown to one seat only."""
+    """Something that happened; ``private_to`` events are shown to one seat only.
+
+    ``ends_deal`` marks the event that closes a deal inside a multi-deal game
+    (a score-sheet game), so the runtime can give players a beat to read the
+    deal's result before the next deal is shown.
+    """
 
     text: str
     seat: int | None = None
     private_to: int | None = None
+    ends_deal: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +56,8 @@ class Outcome:
     summary: str = ""
     scores: tuple[int, ...] = ()
     extra: Mapping[str, Any] = field(default_factory=dict)
+    #: Per seat, what decided that seat's result ("24 bugs", "shows 7-6-4-2-A"); may be empty.
+    details: tuple[str, ...] = ()
 
 
 def placings_from(values: Sequence[int], *, higher_is_better: bool = True) -> tuple[int, ...]:

@@ -29,11 +29,32 @@ class SeatLine:
 
 @dataclass(frozen=True, slots=True)
 class Pile:
-    """A named group of face-up cards: the trick, a board, the Zombie."""
+    """A named group of face-up cards: the trick, a board, the Zombie.
+
+    A trick also says who played which card (``plays``: seat and card label, in
+    play order) and ``winner``: who is winning it now, or who took it once
+    ``taken``; the adapter writes the names, so engines never do.
+    """
 
     name: str
     cards: tuple[str, ...]
     text: str
+    plays: tuple[tuple[int, str], ...] = ()
+    winner: int | None = None
+    taken: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreSheet:
+    """A game's score sheet: one row per deal (a label and a value per seat), and the totals.
+
+    Structured rather than text so the adapter can put each player's name on
+    their column; ``None`` is a cell not scored yet.
+    """
+
+    rows: tuple[tuple[str, tuple[int | None, ...]], ...]
+    totals: tuple[int, ...]
+    title: str = "Score sheet"
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +67,7 @@ class TableView:
     facts: tuple[tuple[str, str], ...] = ()  # ("Pot", "$12"), ("Suit order", "Parts > Tools > Stones")
     piles: tuple[Pile, ...] = ()
     recent: tuple[str, ...] = ()
+    sheet: ScoreSheet | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,10 +141,22 @@ def hand_choices(
     return tuple(out)
 
 
-#: Finds the seat names of ``seat_name`` in engine texts, so a front end can put player names in.
-SEAT_NAME = re.compile(r"\bSeat ([1-9])\b")
+#: The placeholder ``seat_name`` puts into engine texts; front ends replace every one.
+SEAT_REF = re.compile(r"⟦seat:(\d+)⟧")
 
 
 def seat_name(seat: int) -> str:
-    """How engine texts name a seat (engines never see player names): ``Seat 1`` for seat 0."""
-    return f"Seat {seat + 1}"
+    """How engine texts refer to a seat: a placeholder, never a name or a number.
+
+    Engines never see players, so a text like "{who} bids 5." gets this marker
+    as ``who``; the front end swaps each marker for the player's name (in any
+    language, since the marker is a value, not part of the sentence).
+    """
+    return f"⟦seat:{seat}⟧"
+
+
+def resolve_seats(text: str, name_of: Callable[[int], str]) -> str:
+    """``text`` with every seat placeholder replaced by ``name_of(seat)``."""
+    if "⟦" not in text:
+        return text
+    return SEAT_REF.sub(lambda m: name_of(int(m[1])), text)

@@ -1,4 +1,4 @@
-"""Engine texts name seats ("Seat 2"); the public table shows the players instead."""
+"""Engine texts refer to seats by placeholder; the public table shows the players instead."""
 
 from __future__ import annotations
 
@@ -9,19 +9,16 @@ from games.core.views import Pile, SeatLine, TableView
 def test_public_table_puts_player_names_in_engine_texts() -> None:
     view = TableView(
         title="Renfield",
-        summary="Seat 2 to play.",
-        seats=(SeatLine(0, "Seat 1 · 3 bugs · -$4"), SeatLine(1, "Seat 2 · 0 bugs · $0", to_act=True)),
-        facts=(("Lead bid", "Seat 1: $4"),),
-        piles=(Pile("Trick", ("T3",), "Seat 1: 3🔧"),),
-        recent=("Seat 1 wins the lead with $4.", "Seat 1 plays 3🔧."),
+        summary="⟦seat:1⟧ to play.",
+        seats=(SeatLine(0, "⟦seat:0⟧ · 3 bugs · -$4"), SeatLine(1, "⟦seat:1⟧ · 0 bugs · $0", to_act=True)),
+        facts=(("Lead bid", "⟦seat:0⟧: $4"),),
+        piles=(Pile("Trick", ("T3",), "⟦seat:0⟧: 3🔧"),),
+        recent=("⟦seat:0⟧ wins the lead with $4.", "⟦seat:0⟧ plays 3🔧."),
     )
     embed = table_embed(view, names=["<@11>", "<@22>"]).to_dict()
     text = embed["description"] + "".join(f["value"] for f in embed["fields"])
-    assert "Seat 1" not in text and "Seat 2" not in text
+    assert "⟦" not in text and "Seat" not in text
     assert "<@22> to play." in embed["description"]
     seats = next(f["value"] for f in embed["fields"] if f["name"] == "Seats")
     assert "**<@11>** — 3 bugs · -$4" in seats and "▶ **<@22>** — 0 bugs · $0" in seats
     assert "<@11> plays 3🔧." in text and "<@11>: $4" in text
-    # without names (a spectator-less preview), the engine's own words stay
-    plain = table_embed(view).to_dict()
-    assert "Seat 2 to play." in plain["description"]

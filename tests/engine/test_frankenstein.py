@@ -55,7 +55,7 @@ def test_open_is_the_dealers_left_and_rotates_with_the_deal() -> None:
     assert actor(s) == 2
     s = checks(s)
     assert s.phase == "draw" and actor(s) == 2  # the first draw rotates too
-    assert any("Seat 3 opens" in line for line in start(hands, dealer=1).recent)
+    assert any("⟦seat:2⟧ opens" in line for line in start(hands, dealer=1).recent)
 
 
 def test_everyone_gets_a_turn_in_a_checked_round() -> None:
@@ -152,7 +152,7 @@ def test_zombie_beats_the_best_hand_who_matches_the_pot_and_it_carries() -> None
     assert out.carried_out == 6 and out.carry == {"pot": 6}
     assert out.payoffs == (-1, -4, -1)
     assert sum(out.payoffs) == out.carried_in - out.carried_out
-    assert "The Zombie beats Seat 2" in out.summary
+    assert "The Zombie beats ⟦seat:1⟧" in out.summary
     assert G.view(s, 2).public.piles[0].cards == ("5h", "6h", "7h", "8d", "9c")
 
 
@@ -233,7 +233,7 @@ def test_the_last_player_must_still_beat_the_zombie() -> None:
     s = act(s, (1, "bet"), (0, "fold"))  # seat 1 is alone, but the Zombie has a straight
     out = G.outcome(s)
     assert out.carried_out > 0 and out.payoffs[1] < 0
-    assert "The Zombie beats Seat 2" in out.summary
+    assert "The Zombie beats ⟦seat:1⟧" in out.summary
 
 
 def test_everyone_folds_before_the_draw_no_zombie() -> None:

@@ -429,8 +429,8 @@ def test_the_worked_example_of_play_replays_exactly() -> None:
     state = act(state, "play:Y5")
     state, events = G.apply(state, 1, "play:WILD=Y")
     texts = [e.text for e in events]
-    assert texts[:2] == ["Seat 2 plays Wild Rage as 🟨 Yellow.", "Seat 2 wins the trick."]
-    assert "Deal 1 scores: Seat 1 +1, Seat 2 +12, Seat 3 +16." in texts
+    assert texts[:2] == ["⟦seat:1⟧ plays Wild Rage as 🟨 Yellow.", "⟦seat:1⟧ wins the trick."]
+    assert "Deal 1 scores: ⟦seat:0⟧ +1, ⟦seat:1⟧ +12, ⟦seat:2⟧ +16." in texts
     # A won one trick, B two, C one with the Bonus Rage.
     assert state.deal_no == 1  # the deal is scored and the next one dealt
     assert state.sheet.rows[0] == (1, 12, 16)
@@ -464,7 +464,7 @@ def test_view_shows_the_sheet_bids_trump_trick_and_hand() -> None:
     assert G.view(state, None).hand == () and G.view(state, None).prompt == ()
     state = act(state, "play:R7", "play:B1")
     v = G.view(state, None)
-    assert v.public.piles[-1].name == "Last trick" and "won by Seat 2" in v.public.piles[-1].text
+    assert v.public.piles[-1].name == "Last trick" and "won by ⟦seat:1⟧" in v.public.piles[-1].text
     assert any("wins the trick" in line for line in v.public.recent)
 
 

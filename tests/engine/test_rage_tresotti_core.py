@@ -82,7 +82,7 @@ def test_hand_choices_disable_unplayable_and_merge_duplicates() -> None:
         ("play:X", "x ×2", False, "cards"),
         ("play:A", "a", True, "cards"),
     ]
-    assert seat_name(0) == "Seat 1"
+    assert seat_name(0) == "⟦seat:0⟧"
 
 
 def test_remember_keeps_the_latest_public_texts() -> None:

@@ -59,7 +59,7 @@ def test_aces_are_low_for_the_bring_in() -> None:
 
 def test_bring_in_is_announced() -> None:
     s = start([("2c", "3c", "Kh"), ("4c", "5c", "Ks"), ("6c", "7c", "5d")])
-    assert any("Seat 2" in line and "bring in" in line for line in s.recent)
+    assert any("⟦seat:1⟧" in line and "bring in" in line for line in s.recent)
 
 
 def test_facing_the_bring_in_call_complete_or_fold() -> None:
@@ -101,7 +101,7 @@ def test_best_showing_board_opens_later_streets() -> None:
     s = act(s, (1, "bring-in"), (2, "call"), (0, "call"))
     # boards: Q-9, K-2, J-5: the lowest high card wins, so J-5 (seat 2) opens
     assert s.street == 4 and actor(s) == 2
-    assert any("4th street" in line and "Seat 3" in line and "opens" in line for line in s.recent)
+    assert any("4th street" in line and "⟦seat:2⟧" in line and "opens" in line for line in s.recent)
 
 
 def test_board_ties_go_to_the_first_seat_from_the_dealers_left() -> None:
@@ -309,7 +309,7 @@ def test_a_seat_with_no_chips_sits_the_hand_out() -> None:
     s = act(s, (0, "bring-in"), (2, "fold"), (3, "fold"))  # seat 1 is skipped
     assert G.outcome(s).payoffs == (2, 0, -1, -1)
     # the PHH names only the players dealt in: seats 2, 3 and 0 from the dealer's left
-    assert "players = ['Seat 3', 'Seat 4', 'Seat 1']" in G.history_text(s)
+    assert "players = ['⟦seat:2⟧', '⟦seat:3⟧', '⟦seat:0⟧']" in G.history_text(s)
 
 
 def test_no_hand_without_two_players_with_chips() -> None:

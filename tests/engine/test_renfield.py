@@ -267,7 +267,7 @@ def test_view_shows_own_hand_as_card_choices_and_never_other_hands() -> None:
         for card in R.private_cards(s, other):
             assert f'"{card}"' not in text
     pile = v.public.piles[0]
-    assert pile.cards == ("S17", "P1") and "Seat 2" in pile.text
+    assert pile.cards == ("S17", "P1") and "⟦seat:1⟧" in pile.text
     facts = dict(v.public.facts)
     assert facts["Pot"] == "$1" and facts["Suit order"] == "Tools > Parts > Stones"
     assert v.public.seats[0].to_act and not v.public.seats[1].to_act

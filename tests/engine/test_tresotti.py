@@ -279,7 +279,7 @@ def test_first_to_31_wins() -> None:
     out = G.outcome(state)
     assert out is not None and G.to_act(state) == frozenset()
     assert out.scores == (31, 30, 30) and out.placings == (1, 2, 2) and out.payoffs == (0, 0, 0)
-    assert "Seat 1 wins" in out.summary
+    assert "⟦seat:0⟧ wins" in out.summary
 
 
 def test_below_31_the_game_goes_on() -> None:
@@ -386,7 +386,7 @@ def test_view_shows_scores_trump_bid_and_the_trick() -> None:
     state = act(stacked(hands, totals=(4, 5, 6)), "bid:3", "pass", "pass", *plays[:11])
     view = G.view(state, 2)
     facts = dict(view.public.facts)
-    assert "Flags" in facts["Trump"] and "Cups" in facts["Led suit"] and facts["Bid"] == "Seat 1: 3"
+    assert "Flags" in facts["Trump"] and "Cups" in facts["Led suit"] and facts["Bid"] == "⟦seat:0⟧: 3"
     assert view.public.seats[0].text.startswith("4 pts · won 3 · doubles 30")
     assert "bid 3" in view.public.seats[0].text
     assert view.public.piles[0].name == "Trick" and view.public.piles[0].cards == ("C2", "B40")

@@ -1,4 +1,4 @@
-"""Player-facing text shared by the poker games: seat names, card labels, bet buttons."""
+"""Player-facing text shared by the poker games: card labels, bet buttons (and the shared ``seat_name``)."""
 
 from __future__ import annotations
 
@@ -7,10 +7,11 @@ from collections.abc import Sequence
 from games.core.betting import BettingRound
 from games.core.cards import STANDARD_DECK
 from games.core.i18n import _
-from games.core.views import Choice
+from games.core.views import Choice, seat_name
+
+__all__ = ["LABELS", "bet_choice", "card_labels", "seat_name"]
 
 LABELS = {c: STANDARD_DECK.label(c) for c in STANDARD_DECK.cards}
-SEAT_NAMES = tuple(_("Seat {n}").format(n=i + 1) for i in range(10))
 
 _BUTTONS = {
     "bring-in": _("Bring in {amount}"),
@@ -22,10 +23,6 @@ _BUTTONS = {
     "fold": _("Fold"),
 }
 _STYLES = {"fold": "danger", "check": "primary", "call": "primary", "bring-in": "primary"}
-
-
-def seat_name(seat: int) -> str:
-    return SEAT_NAMES[seat]
 
 
 def card_labels(cards: Sequence[str]) -> str:
