@@ -20,6 +20,7 @@ import games
 from games import Game
 
 from .models import SeatInfo, TableSnapshot
+from .results import HandResult
 
 RECENT = 8
 
@@ -52,6 +53,25 @@ class Player:
     seat: int | None = None
     timeouts: int = 0
     leaving: bool = False
+    name: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Pause:
+    """The beat after a hand (``kind`` "hand") or a deal ("deal"): the deadline is its end."""
+
+    kind: str
+    ready: tuple[int, ...] = ()
+
+    def to_json(self) -> str:
+        return dumps({"kind": self.kind, "ready": list(self.ready)})
+
+    @staticmethod
+    def from_json(text: str | None) -> Pause | None:
+        if not text:
+            return None
+        doc = json.loads(text)
+        return Pause(doc["kind"], tuple(doc.get("ready", ())))
 
 
 @dataclass
@@ -87,6 +107,8 @@ class Live:
     #: seat -> seq of that seat's last action in this hand (stale-prompt detection).
     acted: dict[int, int] = field(default_factory=dict)
     pot: int = 0
+    result: HandResult | None = None
+    pause: Pause | None = None
     roster_dirty: bool = False
     #: Options, preset, buy-in or message id changed: rewrite those columns too.
     settings_dirty: bool = False
@@ -100,7 +122,7 @@ class Live:
         """A private copy for one transaction (hand-written: ``copy.copy`` was a hot spot)."""
         other = object.__new__(Live)
         other.__dict__.update(self.__dict__)
-        other.players = [Player(p.user_id, p.pos, p.seat, p.timeouts, p.leaving) for p in self.players]
+        other.players = [Player(p.user_id, p.pos, p.seat, p.timeouts, p.leaving, p.name) for p in self.players]
         other.acted = dict(self.acted)
         other._snap = None
         return other
@@ -134,8 +156,16 @@ class Live:
         game = self.game
         seated = self.seated()
         to_act: tuple[int, ...] = ()
-        if self.status == "playing" and self.state is not None and game.outcome(self.state) is None:
+        if (
+            self.status == "playing" and self.pause is None and self.state is not None
+            and game.outcome(self.state) is None
+        ):
             to_act = tuple(self.user_at(s) for s in sorted(game.to_act(self.state)))
+        stacks = self.stacks
+        result = self.result
+        if self.pause is not None and result is not None and result.kind == "hand":
+            # Settled already: the seats hold what the ledger now says, not what they were dealt with.
+            stacks = tuple(line.chips for line in result.lines if line.chips is not None) or stacks
         return TableSnapshot(
             id=self.id,
             guild_id=self.guild_id,
@@ -149,16 +179,19 @@ class Live:
             buy_in=self.buy_in,
             turn_seconds=self.turn_seconds,
             lobby=tuple(p.user_id for p in sorted(self.players, key=lambda p: p.pos)),
-            seats=tuple(SeatInfo(p.seat or 0, p.user_id, p.timeouts, p.leaving) for p in seated),
+            seats=tuple(SeatInfo(p.seat or 0, p.user_id, p.timeouts, p.leaving, p.name) for p in seated),
             hand_no=self.hand_no,
             seq=self.seq,
             deadline=self.deadline,
             to_act_users=to_act,
-            stacks=self.stacks,
+            stacks=stacks,
             state=self.state,
             recent=self.recent,
             outcome_summary=self.outcome_summary,
             pot=self.pot,
+            result=self.result,
+            paused=self.pause is not None,
+            ready=() if self.pause is None else self.pause.ready,
         )
 
 
@@ -179,12 +212,15 @@ def save(conn: sqlite3.Connection, live: Live, expected_seq: int, at: str, *, en
     game = live.game
     cur = conn.execute(
         """UPDATE tables SET host_id=?, status=?, hand_no=?, seq=?, state_json=?, deadline=?, recent_json=?,
-           outcome_summary=?, updated_at=?, ended_at=COALESCE(ended_at, ?)
+           outcome_summary=?, result_json=?, pause_json=?, updated_at=?, ended_at=COALESCE(ended_at, ?)
            WHERE id=? AND seq=?""",
         (
             live.host_id, live.status, live.hand_no, live.seq,
             None if live.state is None else game.dump(live.state), iso(live.deadline),
-            dumps(list(live.recent)), live.outcome_summary, at, at if ended else None, live.id, expected_seq,
+            dumps(list(live.recent)), live.outcome_summary,
+            None if live.result is None else live.result.to_json(),
+            None if live.pause is None else live.pause.to_json(),
+            at, at if ended else None, live.id, expected_seq,
         ),
     )
     if cur.rowcount != 1:
@@ -200,8 +236,8 @@ def save(conn: sqlite3.Connection, live: Live, expected_seq: int, at: str, *, en
     if live.roster_dirty:
         conn.execute("DELETE FROM table_players WHERE table_id=?", (live.id,))
         conn.executemany(
-            "INSERT INTO table_players (table_id, user_id, pos, seat, timeouts, leaving) VALUES (?,?,?,?,?,?)",
-            [(live.id, p.user_id, p.pos, p.seat, p.timeouts, int(p.leaving)) for p in live.players],
+            "INSERT INTO table_players (table_id, user_id, pos, seat, timeouts, leaving, name) VALUES (?,?,?,?,?,?,?)",
+            [(live.id, p.user_id, p.pos, p.seat, p.timeouts, int(p.leaving), p.name) for p in live.players],
         )
         live.roster_dirty = False
 
@@ -235,11 +271,13 @@ def live_from_row(conn: sqlite3.Connection, row: sqlite3.Row) -> Live:
         deadline=parse_iso(row["deadline"]),
         recent=tuple(json.loads(row["recent_json"])),
         outcome_summary=row["outcome_summary"],
+        result=HandResult.from_json(row["result_json"]),
+        pause=Pause.from_json(row["pause_json"]),
     )
     live.players = [
-        Player(r["user_id"], r["pos"], r["seat"], r["timeouts"], bool(r["leaving"]))
+        Player(r["user_id"], r["pos"], r["seat"], r["timeouts"], bool(r["leaving"]), r["name"])
         for r in conn.execute(
-            "SELECT user_id, pos, seat, timeouts, leaving FROM table_players WHERE table_id=? ORDER BY pos",
+            "SELECT user_id, pos, seat, timeouts, leaving, name FROM table_players WHERE table_id=? ORDER BY pos",
             (live.id,),
         )
     ]

@@ -12,6 +12,8 @@ import games
 from data.ledger import AuditReport
 from games import Event, Game
 
+from .results import HandResult
+
 Status = Literal["lobby", "playing", "finished", "void"]
 ChangeReason = Literal["lobby", "action", "timeout", "hand", "end"]
 
@@ -24,6 +26,7 @@ class SeatInfo:
     user_id: int
     timeouts: int = 0
     leaving: bool = False
+    name: str | None = None  # display name when they sat down (None: unknown)
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +60,16 @@ class TableSnapshot:
     outcome_summary: str | None = None
     #: The carried pot held for the next hand (chip games).
     pot: int = 0
+    #: The latest hand's (or deal's) result, or the standings once the table has ended.
+    result: HandResult | None = None
+    #: The beat between hands: the next hand (or deal) starts at ``deadline`` or when all are ready.
+    paused: bool = False
+    ready: tuple[int, ...] = ()
+
+    @property
+    def waiting_for_next(self) -> tuple[int, ...]:
+        """Seated players who haven't pressed Next yet (during the pause)."""
+        return tuple(i.user_id for i in self.seats if i.user_id not in self.ready) if self.paused else ()
 
     @property
     def game(self) -> Game:
@@ -106,6 +119,8 @@ class GuildSettings(BaseModel):
     default_buy_in: int = Field(100, ge=0, le=1_000_000_000)
     turn_seconds: int = Field(90, ge=10, le=86_400)
     max_timeouts: int = Field(3, ge=1, le=100)
+    #: Seconds the result of a hand stays up before the next deal (0: deal at once).
+    hand_pause_seconds: int = Field(20, ge=0, le=600)
 
 
 __all__ = [
@@ -113,6 +128,7 @@ __all__ = [
     "AuditReport",
     "ChangeReason",
     "GuildSettings",
+    "HandResult",
     "SeatInfo",
     "StartResult",
     "Status",

@@ -15,7 +15,8 @@ import logging
 import secrets
 import sqlite3
 from collections.abc import Awaitable, Callable
-from datetime import UTC, datetime, timedelta
+from dataclasses import replace
+from datetime import UTC, datetime
 from typing import Any
 
 from pydantic import ValidationError
@@ -23,12 +24,13 @@ from pydantic import ValidationError
 import games
 from data import ledger
 from data.db import Database
-from games import Event, GameError, Outcome
+from games import GameError
 from games.core.i18n import _
 from games.core.replay import HandRecord, replay
 from games.core.rng import RNG_ALGO, Rng
 from games.core.views import SeatView
 
+from . import handflow as flow
 from .errors import (
     BadPhase,
     InsufficientChips,
@@ -41,19 +43,19 @@ from .errors import (
     TableFull,
 )
 from .guilds import load_settings
+from .handflow import Change, mention
 from .live import (
     Live,
     Player,
     dumps,
     hand_actions,
-    hand_seed,
     iso,
     live_from_row,
     log,
     save,
     save_player,
 )
-from .models import ActResult, GuildSettings, StartResult, TableSnapshot
+from .models import ActResult, StartResult, TableSnapshot
 
 OnChange = Callable[[TableSnapshot, str], Awaitable[None]]
 log_ = logging.getLogger(__name__)
@@ -61,20 +63,6 @@ log_ = logging.getLogger(__name__)
 
 def utcnow() -> datetime:
     return datetime.now(UTC)
-
-
-def mention(user_id: int) -> str:
-    return f"<@{user_id}>"
-
-
-class _Change:
-    """What a transaction function hands back besides the new table."""
-
-    def __init__(self) -> None:
-        self.events: tuple[Event, ...] = ()
-        self.hand_finished = False
-        self.refused: list[tuple[int, str]] = []
-        self.reason = "action"
 
 
 class TableService:
@@ -181,6 +169,7 @@ class TableService:
         preset: str | None = None,
         buy_in: int | None = None,
         turn_seconds: int | None = None,
+        host_name: str | None = None,
     ) -> TableSnapshot:
         """Opens a lobby; the host joins. ``TableAlreadyOpen``, ``UnknownGame``."""
         game = games.get_game(game_id)
@@ -223,7 +212,7 @@ class TableService:
             except sqlite3.IntegrityError as err:
                 raise TableAlreadyOpen() from err
             live.id = int(cur.lastrowid or 0)
-            live.players = [Player(host_id, 0)]
+            live.players = [Player(host_id, 0, name=host_name)]
             live.roster_dirty = True
             log(conn, live, "system", "open", now, user_id=host_id)
             live.add_recent(_("{who} opened a table of {game}.").format(who=mention(host_id), game=game.title))
@@ -251,10 +240,10 @@ class TableService:
                 live.message_id = message_id
                 live._snap = None
 
-    async def join(self, table_id: int, user_id: int) -> TableSnapshot:
+    async def join(self, table_id: int, user_id: int, *, name: str | None = None) -> TableSnapshot:
         """Joins the lobby, or a running hand-by-hand table (seated from the next hand)."""
 
-        def work(conn: sqlite3.Connection, live: Live, now: str, change: _Change) -> None:
+        def work(conn: sqlite3.Connection, live: Live, now: str, change: Change) -> None:
             game = live.game
             if live.player(user_id) is not None:
                 raise NotAllowed(_("You're already at this table."))
@@ -269,7 +258,7 @@ class TableService:
                     raise InsufficientChips(
                         _("The buy-in is {n} chips and you don't have that many.").format(n=live.buy_in)
                     )
-            live.players.append(Player(user_id, max((p.pos for p in live.players), default=-1) + 1))
+            live.players.append(Player(user_id, max((p.pos for p in live.players), default=-1) + 1, name=name))
             live.roster_dirty = True
             log(conn, live, "system", "join", now, user_id=user_id)
             text = _("{who} joined.") if live.status == "lobby" else _("{who} joins from the next hand.")
@@ -282,7 +271,7 @@ class TableService:
         """Lobby: leaves (the host's role passes on; an empty lobby closes).
         Playing: leaves at the end of the hand and is cashed out."""
 
-        def work(conn: sqlite3.Connection, live: Live, now: str, change: _Change) -> None:
+        def work(conn: sqlite3.Connection, live: Live, now: str, change: Change) -> None:
             me = live.player(user_id)
             if me is None:
                 raise NotSeated()
@@ -314,7 +303,7 @@ class TableService:
     ) -> TableSnapshot:
         """Host, lobby only; validated by ``game.Options``."""
 
-        def work(conn: sqlite3.Connection, live: Live, now: str, change: _Change) -> None:
+        def work(conn: sqlite3.Connection, live: Live, now: str, change: Change) -> None:
             self._host_only(live, user_id, is_admin=False)
             game = live.game
             options = live.options
@@ -342,7 +331,7 @@ class TableService:
     async def start(self, table_id: int, user_id: int) -> StartResult:
         """Host; checks the player count; buy-ins move wallet → escrow (refused users listed)."""
 
-        def work(conn: sqlite3.Connection, live: Live, now: str, change: _Change) -> None:
+        def work(conn: sqlite3.Connection, live: Live, now: str, change: Change) -> None:
             self._host_only(live, user_id, is_admin=False)
             game = live.game
             low, high = game.seat_limits(live.options)
@@ -351,7 +340,7 @@ class TableService:
             settings = load_settings(conn, live.guild_id)
             players = sorted(live.players, key=lambda p: p.pos)
             if game.uses_chips:
-                players = self._buy_in(conn, live, players, settings, now, change, hand_no=1)
+                players = flow.buy_in(conn, live, players, settings, now, change, hand_no=1)
                 if len(players) < low:
                     names = ", ".join(mention(u) for u, _why in change.refused)
                     raise InsufficientChips(
@@ -365,7 +354,7 @@ class TableService:
             live.status = "playing"
             dealer = Rng(live.seed).derive("dealer").below(len(players))[0]
             log(conn, live, "system", "start", now, user_id=user_id)
-            self._deal(conn, live, now, dealer=dealer, carry=None, change=change)
+            flow.deal(conn, live, now, dealer=dealer, carry=None, change=change)
             change.reason = "hand"
 
         result = await self._mutate(table_id, work, statuses=("lobby",))
@@ -379,9 +368,15 @@ class TableService:
         dealt since, or the action is no longer legal; then nothing changes.
         """
 
-        def work(conn: sqlite3.Connection, live: Live, now: str, change: _Change) -> None:
+        def work(conn: sqlite3.Connection, live: Live, now: str, change: Change) -> None:
             seat = self._seat(live, user_id)
             game = live.game
+            if live.pause is not None:
+                raise BadPhase(
+                    _("The next deal starts in a moment. Press **Next deal** if you're ready.")
+                    if live.pause.kind == "deal"
+                    else _("The next hand starts in a moment. Press **Next hand** if you're ready.")
+                )
             if live.state is None or game.outcome(live.state) is not None:
                 raise BadPhase(_("This hand is over."))
             if seq is not None and seq != live.seq:
@@ -395,7 +390,7 @@ class TableService:
             if me.timeouts:
                 me.timeouts = 0
                 save_player(conn, live, me)
-            self._advance(conn, live, seat, action, "action", state, events, now, change)
+            flow.advance(conn, live, seat, action, "action", state, events, now, change)
 
         result = await self._mutate(table_id, work, statuses=("playing",), not_found_status=BadPhase)
         return ActResult(result.snapshot, result.change.events, result.change.hand_finished)
@@ -416,9 +411,13 @@ class TableService:
             )
         ]
         async def one(table_id: int) -> ActResult | None:
-            def work(conn: sqlite3.Connection, live: Live, now_s: str, change: _Change) -> None:
+            def work(conn: sqlite3.Connection, live: Live, now_s: str, change: Change) -> None:
                 if live.deadline is None or live.deadline > when or live.state is None:
                     raise _NothingToDo()
+                if live.pause is not None:  # the beat between hands is over: nobody timed out
+                    log(conn, live, "system", "next", now_s)
+                    flow.end_pause(conn, live, now_s, change)
+                    return
                 game = live.game
                 settings = load_settings(conn, live.guild_id)
                 change.reason = "timeout"
@@ -439,7 +438,7 @@ class TableService:
                         )
                     save_player(conn, live, player)
                     live.add_recent(note)
-                    self._advance(conn, live, seat, action, "timeout", state, events, now_s, change)
+                    flow.advance(conn, live, seat, action, "timeout", state, events, now_s, change)
                     if live.hand_no != hand_before or live.status != "playing":
                         break
 
@@ -456,12 +455,30 @@ class TableService:
         done = await asyncio.gather(*(one(t) for t in ids))
         return [r for r in done if r is not None]
 
+    async def ready(self, table_id: int, user_id: int) -> TableSnapshot:
+        """A seated player pressed Next: the next hand (or deal) starts once every seated player has."""
+
+        def work(conn: sqlite3.Connection, live: Live, now: str, change: Change) -> None:
+            self._seat(live, user_id)
+            pause = live.pause
+            if pause is None:
+                raise StalePrompt()
+            if user_id in pause.ready:
+                raise NotAllowed(_("You're ready; waiting for the others."))
+            live.pause = replace(pause, ready=(*pause.ready, user_id))
+            log(conn, live, "system", "ready", now, user_id=user_id)
+            change.reason = "lobby"
+            if all(p.user_id in live.pause.ready for p in live.seated()):
+                flow.end_pause(conn, live, now, change)
+
+        return (await self._mutate(table_id, work, statuses=("playing",))).snapshot
+
     # ================================================================== end
     async def end(self, table_id: int, user_id: int, *, is_admin: bool) -> TableSnapshot:
         """Host or admin: the interrupted hand is refunded exactly (escrow still holds the
         stacks from its deal), a carried pot is split among its players, and all is cashed out."""
 
-        def work(conn: sqlite3.Connection, live: Live, now: str, change: _Change) -> None:
+        def work(conn: sqlite3.Connection, live: Live, now: str, change: Change) -> None:
             self._host_only(live, user_id, is_admin=is_admin)
             if live.status == "lobby":
                 live.status = "void"
@@ -473,7 +490,9 @@ class TableService:
                         (now, live.id, live.hand_no),
                     )
                 log(conn, live, "system", "end", now, user_id=user_id)
-                self._close(conn, live, now, code="refund")
+                if live.game.hand_by_hand or (live.state is not None and live.game.outcome(live.state) is None):
+                    flow.ended_early(conn, live)
+                flow.close(conn, live, now, code="refund")
             live.add_recent(_("{who} ended the table.").format(who=mention(user_id)))
             change.reason = "end"
 
@@ -482,7 +501,7 @@ class TableService:
     async def cancel(self, table_id: int, user_id: int, *, is_admin: bool) -> TableSnapshot:
         """Host or admin, lobby only."""
 
-        def work(conn: sqlite3.Connection, live: Live, now: str, change: _Change) -> None:
+        def work(conn: sqlite3.Connection, live: Live, now: str, change: Change) -> None:
             self._host_only(live, user_id, is_admin=is_admin)
             live.status = "void"
             log(conn, live, "system", "cancel", now, user_id=user_id)
@@ -493,7 +512,7 @@ class TableService:
 
     # ============================================================ internals
     class _Result:
-        def __init__(self, snapshot: TableSnapshot, change: _Change) -> None:
+        def __init__(self, snapshot: TableSnapshot, change: Change) -> None:
             self.snapshot = snapshot
             self.change = change
 
@@ -592,7 +611,7 @@ class TableService:
             "UPDATE hands SET status='void', ended_at=? WHERE table_id=? AND status='playing'", (now, live.id)
         )
         log(conn, live, "system", "void", now)
-        self._close(conn, live, now, code="refund", status="void")
+        flow.close(conn, live, now, code="refund", status="void")
         live.state = None
         save(conn, live, expected, now, ended=True)
 
@@ -610,7 +629,7 @@ class TableService:
     async def _mutate(
         self,
         table_id: int,
-        work: Callable[[sqlite3.Connection, Live, str, _Change], None],
+        work: Callable[[sqlite3.Connection, Live, str, Change], None],
         *,
         statuses: tuple[str, ...],
         now: datetime | None = None,
@@ -627,7 +646,7 @@ class TableService:
             when = now or self.clock()
             now_s = iso(when) or ""
             draft = live.clone()
-            change = _Change()
+            change = Change()
 
             def txn(conn: sqlite3.Connection) -> None:
                 expected = draft.seq
@@ -667,242 +686,6 @@ class TableService:
     def _host_only(live: Live, user_id: int, *, is_admin: bool) -> None:
         if user_id != live.host_id and not is_admin:
             raise NotHost()
-
-    # ----------------------------------------------------------- hand flow
-    def _advance(
-        self, conn: sqlite3.Connection, live: Live, seat: int, action: str, kind: str, state: Any,
-        events: tuple[Event, ...], now: str, change: _Change,
-    ) -> None:
-        """Logs an applied action and moves the table on (settling a finished hand)."""
-        seq = log(conn, live, kind, action, now, seat=seat, user_id=live.user_at(seat))
-        live.acted[seat] = seq
-        live.state = state
-        change.events = (*change.events, *events)
-        live.add_recent(*(e.text for e in events if e.private_to is None))
-        live.deadline = self._deadline(live, now)
-        outcome = live.game.outcome(state)
-        if outcome is not None:
-            change.hand_finished = True
-            change.reason = "hand"
-            self._finish_hand(conn, live, outcome, now, change)
-            if live.status != "playing":
-                change.reason = "end"
-
-    def _deadline(self, live: Live, now: str) -> datetime | None:
-        if live.state is None or live.game.outcome(live.state) is not None:
-            return None
-        return datetime.fromisoformat(now) + timedelta(seconds=live.turn_seconds)
-
-    def _buy_in(
-        self, conn: sqlite3.Connection, live: Live, players: list[Player], settings: GuildSettings, now: str,
-        change: _Change, *, hand_no: int,
-    ) -> list[Player]:
-        """Wallet → escrow for each player; those who can't pay are removed and listed."""
-        kept = []
-        for p in players:
-            ledger.open_wallet(conn, live.guild_id, p.user_id, settings.starting_chips, now)
-            have = ledger.balance_of(conn, ledger.USER, live.guild_id, user_id=p.user_id)
-            if have < live.buy_in:
-                why = _("The buy-in is {n} chips; you have {have}.").format(n=live.buy_in, have=have)
-                change.refused.append((p.user_id, why))
-                live.players.remove(p)
-                live.roster_dirty = True
-                live.add_recent(_("{who} couldn't pay the buy-in.").format(who=mention(p.user_id)))
-                continue
-            ledger.buy_in(
-                conn, live.guild_id, live.id, p.user_id, live.buy_in, f"buyin:{live.id}:{p.user_id}:{hand_no}",
-                at=now, hand_no=hand_no,
-            )
-            kept.append(p)
-        return kept
-
-    def _deal(
-        self, conn: sqlite3.Connection, live: Live, now: str, *, dealer: int, carry: dict[str, Any] | None,
-        change: _Change,
-    ) -> None:
-        """Deals the next hand to the seated players (seats 0..n-1 already assigned)."""
-        game = live.game
-        seated = live.seated()
-        n = len(seated)
-        live.hand_no += 1
-        seed = hand_seed(live.seed, live.hand_no)
-        stacks = tuple(
-            ledger.balance_of(conn, ledger.ESCROW, live.guild_id, user_id=p.user_id, table_id=live.id)
-            for p in seated
-        ) if game.uses_chips else ()
-        kwargs: dict[str, Any] = {"dealer": dealer, "carry": carry}
-        if game.uses_stacks:
-            kwargs["stacks"] = stacks
-        state = game.new_state(live.options, n, seed, **kwargs)
-        start = log(conn, live, "system", "deal", now)
-        live.hand_rowid = conn.execute(
-            """INSERT INTO hands (table_id, hand_no, seed, dealer, carry_json, options_json, users_json,
-               stacks_json, start_seq, status, started_at) VALUES (?,?,?,?,?,?,?,?,?,'playing',?)""",
-            (live.id, live.hand_no, seed, dealer, None if carry is None else dumps(carry),
-             dumps(live.options.model_dump(mode="json")), dumps([p.user_id for p in seated]),
-             dumps(list(stacks)) if game.uses_chips else None, start, now),
-        ).lastrowid or 0
-        live.state, live.dealer, live.carry, live.stacks = state, dealer, carry, stacks
-        live.hand_start_seq, live.acted = start, {}
-        if game.hand_by_hand:
-            live.add_recent(_("Hand {n} is dealt.").format(n=live.hand_no))
-        live.deadline = self._deadline(live, now)
-        if game.outcome(state) is not None:  # a hand decided at the deal (e.g. nobody dealt in)
-            change.hand_finished = True
-            self._finish_hand(conn, live, game.outcome(state), now, change)  # type: ignore[arg-type]
-
-    def _finish_hand(
-        self, conn: sqlite3.Connection, live: Live, outcome: Outcome, now: str, change: _Change
-    ) -> None:
-        """Settles a finished hand (chips), writes results, then continues or closes the table."""
-        game = live.game
-        seated = live.seated()
-        users = [p.user_id for p in seated]
-        if game.uses_chips:
-            settlement = ledger.settle_hand(
-                conn, live.guild_id, live.id, live.hand_no, users, list(outcome.payoffs), at=now,
-                carried_in=outcome.carried_in, key=f"settle:{live.hand_rowid:012d}:t{live.id}:h{live.hand_no}",
-            )
-            nets = settlement.nets
-            live.pot = settlement.pot_after
-            if settlement.shortfall:
-                live.add_recent(
-                    _("{n} chips couldn't be paid by a player who ran out; the winners absorb it.").format(
-                        n=settlement.shortfall
-                    )
-                )
-        else:
-            nets = tuple(0 for _u in users)
-        scores = tuple(outcome.scores) if outcome.scores else (None,) * len(users)
-        conn.executemany(
-            "INSERT INTO results (table_id, hand_no, guild_id, user_id, game_id, seat, placing, payoff, score, at)"
-            " VALUES (?,?,?,?,?,?,?,?,?,?)",
-            [
-                (live.id, live.hand_no, live.guild_id, u, game.id, i, outcome.placings[i], nets[i], scores[i], now)
-                for i, u in enumerate(users)
-            ],
-        )
-        history = None
-        try:
-            history = game.history_text(live.state)
-        except Exception:
-            log_.exception("history_text failed for table %s hand %s", live.id, live.hand_no)
-        conn.execute(
-            "UPDATE hands SET status='done', outcome_json=?, history_text=?, ended_at=? WHERE table_id=? AND hand_no=?",
-            (
-                dumps({"payoffs": list(outcome.payoffs), "nets": list(nets), "placings": list(outcome.placings),
-                       "carried_in": outcome.carried_in, "carried_out": outcome.carried_out,
-                       "summary": outcome.summary}),
-                history, now, live.id, live.hand_no,
-            ),
-        )
-        live.outcome_summary = outcome.summary or None
-        if outcome.summary:
-            live.add_recent(outcome.summary)
-        if not game.hand_by_hand:
-            self._close(conn, live, now, code="cash_out")
-            return
-        self._between_hands(conn, live, outcome, now, change)
-
-    def _between_hands(
-        self, conn: sqlite3.Connection, live: Live, outcome: Outcome, now: str, change: _Change
-    ) -> None:
-        """Cash out leavers, seat newcomers, rotate the dealer, deal — or close the table."""
-        game = live.game
-        settings = load_settings(conn, live.guild_id)
-        last = live.seated()
-        last_users = [p.user_id for p in last]
-        dealer_user = last_users[live.dealer % len(last_users)]
-        staying: list[Player] = []
-        leaving: list[Player] = []
-        for p in last:
-            if p.leaving or p.timeouts >= settings.max_timeouts:
-                leaving.append(p)
-                continue
-            if game.uses_chips:
-                held = ledger.balance_of(conn, ledger.ESCROW, live.guild_id, user_id=p.user_id, table_id=live.id)
-                if held == 0 and live.buy_in > 0:  # busted: buy in again if the wallet allows
-                    wallet = ledger.balance_of(conn, ledger.USER, live.guild_id, user_id=p.user_id)
-                    if wallet < live.buy_in:
-                        live.add_recent(_("{who} is out of chips.").format(who=mention(p.user_id)))
-                        leaving.append(p)
-                        continue
-                    ledger.buy_in(
-                        conn, live.guild_id, live.id, p.user_id, live.buy_in,
-                        f"buyin:{live.id}:{p.user_id}:{live.hand_no + 1}", at=now, hand_no=live.hand_no + 1,
-                    )
-                    live.add_recent(_("{who} buys in again.").format(who=mention(p.user_id)))
-            staying.append(p)
-        waiting = sorted((p for p in live.players if p.seat is None), key=lambda p: p.pos)
-        low, high = game.seat_limits(live.options)
-        newcomers = waiting[: max(0, high - len(staying))]
-        if game.uses_chips and newcomers:
-            newcomers = self._buy_in(conn, live, newcomers, settings, now, change, hand_no=live.hand_no + 1)
-        if len(staying) + len(newcomers) < low:
-            live.add_recent(_("Not enough players for another hand: the table closes."))
-            # The carried pot goes to the players of the last hand, leavers included.
-            self._close(conn, live, now, code="cash_out", pot_to=last_users)
-            return
-        for p in leaving:
-            self._cash_out(conn, live, p.user_id, now)
-            live.players.remove(p)
-            live.add_recent(_("{who} left the table.").format(who=mention(p.user_id)))
-        if live.player(live.host_id) is None:  # the host left: the longest-seated player takes over
-            live.host_id = min(live.players, key=lambda p: p.pos).user_id
-            live.add_recent(_("{who} is the host now.").format(who=mention(live.host_id)))
-        for p in live.players:
-            p.seat = None
-        order = staying + newcomers
-        for i, p in enumerate(order):
-            p.seat = i
-        live.roster_dirty = True
-        # The deal passes to the next player after the last dealer who is still at the table.
-        start = last_users.index(dealer_user)
-        successors = [last_users[(start + k) % len(last_users)] for k in range(1, len(last_users) + 1)]
-        still = [u for u in successors if any(p.user_id == u for p in staying)]
-        dealer = next(p.seat for p in staying if p.user_id == still[0]) if still else 0
-        carry = dict(outcome.carry) if outcome.carry else None
-        if carry and [p.user_id for p in staying] != last_users:
-            # Seat-indexed carry (e.g. Blaze's sitting-out seats) can't follow a changed table.
-            carry = {k: v for k, v in carry.items() if not isinstance(v, list | tuple)}
-        self._deal(conn, live, now, dealer=dealer or 0, carry=carry, change=change)
-
-    def _cash_out(self, conn: sqlite3.Connection, live: Live, user_id: int, now: str, code: str = "cash_out") -> int:
-        return ledger.cash_out(
-            conn, live.guild_id, live.id, user_id, f"{code}:{live.id}:{user_id}:{live.hand_no}:{live.seq}",
-            at=now, hand_no=live.hand_no, code=code,
-        )
-
-    def _close(
-        self, conn: sqlite3.Connection, live: Live, now: str, *, code: str, status: str = "finished",
-        pot_to: list[int] | None = None,
-    ) -> None:
-        """Splits a carried pot among the last hand's players, cashes every escrow out, and closes."""
-        if live.game.uses_chips:
-            hand_users = pot_to
-            if hand_users is None:
-                row = conn.execute(
-                    "SELECT users_json FROM hands WHERE table_id=? AND hand_no=?", (live.id, live.hand_no)
-                ).fetchone()
-                hand_users = [] if row is None else json.loads(row[0])
-            if hand_users:
-                ledger.distribute_pot(
-                    conn, live.guild_id, live.id, hand_users, f"pot:{live.id}:{live.hand_no}:end",
-                    at=now, hand_no=live.hand_no,
-                )
-            live.pot = 0
-            holders = [
-                r[0]
-                for r in conn.execute(
-                    "SELECT user_id FROM accounts WHERE kind='escrow' AND table_id=? AND balance > 0", (live.id,)
-                )
-            ]
-            for user_id in holders:
-                self._cash_out(conn, live, user_id, now, code)
-        live.status = status
-        live.deadline = None
-        for p in live.players:
-            p.seat = None if status != "finished" else p.seat
 
 
 class _NothingToDo(Exception):

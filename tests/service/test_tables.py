@@ -7,6 +7,7 @@ is a new Database + TableService on the same file.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import random
 import sqlite3
@@ -109,9 +110,16 @@ async def step(env: Env, table_id: int, rng: random.Random, *, pick=None):
 
 
 async def play_hand(env: Env, table_id: int, rng: random.Random, *, pick=None):
+    """Plays a hand to its end; then everyone presses Next hand, as players do after reading the result."""
     for _ in range(2000):
         result = await step(env, table_id, rng, pick=pick)
         if result.hand_finished:
+            snap = result.snapshot
+            if snap.paused:
+                assert snap.result is not None and snap.result.number == snap.hand_no
+                for info in snap.seats:
+                    snap = await env.svc.ready(table_id, info.user_id)
+                return dataclasses.replace(result, snapshot=snap)
             return result
     raise AssertionError("hand never ended")
 
@@ -247,6 +255,10 @@ async def test_three_timeouts_remove_the_player_at_the_end_of_the_hand(env: Env)
         snap = await env.svc.get(snap.id)
         if snap.hand_no > 1:
             break
+        if snap.paused:  # nobody reads the result: the beat runs out (not a timeout of anyone's)
+            env.clock.advance(snap.turn_seconds + 1)
+            await env.svc.timeout_due()
+            continue
         user = snap.to_act_users[0]
         seat = snap.seat_of(user)
         if user == sleeper:
@@ -519,7 +531,10 @@ async def test_a_failing_settlement_undoes_the_final_action(env: Env, monkeypatc
         assert await env.db.scalar("SELECT COUNT(*) FROM results WHERE table_id=?", (snap.id,)) == 0
         monkeypatch.setattr(ledger, "settle_hand", real)
         done = await env.svc.act(snap.id, user, action, seq=before.seq)
-        assert done.hand_finished and done.snapshot.hand_no == 2
+        assert done.hand_finished and done.snapshot.paused and done.snapshot.result is not None
+        for info in done.snapshot.seats:
+            last = await env.svc.ready(snap.id, info.user_id)
+        assert last.hand_no == 2
         break
     else:
         raise AssertionError("hand never ended")
@@ -540,7 +555,9 @@ async def test_random_table_life_keeps_the_books(env: Env, seed: int) -> None:
             break
         roll = rng.random()
         try:
-            if roll < 0.6:
+            if snap.paused and roll < 0.6:
+                await env.svc.ready(snap.id, rng.choice(users))
+            elif roll < 0.6:
                 user = snap.to_act_users[0]
                 seat = snap.seat_of(user)
                 legal = snap.game.legal_actions(snap.state, seat)

@@ -1,0 +1,153 @@
+"""What players read when a hand, a deal or a whole table ends: one structured result.
+
+The engines say what decided a hand (``Outcome.summary`` and ``details``, with
+seat placeholders); the ledger says what each player's chips did. This module
+joins the two per *player* (user ids, never seats), so the Discord layer can
+show one result, once, with names and chip changes equal to the ledger's, and
+so the result survives a restart (it is stored as JSON on the table row).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from games import Outcome
+from games.core.game import placings_from
+from games.core.views import ScoreSheet, resolve_seats
+
+Kind = str  # "hand" (a chip game's hand), "deal" (one deal of a score-sheet game), "final", "ended"
+
+
+@dataclass(frozen=True, slots=True)
+class ResultLine:
+    """One player's line: placing, what decided it, chips moved and chips now at the table."""
+
+    user_id: int
+    placing: int
+    detail: str = ""
+    net: int | None = None  # chips the ledger moved for this player (this hand, or the whole session)
+    chips: int | None = None  # chips at the table afterwards
+    score: int | None = None  # this deal's score (score-sheet games)
+    total: int | None = None  # running or final total (score-sheet games)
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """A finished hand or deal (``kind``), or the standings when a table ends."""
+
+    kind: Kind
+    number: int  # hand number, or deal number for ``deal``
+    headline: str
+    lines: tuple[ResultLine, ...]
+    pot: int = 0  # chips carried to the next hand
+    sheet: ScoreSheet | None = None
+
+    def to_json(self) -> str:
+        doc = asdict(self)
+        return json.dumps(doc, separators=(",", ":"), ensure_ascii=False)
+
+    @staticmethod
+    def from_json(text: str | None) -> HandResult | None:
+        if not text:
+            return None
+        doc: dict[str, Any] = json.loads(text)
+        sheet = doc.get("sheet")
+        return HandResult(
+            kind=doc["kind"],
+            number=doc["number"],
+            headline=doc["headline"],
+            lines=tuple(ResultLine(**line) for line in doc["lines"]),
+            pot=doc.get("pot", 0),
+            sheet=None if sheet is None else ScoreSheet(
+                rows=tuple((label, tuple(values)) for label, values in sheet["rows"]),
+                totals=tuple(sheet["totals"]),
+                title=sheet.get("title", "Score sheet"),
+            ),
+        )
+
+    @property
+    def ranked(self) -> tuple[ResultLine, ...]:
+        """Best first; equal placings keep seat order."""
+        return tuple(sorted(self.lines, key=lambda line: line.placing))
+
+
+def hand_result(
+    number: int,
+    users: Sequence[int],
+    outcome: Outcome,
+    mention: Callable[[int], str],
+    *,
+    nets: Sequence[int] | None,
+    chips: Sequence[int] | None,
+    pot: int,
+    sheet: ScoreSheet | None = None,
+    kind: Kind = "hand",
+) -> HandResult:
+    """The result of a finished hand: the engine's words with names in, the ledger's figures."""
+
+    def named(text: str) -> str:
+        return resolve_seats(text, lambda s: mention(users[s]) if 0 <= s < len(users) else "?")
+
+    details = outcome.details or ("",) * len(users)
+    lines = tuple(
+        ResultLine(
+            user_id=u,
+            placing=outcome.placings[i],
+            detail=named(details[i]) if i < len(details) else "",
+            net=None if nets is None else nets[i],
+            chips=None if chips is None else chips[i],
+            total=outcome.scores[i] if outcome.scores else None,
+        )
+        for i, u in enumerate(users)
+    )
+    return HandResult(kind, number, named(outcome.summary), lines, pot=pot, sheet=sheet)
+
+
+def deal_result(
+    number: int, users: Sequence[int], headline: str, sheet: ScoreSheet
+) -> HandResult:
+    """A deal of a score-sheet game just ended: its row and the running totals, by player."""
+    row = sheet.rows[-1][1] if sheet.rows else ()
+    placings = placings_from(sheet.totals)
+    lines = tuple(
+        ResultLine(
+            user_id=u,
+            placing=placings[i],
+            score=row[i] if i < len(row) else None,
+            total=sheet.totals[i],
+        )
+        for i, u in enumerate(users)
+    )
+    return HandResult("deal", number, headline, lines, sheet=sheet)
+
+
+def standings(
+    users: Sequence[int],
+    *,
+    headline: str,
+    totals: Sequence[int] | None = None,
+    nets: Sequence[int] | None = None,
+    chips: Sequence[int] | None = None,
+    sheet: ScoreSheet | None = None,
+    number: int = 0,
+) -> HandResult:
+    """Where everyone stands when a table ends early: scores so far, or net chips for the session."""
+    keys = totals if totals is not None else nets if nets is not None else [0] * len(users)
+    placings = placings_from(list(keys))
+    lines = tuple(
+        ResultLine(
+            user_id=u,
+            placing=placings[i],
+            net=None if nets is None else nets[i],
+            chips=None if chips is None else chips[i],
+            total=None if totals is None else totals[i],
+        )
+        for i, u in enumerate(users)
+    )
+    return HandResult("ended", number, headline, lines, sheet=sheet)
+
+
+__all__ = ["HandResult", "ResultLine", "deal_result", "hand_result", "standings"]
