@@ -112,7 +112,7 @@ class Tables(commands.Cog):
         bot = self.bot
         snap = await bot.tables.open_table(  # type: ignore[attr-defined]
             interaction.guild_id, interaction.channel_id, interaction.user.id, game,
-            preset=preset, buy_in=buy_in, turn_seconds=turn_seconds,
+            preset=preset, buy_in=buy_in, turn_seconds=turn_seconds, host_name=interaction.user.display_name,
         )
         await interaction.response.send_message(**messages.public_message(snap))
         message = await interaction.original_response()
@@ -143,9 +143,10 @@ class Tables(commands.Cog):
     @app_commands.guild_only()
     async def hand(self, interaction: discord.Interaction) -> None:
         snap = await _table_here(self.bot, interaction)
-        payload = await flows.hand_payload(self.bot, snap.id, interaction.user.id)  # type: ignore[arg-type]
+        payload, seq = await flows.panel_payload(self.bot, snap.id, interaction.user.id)  # type: ignore[arg-type]
         payload.pop("content", None)
         await interaction.response.send_message(**payload, ephemeral=True)
+        flows.remember_panel(interaction, snap.id, seq)
 
     table = app_commands.Group(name="table", description="The table in this channel.", guild_only=True)
 
@@ -158,9 +159,9 @@ class Tables(commands.Cog):
         else:
             ended = await self.bot.tables.end(snap.id, interaction.user.id, is_admin=admin)  # type: ignore[attr-defined]
         text = _("Table #{id} ended by <@{user}>.").format(id=ended.id, user=interaction.user.id)
-        if ended.outcome_summary:
-            text += "\n" + ended.outcome_summary
-        await interaction.response.send_message(render.clip(text, 2000), allowed_mentions=discord.AllowedMentions.none())
+        await interaction.response.send_message(
+            text, embed=messages.finished_embed(ended), allowed_mentions=discord.AllowedMentions.none()
+        )
 
     @app_commands.command(name="history", description="The last hands of this channel's table, as files.")
     @app_commands.guild_only()

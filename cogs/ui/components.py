@@ -13,7 +13,7 @@ Custom ids (all ≤ 100 characters; action strings are ≤ 60 by contract):
 - ``cr:p:{table}:{seq}:{n}:{kind}`` a pick-several-cards select
 - ``cr:m:{table}:{seq}:{kind}``     opens the amount modal
 - ``cr:h:{table}``                  My hand / Refresh
-- ``cr:l:{table}:{verb}``           lobby and table buttons (join, leave, start, cancel, num{page})
+- ``cr:l:{table}:{verb}``           lobby and table buttons (join, leave, start, cancel, next, num{page})
 - ``cr:o:{table}:{what}``           the host's option selects (preset, bool, f:{field})
 """
 
@@ -210,9 +210,9 @@ class HandButton(
 
 class LobbyButton(
     discord.ui.DynamicItem[discord.ui.Button],
-    template=re.compile(r"cr:l:(?P<table>\d+):(?P<verb>join|leave|start|cancel|num\d)"),
+    template=re.compile(r"cr:l:(?P<table>\d+):(?P<verb>join|leave|start|cancel|next|num\d)"),
 ):
-    """Join / Leave / Start (host) / Cancel (host) / Numbers… (host's numeric options, 5 per page)."""
+    """Join / Leave / Start (host) / Cancel (host) / Next hand / Numbers… (host's numeric options, 5 per page)."""
 
     def __init__(
         self,
@@ -222,10 +222,13 @@ class LobbyButton(
         label: str | None = None,
         style: discord.ButtonStyle = discord.ButtonStyle.secondary,
         row: int | None = None,
+        disabled: bool = False,
     ) -> None:
         self.table_id, self.verb = table_id, verb
         super().__init__(
-            discord.ui.Button(label=label or verb, style=style, custom_id=_check(f"cr:l:{table_id}:{verb}")),
+            discord.ui.Button(
+                label=label or verb, style=style, disabled=disabled, custom_id=_check(f"cr:l:{table_id}:{verb}")
+            ),
             row=row,
         )
 

@@ -38,12 +38,31 @@ def is_admin(interaction: discord.Interaction) -> bool:
     return bool(perms and (perms.manage_guild or perms.administrator))
 
 
-async def hand_payload(bot: CardroomBot, table_id: int, user_id: int, content: str | None = None) -> dict[str, Any]:
-    sv, seq = await bot.tables.hand_view(table_id, user_id)
+async def panel_payload(bot: CardroomBot, table_id: int, user_id: int) -> tuple[dict[str, Any], int]:
+    """The user's hand panel as it should look now, and the table version it shows."""
     snap = await bot.tables.get(table_id)
-    deadline = snap.deadline if user_id in snap.to_act_users else None
-    embed, view = render.hand_panel(sv, table_id, seq, names=messages.seat_names(snap), deadline=deadline)
-    return {"content": content, "embed": embed, "view": view}
+    if snap.paused and snap.result is not None and snap.seat_of(user_id) is not None:
+        embed, view = messages.paused_panel(snap, user_id)
+        return {"content": None, "embed": embed, "view": view}, snap.seq
+    sv, seq = await bot.tables.hand_view(table_id, user_id)
+    mine = user_id in snap.to_act_users
+    waiting = ", ".join(f"<@{u}>" for u in snap.to_act_users)
+    embed, view = render.hand_panel(
+        sv, table_id, seq, names=messages.seat_names(snap), plain_names=messages.plain_names(snap),
+        deadline=snap.deadline if mine else None, waiting_for="" if mine else waiting,
+    )
+    return {"content": None, "embed": embed, "view": view}, seq
+
+
+async def hand_payload(bot: CardroomBot, table_id: int, user_id: int, content: str | None = None) -> dict[str, Any]:
+    payload, _seq = await panel_payload(bot, table_id, user_id)
+    payload["content"] = content
+    return payload
+
+
+def remember_panel(interaction: discord.Interaction, table_id: int, seq: int) -> None:
+    """This interaction now shows the user's panel: later turns can update it without a click."""
+    bot_of(interaction).publisher.panels.shown(table_id, interaction.user.id, interaction, seq)
 
 
 MODAL_TIMEOUT = 15 * 60.0
@@ -76,8 +95,8 @@ async def update_panel(interaction: discord.Interaction, payload: dict[str, Any]
 @guarded
 async def show_hand(interaction: discord.Interaction, table_id: int, *, in_place: bool) -> None:
     """My hand (a new private panel) or Refresh (the same panel, updated)."""
-    payload = await within_deadline(
-        interaction, hand_payload(bot_of(interaction), table_id, interaction.user.id), update=in_place
+    payload, seq = await within_deadline(
+        interaction, panel_payload(bot_of(interaction), table_id, interaction.user.id), update=in_place
     )
     if in_place:
         await update_panel(interaction, payload)
@@ -87,34 +106,48 @@ async def show_hand(interaction: discord.Interaction, table_id: int, *, in_place
             await interaction.followup.send(**payload, ephemeral=True)
         else:
             await interaction.response.send_message(**payload, ephemeral=True)
+    remember_panel(interaction, table_id, seq)
 
 
 def _private_lines(result: Any, seat: int | None) -> str | None:
-    lines = [e.text for e in result.events if e.private_to is not None and e.private_to == seat]
+    """What the engine told only this seat (e.g. the card drawn), with players' names in."""
+    names = messages.seat_names(result.snapshot)
+    lines = [render.named(e.text, names) for e in result.events if e.private_to is not None and e.private_to == seat]
     return "\n".join(lines)[:2000] or None
 
 
 @guarded
 async def act(interaction: discord.Interaction, table_id: int, seq: int, action: str) -> None:
     """One action from a private panel; the panel is re-rendered in place."""
-    payload = await within_deadline(interaction, _act_payload(interaction, table_id, seq, action), update=True)
-    await update_panel(interaction, payload)
+    panels = bot_of(interaction).publisher.panels
+    panels.answering(table_id, interaction.user.id, True)
+    try:
+        payload, shown = await within_deadline(
+            interaction, _act_payload(interaction, table_id, seq, action), update=True
+        )
+        await update_panel(interaction, payload)
+    finally:
+        panels.answering(table_id, interaction.user.id, False)
+    if shown is not None:
+        remember_panel(interaction, table_id, shown)
 
 
-async def _act_payload(interaction: discord.Interaction, table_id: int, seq: int, action: str) -> dict[str, Any]:
+async def _act_payload(
+    interaction: discord.Interaction, table_id: int, seq: int, action: str
+) -> tuple[dict[str, Any], int | None]:
     bot = bot_of(interaction)
     user = interaction.user.id
     result = await bot.tables.act(table_id, user, action, seq=seq)
     seat = result.snapshot.seat_of(user)
     note = _private_lines(result, seat)
     try:
-        return await hand_payload(bot, table_id, user, note)
-    except (NotSeated, NoTable):
-        # The hand ended and this player is no longer seated (left, or the table closed).
-        snap = result.snapshot
-        embed = render.EmbedBudget(snap.game.title, render.COLOUR_DONE)
-        embed.description(snap.outcome_summary or _("The hand is over."))
-        return {"content": note, "embed": embed.embed, "view": None}
+        payload, shown = await panel_payload(bot, table_id, user)
+        payload["content"] = note
+        return payload, shown
+    except (NotSeated, NoTable, BadPhase):
+        # The table closed with this action: show how it ended.
+        snap = await bot.tables.get(table_id)
+        return {"content": note, "embed": messages.finished_embed(snap), "view": None}, None
 
 
 # ------------------------------------------------------------------ amounts
@@ -188,8 +221,17 @@ async def lobby(interaction: discord.Interaction, table_id: int, verb: str) -> N
     bot = bot_of(interaction)
     user = interaction.user.id
     svc = bot.tables
-    if verb == "join":
-        snap = await svc.join(table_id, user)
+    if verb == "next":
+        snap = await svc.ready(table_id, user)
+        message = interaction.message
+        if message is not None and message.flags.ephemeral:
+            payload, seq = await panel_payload(bot, table_id, user)
+            await interaction.response.edit_message(**payload)
+            remember_panel(interaction, table_id, seq)
+        else:
+            await interaction.response.defer()
+    elif verb == "join":
+        snap = await svc.join(table_id, user, name=interaction.user.display_name)
         if snap.status == "playing":
             await send_ephemeral(interaction, _("You're in — you'll be dealt in at the next hand."))
         else:

@@ -15,7 +15,7 @@ from bot.service.models import TableSnapshot
 from games.core.i18n import _
 
 from . import components as c
-from . import render
+from . import render, results
 from .options import fields_of, show_value
 
 NO_MENTIONS = discord.AllowedMentions.none()
@@ -28,6 +28,15 @@ def seat_names(snap: TableSnapshot) -> list[str]:
     names = [_("Seat {n}").format(n=i + 1) for i in range(size)]
     for info in snap.seats:
         names[info.seat] = f"<@{info.user_id}>"
+    return names
+
+
+def plain_names(snap: TableSnapshot) -> list[str]:
+    """Seat index → the display name, for the places where a mention can't render (labels)."""
+    size = max((s.seat for s in snap.seats), default=-1) + 1
+    names = [_("a player")] * size
+    for info in snap.seats:
+        names[info.seat] = info.name or _("a player")
     return names
 
 
@@ -122,8 +131,17 @@ def lobby_embed(snap: TableSnapshot) -> discord.Embed:
     return b.embed
 
 
+def next_label(snap: TableSnapshot) -> str:
+    ready, seated = len(snap.ready), len(snap.seats)
+    if snap.game.hand_by_hand:
+        return _("Next hand ({ready}/{seated} ready)").format(ready=ready, seated=seated)
+    return _("Next deal ({ready}/{seated} ready)").format(ready=ready, seated=seated)
+
+
 def playing_view(snap: TableSnapshot) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
+    if snap.paused:
+        view.add_item(c.LobbyButton(snap.id, "next", label=next_label(snap), style=discord.ButtonStyle.primary, row=0))
     view.add_item(c.HandButton(snap.id, label=_("My hand"), row=0))
     if snap.game.hand_by_hand:
         view.add_item(c.LobbyButton(snap.id, "join", label=_("Join next hand"), style=discord.ButtonStyle.success, row=0))
@@ -131,76 +149,103 @@ def playing_view(snap: TableSnapshot) -> discord.ui.View:
     return render.detached(view)
 
 
-def playing_embed(snap: TableSnapshot) -> discord.Embed:
-    game = snap.game
-    public = game.view(snap.state, None).public
-    footer = [_("Table #{id}").format(id=snap.id)]
-    if game.hand_by_hand:
-        footer.append(_("hand {n}").format(n=snap.hand_no))
-    if game.uses_chips:
-        footer.append(_("buy-in {n}").format(n=snap.buy_in))
+def _header(snap: TableSnapshot) -> str:
+    """Who joins or leaves next hand, and the latest timeouts (one line, not a pile of them)."""
+    lines = []
     waiting = [u for u in snap.lobby if snap.seat_of(u) is None]
-    header = ""
     if waiting:
-        header = _("Joining next hand: {who}").format(who=_who(tuple(waiting)))
-    for info in snap.seats:
-        if info.timeouts:
-            line = _("⏰ <@{u}> ran out of time ({n} in a row).").format(u=info.user_id, n=info.timeouts)
-            header = (header + "\n" if header else "") + line
+        lines.append(_("Joining next hand: {who}").format(who=_who(tuple(waiting))))
+    late = [i for i in snap.seats if i.timeouts]
+    if late:
+        who = ", ".join(
+            _("<@{u}> ({n} in a row)").format(u=i.user_id, n=i.timeouts) if i.timeouts > 1 else f"<@{i.user_id}>"
+            for i in late
+        )
+        lines.append(_("⏰ Ran out of time: {who}").format(who=who))
     leaving = [i.user_id for i in snap.seats if i.leaving]
     if leaving:
-        header = (header + "\n" if header else "") + _("Leaving after this hand: {who}").format(who=_who(tuple(leaving)))
-    embed = render.table_embed(
+        lines.append(_("Leaving after this hand: {who}").format(who=_who(tuple(leaving))))
+    return "\n".join(lines)
+
+
+def _footer(snap: TableSnapshot) -> str:
+    game = snap.game
+    if game.hand_by_hand and game.uses_chips:
+        return _("Table #{id} · hand {n} · buy-in {buy_in} chips").format(id=snap.id, n=snap.hand_no, buy_in=snap.buy_in)
+    if game.hand_by_hand:
+        return _("Table #{id} · hand {n}").format(id=snap.id, n=snap.hand_no)
+    return _("Table #{id}").format(id=snap.id)
+
+
+def playing_embed(snap: TableSnapshot) -> discord.Embed:
+    game = snap.game
+    if snap.paused and snap.result is not None:
+        return paused_embed(snap)
+    public = game.view(snap.state, None).public
+    return render.table_embed(
         public,
         names=seat_names(snap),
+        chips=snap.stacks if game.uses_chips else (),
         deadline=snap.deadline,
-        footer=" · ".join(footer),
-        header=header,
+        footer=_footer(snap),
+        header=_header(snap),
     )
-    return embed
 
 
-def final_standings(snap: TableSnapshot) -> str:
-    """Placings (and scores) of a game played as one whole table, under the players' names.
+def paused_embed(snap: TableSnapshot) -> discord.Embed:
+    """The beat between hands: the result stays up until the next deal."""
+    result = snap.result
+    assert result is not None
+    if snap.game.hand_by_hand:
+        title = _("{game} — hand {n} result").format(game=snap.game.title, n=result.number)
+        when = _("Next hand {when}. Press **Next hand** when you're ready.")
+    else:
+        title = _("{game} — deal {n} result").format(game=snap.game.title, n=result.number)
+        when = _("Next deal {when}. Press **Next deal** when you're ready.")
+    extra = [when.format(when=render.relative_time(snap.deadline))] if snap.deadline is not None else []
+    header = _header(snap)
+    b = results.result_embed(title, result, colour=render.COLOUR_PLAYING, extra=[*extra, header] if header else extra)
+    b.footer(_footer(snap))
+    return b.embed
 
-    The engine's summary speaks of seats ("Seat 2 wins"); once the table is
-    over, the seat lines are gone, so the standings name the players.
-    """
-    game = snap.game
-    if game.hand_by_hand or snap.state is None:
-        return ""
-    outcome = game.outcome(snap.state)
-    if outcome is None:
-        return ""
-    names = seat_names(snap)
-    lines = []
-    for i in sorted(range(len(outcome.placings)), key=lambda i: (outcome.placings[i], i)):
-        who = names[i] if i < len(names) else _("Seat {n}").format(n=i + 1)
-        score = f" — **{outcome.scores[i]}**" if outcome.scores else ""
-        lines.append(f"{outcome.placings[i]}. {who}{score}")
-    return "\n".join(lines)
+
+def paused_panel(snap: TableSnapshot, user_id: int) -> tuple[discord.Embed, discord.ui.View]:
+    """A player's panel during the beat: the result (their own line first), and Next."""
+    embed = paused_embed(snap)
+    embed.colour = render.COLOUR_HAND
+    view = discord.ui.View(timeout=None)
+    if user_id in snap.ready:
+        left = len(snap.waiting_for_next)
+        label = _("Ready — waiting for {n} more").format(n=left)
+        view.add_item(c.LobbyButton(snap.id, "next", label=label, disabled=True, row=0))
+    else:
+        view.add_item(c.LobbyButton(snap.id, "next", label=next_label(snap), style=discord.ButtonStyle.primary, row=0))
+    view.add_item(c.HandButton(snap.id, label=_("Refresh"), row=0))
+    return embed, render.detached(view)
 
 
 def finished_embed(snap: TableSnapshot) -> discord.Embed:
     game = snap.game
     status = _("Table closed") if snap.status == "void" else _("Table finished")
-    b = render.EmbedBudget(f"{game.title} — {status} (#{snap.id})", render.COLOUR_DONE)
-    b.description(snap.outcome_summary or "")
-    standings = final_standings(snap)
-    if standings:
-        b.field(_("Final standings"), standings)
-    if snap.recent:
-        b.field(_("Last events"), "\n".join(snap.recent[-8:]))
+    title = f"{game.title} — {status} (#{snap.id})"
+    last = [line for line in snap.recent[-3:] if not snap.result or line != snap.result.headline]
+    if snap.result is not None:
+        b = results.result_embed(title, snap.result, extra=last[-2:])
+    else:
+        b = render.EmbedBudget(title, render.COLOUR_DONE)
+        b.description("\n".join([snap.outcome_summary or "", *last]).strip())
     return b.embed
 
 
 def hand_over_embed(snap: TableSnapshot, hand_no: int) -> discord.Embed:
     """What the previous hand's message turns into when the next hand gets a fresh message."""
     game = snap.game
-    b = render.EmbedBudget(_("{game} — hand {n} is over").format(game=game.title, n=hand_no), render.COLOUR_DONE)
-    b.description(snap.outcome_summary or _("See the next message for the new hand."))
-    if snap.recent:
-        b.field(_("Last events"), "\n".join(snap.recent[-8:]))
+    title = _("{game} — hand {n} is over").format(game=game.title, n=hand_no)
+    result = snap.result
+    if result is not None and result.kind == "hand" and result.number == hand_no:
+        return results.result_embed(title, result).embed
+    b = render.EmbedBudget(title, render.COLOUR_DONE)
+    b.description(_("See the next message for the new hand."))
     return b.embed
 
 
@@ -217,6 +262,10 @@ def public_message(snap: TableSnapshot) -> dict[str, Any]:
         to_act = list(snap.to_act_users)
         if to_act:
             content = _("▶ {who} — your turn.").format(who=_who(tuple(to_act)))
+        elif snap.paused and snap.game.hand_by_hand:
+            content = _("Hand {n} is over.").format(n=snap.hand_no)
+        elif snap.paused:
+            content = _("A deal is over.")
         else:
             content = _("Waiting for the next hand…")
         return {

@@ -18,7 +18,8 @@ import discord
 
 from bot.service.models import TableSnapshot
 
-from . import messages
+from . import flows, messages
+from .panels import PanelKeeper
 
 if TYPE_CHECKING:
     from bot.client import CardroomBot
@@ -34,6 +35,12 @@ class TablePublisher:
         #: table → (message id, hand number shown in it), as this process knows it.
         self._message: dict[int, tuple[int, int]] = {}
         self._seen: dict[int, tuple[int, int]] = {}
+        #: Each player's last hand panel, updated when it's their turn (one click per turn).
+        self.panels = PanelKeeper(self._panel)
+
+    async def _panel(self, table_id: int, user_id: int) -> dict:
+        payload, _seq = await flows.panel_payload(self.bot, table_id, user_id)
+        return payload
 
     def adopt(self, snap: TableSnapshot, message_id: int) -> None:
         """The interaction that created the message tells us its id."""
@@ -47,6 +54,7 @@ class TablePublisher:
             return
         self._seen[snap.id] = order
         self._latest[snap.id] = snap
+        self.panels.changed(snap)
         task = self._tasks.get(snap.id)
         if task is None or task.done():
             self._tasks[snap.id] = asyncio.create_task(self._drain(snap.id), name=f"publish-table-{snap.id}")
@@ -56,7 +64,10 @@ class TablePublisher:
         while True:
             tasks = [t for t in self._tasks.values() if not t.done()]
             if not tasks:
-                return
+                await self.panels.idle()
+                if not any(not t.done() for t in self._tasks.values()):
+                    return
+                continue
             await asyncio.gather(*tasks, return_exceptions=True)
 
     async def _drain(self, table_id: int) -> None:

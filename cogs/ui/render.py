@@ -11,13 +11,24 @@ table that can no longer be shown.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 import discord
 
 from games.core.i18n import _
-from games.core.views import AskAmount, Choice, PickCards, SeatView, TableView, resolve_seats, seat_name
+from games.core.views import (
+    AskAmount,
+    Choice,
+    PickCards,
+    Pile,
+    Prompt,
+    ScoreSheet,
+    SeatView,
+    TableView,
+    resolve_seats,
+    seat_name,
+)
 
 from . import components as c
 
@@ -106,40 +117,83 @@ class EmbedBudget:
 
 
 def named(text: str, names: Sequence[str]) -> str:
-    """Engine texts say "Seat 2"; players want to read who that is (mentions render as names)."""
-    if not names:
+    """An engine text with the players in place of its seat placeholders (mentions render as names)."""
+    if not text:
         return text
-    return resolve_seats(text, lambda s: names[s] if s < len(names) else _("a player"))
+    return resolve_seats(text, lambda s: names[s] if 0 <= s < len(names) else _("a player"))
 
 
-def _seat_lines(view: TableView, names: Sequence[str]) -> str:
+def chips_text(n: int) -> str:
+    return _("{n} chips").format(n=n) if n != 1 else _("1 chip")
+
+
+def _seat_lines(view: TableView, names: Sequence[str], chips: Sequence[int] = ()) -> str:
     lines = []
     for line in view.seats:
-        who = names[line.seat] if 0 <= line.seat < len(names) else _("Seat {n}").format(n=line.seat + 1)
+        who = names[line.seat] if 0 <= line.seat < len(names) else _("a player")
         mark = "▶" if line.to_act else ("·" if not line.out else "✕")
-        up = f" [{' '.join(line.cards)}]" if line.cards else ""
         body = line.text
         own = seat_name(line.seat)
-        if names and body.startswith(own):  # the line already starts with the player's name
+        if body.startswith(own):  # the line starts with the seat itself: the name is already there
             body = body[len(own) :].lstrip(" ·—-:")
         body = named(body, names)
-        text = f"{mark} **{who}** — {body}{up}" if body else f"{mark} **{who}**{up}"
+        if 0 <= line.seat < len(chips):
+            stack = chips_text(chips[line.seat])
+            body = f"{body} · {stack}" if body else stack
+        text = f"{mark} **{who}** — {body}" if body else f"{mark} **{who}**"
         if line.out:
             text = f"~~{text}~~" if not line.to_act else text
         lines.append(text)
     return "\n".join(lines)
 
 
+def pile_text(pile: Pile, names: Sequence[str]) -> str:
+    """A pile's cards; a trick also says who played each card and who is winning or took it."""
+    if not pile.plays:
+        return named(pile.text, names) or " ".join(pile.cards) or "—"
+    plays = [
+        f"**{named(seat_name(seat), names)}** {label}" if seat == pile.winner else f"{named(seat_name(seat), names)} {label}"
+        for seat, label in pile.plays
+    ]
+    parts = [" · ".join(plays)]
+    if pile.winner is not None:
+        who = named(seat_name(pile.winner), names)
+        parts.append(
+            _("Taken by {who}").format(who=who) if pile.taken else _("{who} is winning").format(who=who)
+        )
+    rest = pile.text
+    for _seat, label in pile.plays:
+        rest = rest.replace(label, "", 1)
+    rest = rest.strip(" ,·—-:\n")
+    if rest:  # a note beside the cards (e.g. a trick nobody took)
+        parts.append(named(rest, names))
+    return "\n".join(parts)
+
+
+def sheet_text(sheet: ScoreSheet, names: Sequence[str]) -> tuple[str, str]:
+    """(field name, value): one line per player (their column of the sheet), deals left to right."""
+    first, last = (sheet.rows[0][0], sheet.rows[-1][0]) if sheet.rows else ("", "")
+    title = sheet.title if not sheet.rows else f"{sheet.title} ({first} – {last})" if first != last else f"{sheet.title} ({first})"
+    lines = []
+    for seat, total in enumerate(sheet.totals):
+        who = names[seat] if seat < len(names) else _("a player")
+        cells = " · ".join("–" if row[1][seat] is None else str(row[1][seat]) for row in sheet.rows[-10:])
+        more = "… " if len(sheet.rows) > 10 else ""
+        lines.append(f"{who}: {more}{cells} → **{total}**" if cells else f"{who}: **{total}**")
+    return title, "\n".join(lines)
+
+
 def table_embed(
     view: TableView,
     *,
     names: Sequence[str] = (),
+    chips: Sequence[int] = (),
     deadline: datetime | None = None,
     footer: str = "",
     colour: discord.Colour | None = COLOUR_PLAYING,
     header: str = "",
 ) -> discord.Embed:
-    """The public table: title, summary, seats (▶ = to act), facts, piles, recent events."""
+    """The public table: title, summary, seats (▶ = to act), piles, facts, the sheet, recent events."""
     b = EmbedBudget(view.title, colour)
     parts = [header] if header else []
     if view.summary:
@@ -147,16 +201,18 @@ def table_embed(
     if deadline is not None:
         parts.append(_("Turn ends {when}.").format(when=relative_time(deadline)))
     b.description("\n".join(parts))
-    seats = _seat_lines(view, names)
+    seats = _seat_lines(view, names, chips)
     if seats:
         b.field(_("Seats"), seats)
     for pile in view.piles:
-        b.field(pile.name, named(pile.text, names) or " ".join(pile.cards) or "—", inline=True)
+        b.field(pile.name, pile_text(pile, names), inline=not pile.plays)
     for label, value in view.facts:
         b.field(label, named(value, names), inline=True)
+    if view.sheet is not None:
+        b.field(*sheet_text(view.sheet, names))
     if view.recent:
         # Newest last; if space is short, keep the newest lines.
-        recent = [named(r, names) for r in list(view.recent)[-8:]]
+        recent = [named(r, names) for r in list(view.recent)[-6:]]
         text = "\n".join(recent)
         while len(text) > FIELD_VALUE and len(recent) > 1:
             recent.pop(0)
@@ -313,32 +369,53 @@ def prompt_view(table_id: int, seq: int, prompt: Sequence[object]) -> discord.ui
     return view if view.children else None
 
 
-def hand_embed(sv: SeatView, *, names: Sequence[str] = (), deadline: datetime | None = None) -> discord.Embed:
+def hand_embed(
+    sv: SeatView,
+    *,
+    names: Sequence[str] = (),
+    deadline: datetime | None = None,
+    waiting_for: str = "",
+) -> discord.Embed:
     """The private panel: the table in brief, then this seat's cards, notes and what to do."""
     pub = sv.public
     b = EmbedBudget(pub.title, COLOUR_HAND)
     parts = []
     if pub.summary:
         parts.append(named(pub.summary, names))
-    if deadline is not None and sv.prompt:
-        parts.append(_("Your turn ends {when}.").format(when=relative_time(deadline)))
-    hand = sv.hand_text or " ".join(sv.hand)
-    parts.append("**" + _("Your hand") + "**\n" + (hand or "—"))
+    if sv.prompt:
+        if deadline is not None:
+            parts.append(_("Your turn ends {when}.").format(when=relative_time(deadline)))
+    elif waiting_for:
+        parts.append(
+            _("Waiting for {who}. This panel updates itself when it's your turn.").format(who=waiting_for)
+        )
+    hand = named(sv.hand_text, names) or " ".join(sv.hand)
+    parts.append(_("**Your hand**\n{cards}").format(cards=hand or "—"))
     b.description("\n".join(parts))
     for pile in pub.piles:
-        b.field(pile.name, pile.text or " ".join(pile.cards) or "—", inline=True)
+        b.field(pile.name, pile_text(pile, names), inline=not pile.plays)
     for label, value in pub.facts[:6]:
-        b.field(label, value, inline=True)
+        b.field(label, named(value, names), inline=True)
     if sv.notes:
-        b.field(_("Notes"), "\n".join(sv.notes))
+        b.field(_("Notes"), "\n".join(named(n, names) for n in sv.notes))
     amounts = [p for p in sv.prompt if isinstance(p, AskAmount)]
     for a in amounts:
         b.field(a.label, _("from {lo} to {hi}").format(lo=a.minimum, hi=a.maximum), inline=True)
-    if not sv.prompt:
-        b.footer(_("Not your turn — this panel refreshes whenever you press a button."))
-    elif pub.recent:
-        b.footer(pub.recent[-1])
+    if pub.recent:
+        b.field(_("Last"), named(pub.recent[-1], names))
     return b.embed
+
+
+def labelled(prompt: Sequence[Prompt], plain_names: Sequence[str]) -> tuple[Prompt, ...]:
+    """The prompts with players' plain names in their labels (a button shows no mention)."""
+    out: list[Prompt] = []
+    for p in prompt:
+        if isinstance(p, PickCards):
+            out.append(replace(p, label=named(p.label, plain_names),
+                               labels=tuple(named(x, plain_names) for x in p.labels)))
+        else:
+            out.append(replace(p, label=named(p.label, plain_names)))
+    return tuple(out)
 
 
 def hand_panel(
@@ -347,11 +424,16 @@ def hand_panel(
     seq: int,
     *,
     names: Sequence[str] = (),
+    plain_names: Sequence[str] = (),
     deadline: datetime | None = None,
+    waiting_for: str = "",
 ) -> tuple[discord.Embed, discord.ui.View]:
-    """(embed, view) for the ephemeral hand panel; the view always has a Refresh button."""
-    embed = hand_embed(sv, names=names, deadline=deadline)
-    view = prompt_view(table_id, seq, sv.prompt) or discord.ui.View(timeout=None)
+    """(embed, view) for the ephemeral hand panel; the view always has a Refresh button.
+
+    Labels can't render mentions, so a seat named in a button gets the plain name.
+    """
+    embed = hand_embed(sv, names=names, deadline=deadline, waiting_for=waiting_for)
+    view = prompt_view(table_id, seq, labelled(sv.prompt, plain_names)) or discord.ui.View(timeout=None)
     used_rows = {item.row for item in view.children}
     if len(view.children) < ROWS * ROW_BUTTONS:
         # Refresh lives in the last row that still has room for a button.

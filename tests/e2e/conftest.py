@@ -7,6 +7,8 @@ must hold and no public message may show a card of anyone's hidden hand.
 from __future__ import annotations
 
 import itertools
+import json
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -69,3 +71,27 @@ async def world(simcord_env: simcord.Env, db_path: str):
     # Every scenario ends with a balanced ledger.
     report = await w.bot.economy.audit(guild.id)
     assert report.ok, report.problems
+    # …and no player, in public or in private, was ever shown a seat instead of a name.
+    assert_no_seat_texts(env)
+
+
+#: What engines put where a player is meant ("⟦seat:2⟧"), and the old "Seat 3" wording.
+SEAT_TEXT = re.compile(r"⟦seat:\d+⟧|\bSeat \d\b")
+
+
+def bot_texts(env: simcord.Env) -> list[str]:
+    """Every message body the bot sent or edited: channel messages, interaction answers, panel edits."""
+    out = []
+    for req in env.http_requests:
+        path = req.path
+        if not (path.startswith(("/channels/", "/interactions/", "/webhooks/")) and req.method in ("POST", "PATCH")):
+            continue
+        if req.json is not None:
+            out.append(json.dumps(req.json, ensure_ascii=False))
+    return out
+
+
+def assert_no_seat_texts(env: simcord.Env) -> None:
+    for text in bot_texts(env):
+        found = SEAT_TEXT.search(text)
+        assert found is None, f"a player was shown {found[0]!r}: {text[:500]}"

@@ -134,9 +134,33 @@ class Table:
             return await who.submit_modal(shown, {"amount": str(self.rng.randint(lo, hi))})
         return await who.click(message, custom_id=cid)
 
+    def next_button(self) -> str | None:
+        """The custom id of the table's **Next hand/deal** button (shown while a result is up)."""
+        for row in self.table_message().components:
+            for comp in getattr(row, "children", []):
+                cid = getattr(comp, "custom_id", "") or ""
+                if cid.startswith("cr:l:") and cid.endswith(":next"):
+                    return cid
+        return None
+
+    async def press_next(self) -> bool:
+        """Everyone seated presses Next hand on the public message, as players do after reading the result."""
+        cid = self.next_button()
+        if cid is None:
+            return False
+        message = self.table_message()
+        for who in self.players.values():
+            if self.next_button() != cid:
+                break
+            await who.click(message, custom_id=cid)
+            self.used["next"] += 1
+        return True
+
     async def play_turn(self) -> simcord.InteractionResult | None:
-        """The (first) player to act opens their hand and does something."""
+        """The (first) player to act opens their hand and does something (after a hand: Next hand)."""
         players = self.to_act()
+        if not players and await self.press_next():
+            players = self.to_act()
         if not players:
             return None
         who = players[0]

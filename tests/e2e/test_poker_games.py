@@ -136,6 +136,9 @@ async def play_hands(session: Session, checks: PokerChecks, hands: int, limit: i
         snap = await session.snapshot()
         if snap.hand_no > hands or snap.status != "playing":
             return
+        if snap.paused:  # the result is up: everyone presses Next hand
+            assert await session.table.press_next()
+            continue
         step = await session.step(choose, on_panel=checks.on_panel)
         assert step is not None, "nobody is asked to act but the hand goes on"
         checks.after_step(snap, step)
@@ -289,7 +292,10 @@ async def test_razz_hands_through_discord(world: Any) -> None:
         final = list(hh)[-1]
         row, outcome = by_hand[hand_no]["row"], by_hand[hand_no]["outcome"]
         start = json.loads(row["stacks_json"])
-        seats = [int(name.split()[-1]) - 1 for name in hh.players]
+        # the file names the players (their display names), never seats
+        users = json.loads(row["users_json"])
+        by_name = {m.name: m.id for m in (w.alice, w.bob, w.carol, w.dave, w.erin)}
+        seats = [users.index(by_name[name]) for name in hh.players]
         assert list(final.stacks) == [start[s] + outcome.payoffs[s] for s in seats], (att.filename, text)
         assert list(hh.finishing_stacks) == list(final.stacks)
     # someone who played none of those hands gets a private refusal and no file

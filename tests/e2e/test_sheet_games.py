@@ -201,8 +201,13 @@ class Session:
         self, choose: Callable[[list[tuple[str, str, Any, str]]], tuple[str, str, Any, str]] | None = None,
         *, on_panel: Callable[[Any, Any, int], None] | None = None,
     ) -> Step | None:
-        """The player the public message names opens **My hand** and does one thing."""
+        """The player the public message names opens **My hand** and does one thing.
+
+        While a result is up, everyone presses **Next** first (as players do once they've read it).
+        """
         players = self.table.to_act()
+        if not players and await self.table.press_next():
+            players = self.table.to_act()
         if not players:
             return None
         who = players[0]

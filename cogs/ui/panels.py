@@ -1,0 +1,117 @@
+"""Keeps each player's hand panel current, so a player clicks once per turn, not twice.
+
+An ephemeral message can only be edited through the interaction that made
+(or last updated) it, and only for 15 minutes. So every time a player's panel
+is shown, we remember that interaction; after each committed change the
+panels whose picture is out of date are edited in the background: the player
+whose turn it now is sees their choices appear, the others see whose turn it
+is, and everyone sees the result when a hand ends. Edits are coalesced per
+panel (one in flight, the newest queued), and a panel older than 14 minutes
+is left alone (its token would be refused).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from bot.service.models import TableSnapshot
+
+log = logging.getLogger("cardroom.panels")
+
+#: Interaction tokens last 15 minutes; stop a minute early so an edit is never refused midway.
+TOKEN_LIFE = 14 * 60.0
+
+Render = Callable[[int, int], Awaitable[dict[str, Any]]]
+
+
+@dataclass
+class Panel:
+    interaction: discord.Interaction
+    opened: float  # monotonic time the token was issued
+    seq: int  # table seq the panel shows
+    busy: bool = False  # a click on it is being answered right now
+
+
+class PanelKeeper:
+    def __init__(self, render: Render, *, clock: Callable[[], float] = time.monotonic) -> None:
+        self._render = render
+        self._clock = clock
+        self._panels: dict[tuple[int, int], Panel] = {}
+        self._wanted: dict[tuple[int, int], int] = {}
+        self._tasks: dict[tuple[int, int], asyncio.Task[None]] = {}
+
+    # --------------------------------------------------------- bookkeeping
+    def shown(self, table_id: int, user_id: int, interaction: discord.Interaction, seq: int) -> None:
+        """A panel was just shown through ``interaction`` at table version ``seq``."""
+        self._panels[(table_id, user_id)] = Panel(interaction, self._clock(), seq)
+
+    def answering(self, table_id: int, user_id: int, busy: bool) -> None:
+        """A click on this user's panel is being answered: that answer will show the news itself."""
+        panel = self._panels.get((table_id, user_id))
+        if panel is not None:
+            panel.busy = busy
+
+    def forget_table(self, table_id: int) -> None:
+        for key in [k for k in self._panels if k[0] == table_id]:
+            self._panels.pop(key, None)
+
+    def count(self) -> int:
+        return len(self._panels)
+
+    # ------------------------------------------------------------- updates
+    def changed(self, snap: TableSnapshot) -> None:
+        """After a commit: schedule an edit of every seated player's panel that shows an older version."""
+        if not snap.is_open:
+            self.forget_table(snap.id)
+            return
+        now = self._clock()
+        for info in snap.seats:
+            key = (snap.id, info.user_id)
+            panel = self._panels.get(key)
+            if panel is None or panel.busy or panel.seq >= snap.seq:
+                continue
+            if now - panel.opened > TOKEN_LIFE:
+                self._panels.pop(key, None)
+                continue
+            self._wanted[key] = snap.seq
+            task = self._tasks.get(key)
+            if task is None or task.done():
+                self._tasks[key] = asyncio.create_task(self._drain(key), name=f"panel-{key[0]}-{key[1]}")
+
+    async def idle(self) -> None:
+        """Wait until every pending panel edit is done (tests, benchmark, shutdown)."""
+        while True:
+            tasks = [t for t in self._tasks.values() if not t.done()]
+            if not tasks:
+                return
+            await asyncio.gather(*tasks, return_exceptions=True)
+
+    async def _drain(self, key: tuple[int, int]) -> None:
+        while key in self._wanted:
+            seq = self._wanted.pop(key)
+            panel = self._panels.get(key)
+            if panel is None or panel.busy or panel.seq >= seq:
+                continue
+            try:
+                payload = await self._render(*key)
+                payload.pop("content", None)
+                await panel.interaction.edit_original_response(**payload)
+                panel.seq = max(panel.seq, seq)
+            except (discord.NotFound, discord.Forbidden):
+                self._panels.pop(key, None)  # dismissed, or the token was refused
+            except discord.HTTPException as exc:
+                log.info("could not update the panel of user %s at table %s: %s", key[1], key[0], exc)
+                self._panels.pop(key, None)
+            except Exception as exc:  # the player left the table, the table closed…
+                log.debug("panel of user %s at table %s not updated: %r", key[1], key[0], exc)
+                self._panels.pop(key, None)
+
+
+__all__ = ["TOKEN_LIFE", "PanelKeeper"]

@@ -1,0 +1,94 @@
+"""How a result reads: each player by name, what decided it, and what their chips did.
+
+One function per place a result appears (the public message during the beat
+between hands, the old hand's message, the finished table, the hand panel),
+all from the service's structured ``HandResult`` — never from event text, so
+a result is shown once and its chip figures are the ledger's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.service.results import HandResult, ResultLine
+from games.core.i18n import _
+
+from . import render
+
+WINNER = "🥇"
+
+
+def signed(n: int) -> str:
+    """+28 / −28 / ±0, with a real minus sign (reads better than a hyphen)."""
+    if n > 0:
+        return f"+{n}"
+    if n < 0:
+        return f"−{-n}"
+    return "±0"
+
+
+def _place(line: ResultLine, many: bool) -> str:
+    if not many:
+        return ""
+    return WINNER if line.placing == 1 else f"{line.placing}."
+
+
+def result_line(line: ResultLine, result: HandResult) -> str:
+    """One player's line, e.g. "🥇 <@1> — 24 bugs · **+28 chips** (now 128)"."""
+    who = f"<@{line.user_id}>"
+    bits: list[str] = []
+    if line.detail:
+        bits.append(line.detail)
+    if result.kind == "deal" and line.score is not None:
+        bits.append(_("**{score}** this deal · {total} in all").format(score=signed(line.score), total=line.total))
+    elif line.total is not None and line.net is None:
+        so_far = result.kind == "ended"
+        bits.append(
+            _("**{total}** so far").format(total=line.total) if so_far else _("**{total}**").format(total=line.total)
+        )
+    if line.net is not None:
+        chips = _("**{net} chips**").format(net=signed(line.net))
+        if line.chips is not None:
+            chips = _("{chips} (now {n})").format(chips=chips, n=line.chips)
+        elif result.kind == "ended":
+            chips = _("{chips} this session").format(chips=chips)
+        bits.append(chips)
+    place = _place(line, len(result.lines) > 1)
+    body = " · ".join(bits)
+    head = f"{place} {who}".strip()
+    return f"{head} — {body}" if body else head
+
+
+def result_lines(result: HandResult) -> str:
+    return "\n".join(result_line(line, result) for line in result.ranked)
+
+
+def add_result(b: render.EmbedBudget, result: HandResult, *, with_headline: bool = False) -> None:
+    """The result as embed fields: the players, the carried pot, and the score sheet if there is one."""
+    if with_headline and result.headline:
+        b.field(_("What happened"), result.headline)
+    name = {
+        "hand": _("Result of hand {n}").format(n=result.number),
+        "deal": _("Deal {n}").format(n=result.number),
+        "final": _("Final standings"),
+        "ended": _("Standings"),
+    }.get(result.kind, _("Result"))
+    b.field(name, result_lines(result))
+    if result.pot:
+        b.field(_("Carried to the next hand"), render.chips_text(result.pot), inline=True)
+    if result.sheet is not None and result.sheet.rows:
+        names = [f"<@{line.user_id}>" for line in result.lines]
+        b.field(*render.sheet_text(result.sheet, names))
+
+
+def result_embed(
+    title: str, result: HandResult, *, colour: object = None, extra: Sequence[str] = ()
+) -> render.EmbedBudget:
+    """An embed whose description is the headline and whose fields are the result."""
+    b = render.EmbedBudget(title, colour if colour is not None else render.COLOUR_DONE)  # type: ignore[arg-type]
+    b.description("\n".join([result.headline, *extra]) if result.headline else "\n".join(extra))
+    add_result(b, result)
+    return b
+
+
+__all__ = ["add_result", "result_embed", "result_line", "result_lines", "signed"]
