@@ -3,12 +3,15 @@
 Everything is created in ``setup_hook`` (after login, before the gateway), so
 the same class runs in production and under SimCord, and a restart rebuilds
 it all from SQLite: open tables, their turn timers, and (through the dynamic
-items) every button already posted.
+items) every button already posted. ``python -m bot`` opens the database
+earlier, with ``open_database`` before logging in, so a database problem is
+reported before any network use; ``setup_hook`` then reuses that connection.
 """
 
 from __future__ import annotations
 
 import logging
+import sqlite3
 from collections.abc import Callable
 from datetime import datetime
 
@@ -17,10 +20,12 @@ from discord.ext import commands
 
 from bot.errors import on_tree_error
 from bot.service import Economy, TableService, TableSnapshot
+from bot.settings import ExitCode, StartupError
 from bot.timers import TurnTimers
 from cogs.ui.components import DYNAMIC_ITEMS
 from cogs.ui.publisher import TablePublisher
 from data.db import Database
+from data.migrate import MigrationError
 
 log = logging.getLogger("cardroom")
 
@@ -57,8 +62,26 @@ class CardroomBot(commands.Bot):
         self.publisher = TablePublisher(self)
         self.timers: TurnTimers
 
+    async def open_database(self) -> Database:
+        """Opens and migrates the SQLite file once; a failure is one operator line (``ExitCode.DATABASE``).
+
+        Called by ``python -m bot`` before logging in, and by ``setup_hook`` if
+        nobody did (SimCord, tests); ``close()`` closes it.
+        """
+        if self.db is None:
+            try:
+                self.db = await Database.open(self.db_path)
+            except (OSError, sqlite3.Error, MigrationError) as exc:
+                reason = _reason(exc)
+                raise StartupError(
+                    f"can't open the database {self.db_path} ({reason}). Check CARDROOM_DB in .env.",
+                    exit_code=ExitCode.DATABASE,
+                ) from exc
+            log.info("database %s ready", self.db_path)
+        return self.db
+
     async def setup_hook(self) -> None:
-        self.db = await Database.open(self.db_path)
+        self.db = await self.open_database()
         self.tables = TableService(self.db, clock=self.clock, on_change=self._on_change, seed_source=self.seed_source)
         self.economy = Economy(self.db, clock=self.clock)
         self.timers = TurnTimers(self.tables, self.clock)
@@ -73,7 +96,16 @@ class CardroomBot(commands.Bot):
             if self.dev_guild:
                 guild = discord.Object(self.dev_guild)
                 self.tree.copy_global_to(guild=guild)
-                await self.tree.sync(guild=guild)
+                try:
+                    await self.tree.sync(guild=guild)
+                except (discord.Forbidden, discord.NotFound):
+                    # The usual first-day mistake: a server id the bot was never invited to.
+                    raise StartupError(
+                        f"Discord won't take the slash commands for server {self.dev_guild} "
+                        "(CARDROOM_DEV_GUILD): invite the bot there with the applications.commands "
+                        "scope, or leave CARDROOM_DEV_GUILD empty in .env.",
+                        exit_code=ExitCode.SETTINGS,
+                    ) from None
             else:
                 await self.tree.sync()
 
@@ -94,3 +126,10 @@ class CardroomBot(commands.Bot):
                 await self.db.close()
                 self.db = None
             await super().close()
+
+
+def _reason(exc: BaseException) -> str:
+    """A database failure in a few words: "Permission denied: /srv/cardroom", not "[Errno 13] …"."""
+    if isinstance(exc, OSError) and exc.strerror:
+        return f"{exc.strerror}: {exc.filename}" if exc.filename else exc.strerror
+    return " ".join(str(exc).split()) or type(exc).__name__

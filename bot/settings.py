@@ -1,7 +1,11 @@
 """The bot's settings: environment variables (and ``.env``), validated once at start-up.
 
 A missing or malformed setting stops the bot with one line that names the
-setting and points to ``.env.example`` — never a traceback.
+setting and points to ``.env`` / ``.env.example`` — never a traceback. The
+token is checked for its shape only (Discord alone knows whether it is
+right), but the placeholder shipped in ``.env.example`` is recognised, so a
+newcomer who copied the file without editing it is told the token is "not set
+yet" instead of being sent to Discord and refused there.
 """
 
 from __future__ import annotations
@@ -9,6 +13,7 @@ from __future__ import annotations
 import logging
 import os
 from collections.abc import Mapping
+from enum import IntEnum
 
 from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, field_validator
 
@@ -21,8 +26,45 @@ ENV_NAMES = {
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
 
-class SettingsError(Exception):
-    """One friendly line for the operator."""
+#: The unedited value of DISCORD_TOKEN in ``.env.example`` (a test keeps the two in step).
+TOKEN_PLACEHOLDER = "paste.your-token.here"
+TOKEN_NOT_SET_YET = "Setting DISCORD_TOKEN is not set yet: paste your bot token into .env (see .env.example)."
+
+
+class ExitCode(IntEnum):
+    """``python -m bot``'s exit codes: scripts and service managers can tell the failures apart."""
+
+    STOPPED = 0  # stopped on purpose: Ctrl-C or SIGTERM
+    BUG = 1  # an unexpected error: the traceback is printed
+    SETTINGS = 2  # a setting is missing or malformed
+    TOKEN_REFUSED = 3  # Discord answered 401 to the token
+    UNREACHABLE = 4  # no network, DNS failure, connection refused, timeout, Discord 5xx
+    DATABASE = 5  # the SQLite file can't be opened or migrated
+
+
+class StartupError(Exception):
+    """Start-up stopped for a reason the operator can fix: one friendly line and an exit code.
+
+    ``python -m bot`` prints ``cardroom: <message>`` and exits with ``exit_code``,
+    never a traceback.
+    """
+
+    exit_code: ExitCode = ExitCode.BUG
+
+    def __init__(self, message: str, *, exit_code: ExitCode | None = None) -> None:
+        super().__init__(message)
+        if exit_code is not None:
+            self.exit_code = exit_code
+
+
+class SettingsError(StartupError):
+    """A setting is missing or malformed."""
+
+    exit_code = ExitCode.SETTINGS
+
+
+class _NotSetYet(ValueError):
+    """The token is empty or still the placeholder: reported as "not set yet", not "invalid"."""
 
 
 class Settings(BaseModel):
@@ -37,7 +79,12 @@ class Settings(BaseModel):
     @classmethod
     def _token_shape(cls, v: SecretStr) -> SecretStr:
         token = v.get_secret_value().strip()
-        if not token or any(ch.isspace() for ch in token) or token.count(".") != 2:
+        if not token or token == TOKEN_PLACEHOLDER:
+            raise _NotSetYet()
+        if any(ch.isspace() for ch in token):
+            # Often "Bot MTIz…" or a token pasted twice: say what is wrong, not only that it is.
+            raise ValueError("must be the bot token alone, without spaces")
+        if token.count(".") != 2 or "" in token.split("."):
             raise ValueError("must be the bot token (three dot-separated parts)")
         return SecretStr(token)
 
@@ -63,12 +110,18 @@ def load_settings(environ: Mapping[str, str] | None = None, *, dotenv_path: str 
             load_dotenv(dotenv_path, override=False)
         environ = os.environ
     raw = {field: environ[name] for field, name in ENV_NAMES.items() if environ.get(name, "").strip() != ""}
+    if "discord_token" not in raw:
+        # Absent, empty and blank all mean the same to the operator: the token is still to be pasted.
+        raise SettingsError(TOKEN_NOT_SET_YET)
     try:
         return Settings.model_validate(raw)
     except ValidationError as exc:
         err = exc.errors()[0]
         field = str(err["loc"][0]) if err.get("loc") else "?"
         name = ENV_NAMES.get(field, field.upper())
+        cause = (err.get("ctx") or {}).get("error")
+        if isinstance(cause, _NotSetYet):
+            raise SettingsError(TOKEN_NOT_SET_YET) from None
         if err.get("type") == "missing":
             problem = "is missing"
         else:

@@ -15,23 +15,88 @@ Custom ids (all ≤ 100 characters; action strings are ≤ 60 by contract):
 - ``cr:h:{table}``                  My hand / Refresh
 - ``cr:l:{table}:{verb}``           lobby and table buttons (join, leave, start, cancel, next, num{page})
 - ``cr:o:{table}:{what}``           the host's option selects (preset, bool, f:{field})
+
+A custom id comes back from the client, so it is untrusted input: anyone can
+send an interaction with a hand-made id. ``from_custom_id`` therefore checks
+that every number could name a row (SQLite integers are signed 64-bit, so a
+larger one would raise ``OverflowError`` deep in a query) and that every
+action/kind is well formed; an id that fails, or a ``cr:`` id no template
+matches at all (``UnknownItem``), answers "That button is no longer valid."
+privately and touches nothing — no traceback, no ERROR log line.
 """
 
 from __future__ import annotations
 
+import logging
 import re
 from typing import Any
 
 import discord
 
+from bot.errors import send_ephemeral
+from games.core.i18n import _
+
+log = logging.getLogger("cardroom.components")
+
 PREFIX = "cr"
 CUSTOM_ID_MAX = 100
+#: SQLite's INTEGER is signed 64-bit: a table id or seq beyond this can name no row.
+SQLITE_INT_MAX = 2**63 - 1
+#: A message has at most 5 action rows, so at most 5 selects; 25 leaves room.
+SELECT_INDEX_MAX = 24
+#: Action strings are ≤ 60 characters by contract (tests/engine/test_conformance.py).
+ACTION_MAX = 60
+_KIND = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,59}")
 
 
 def _check(custom_id: str) -> str:
     if len(custom_id) > CUSTOM_ID_MAX:
         raise ValueError(f"custom_id too long ({len(custom_id)}): {custom_id[:40]}…")
     return custom_id
+
+
+class InvalidId(ValueError):
+    """A custom id that no button we ever posted could carry."""
+
+
+def _number(text: str, *, low: int, high: int) -> int:
+    """A number from a custom id, written the way we write it (ASCII, no leading zero), in range.
+
+    The templates use ``\\d``, which also matches non-ASCII digits; and a
+    21-digit "table id" must not reach SQLite. Checked before ``int()``.
+    """
+    if not text.isascii() or not text.isdigit() or len(text) > 19 or (len(text) > 1 and text[0] == "0"):
+        raise InvalidId("malformed number")
+    n = int(text)
+    if not low <= n <= high:
+        raise InvalidId("number out of range")
+    return n
+
+
+def _table(text: str) -> int:
+    return _number(text, low=1, high=SQLITE_INT_MAX)
+
+
+def _seq(text: str) -> int:
+    return _number(text, low=0, high=SQLITE_INT_MAX)
+
+
+def _index(text: str) -> int:
+    return _number(text, low=0, high=SELECT_INDEX_MAX)
+
+
+def _action(text: str) -> str:
+    """An action as games write them: short, printable, no spaces (``play:AS``, ``bid:12``)."""
+    if not 0 < len(text) <= ACTION_MAX or not text.isprintable() or any(ch.isspace() for ch in text):
+        raise InvalidId("malformed action")
+    return text
+
+
+def _kind(text: str) -> str:
+    """An amount/pick kind or an option field name: a short ASCII identifier (``bid``, ``discard``)."""
+    if not _KIND.fullmatch(text):
+        raise InvalidId("malformed kind")
+    return text
 
 
 def _flows() -> Any:
@@ -71,7 +136,10 @@ class ActionButton(
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item, match: re.Match[str], /):
-        return cls(int(match["table"]), int(match["seq"]), match["action"])
+        try:
+            return cls(_table(match["table"]), _seq(match["seq"]), _action(match["action"]))
+        except InvalidId as bad:
+            return RefusedItem(item, reason=str(bad))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _flows().act(interaction, self.table_id, self.seq, self.action)
@@ -107,7 +175,10 @@ class ActionSelect(
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item, match: re.Match[str], /):
-        return cls(int(match["table"]), int(match["seq"]), int(match["n"]))
+        try:
+            return cls(_table(match["table"]), _seq(match["seq"]), _index(match["n"]))
+        except InvalidId as bad:
+            return RefusedItem(item, reason=str(bad))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = self.item.values
@@ -147,7 +218,10 @@ class PickSelect(
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item, match: re.Match[str], /):
-        return cls(int(match["table"]), int(match["seq"]), int(match["n"]), match["kind"])
+        try:
+            return cls(_table(match["table"]), _seq(match["seq"]), _index(match["n"]), _kind(match["kind"]))
+        except InvalidId as bad:
+            return RefusedItem(item, reason=str(bad))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         action = f"{self.kind}:{','.join(self.item.values)}"
@@ -173,7 +247,10 @@ class AmountButton(
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item, match: re.Match[str], /):
-        return cls(int(match["table"]), int(match["seq"]), match["kind"])
+        try:
+            return cls(_table(match["table"]), _seq(match["seq"]), _kind(match["kind"]))
+        except InvalidId as bad:
+            return RefusedItem(item, reason=str(bad))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _flows().ask_amount(interaction, self.table_id, self.seq, self.kind)
@@ -199,7 +276,10 @@ class HandButton(
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item, match: re.Match[str], /):
-        return cls(int(match["table"]))
+        try:
+            return cls(_table(match["table"]))
+        except InvalidId as bad:
+            return RefusedItem(item, reason=str(bad))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         in_place = bool(interaction.message and interaction.message.flags.ephemeral)
@@ -234,7 +314,10 @@ class LobbyButton(
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item, match: re.Match[str], /):
-        return cls(int(match["table"]), match["verb"])
+        try:
+            return cls(_table(match["table"]), match["verb"])  # the template lists the verbs
+        except InvalidId as bad:
+            return RefusedItem(item, reason=str(bad))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _flows().lobby(interaction, self.table_id, self.verb)
@@ -271,10 +354,61 @@ class OptionSelect(
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item, match: re.Match[str], /):
-        return cls(int(match["table"]), match["what"])
+        what = match["what"]
+        try:
+            if what.startswith("f:"):
+                _kind(what[2:])  # ``\w`` in the template also matches non-ASCII letters
+            return cls(_table(match["table"]), what)
+        except InvalidId as bad:
+            return RefusedItem(item, reason=str(bad))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _flows().option_select(interaction, self.table_id, self.what, list(self.item.values))
 
 
-DYNAMIC_ITEMS = (ActionButton, ActionSelect, PickSelect, AmountButton, HandButton, LobbyButton, OptionSelect)
+_TEMPLATED = (ActionButton, ActionSelect, PickSelect, AmountButton, HandButton, LobbyButton, OptionSelect)
+
+
+def _none_of(items: tuple[type[discord.ui.DynamicItem[Any]], ...]) -> re.Pattern[str]:
+    """``cr:…`` that no template of ``items`` fully matches (a negative lookahead over all of them).
+
+    discord.py runs EVERY dynamic item whose template matches, so a plain
+    ``cr:.*`` catch-all would answer valid clicks a second time.
+    """
+    alternatives = "|".join(
+        # Group names may not repeat across alternatives; the groups are not needed here.
+        "(?:" + re.sub(r"\(\?P<\w+>", "(?:", item.__discord_ui_compiled_template__.pattern) + ")"
+        for item in items
+    )
+    return re.compile(rf"(?!(?:{alternatives})\Z){PREFIX}:.*", re.S)
+
+
+class RefusedItem(discord.ui.DynamicItem[discord.ui.Item[Any]], template=re.compile(rf"{PREFIX}:.*", re.S)):
+    """A ``cr:`` button or select we can't act on: answers privately that it is no longer valid.
+
+    Returned by the other items' ``from_custom_id`` for ids that match a
+    template but can't be real (a table id beyond SQLite's range, an action
+    with a newline…). Not registered itself (its template would also match
+    every valid id); ``UnknownItem`` is.
+    """
+
+    def __init__(self, item: discord.ui.Item[Any], *, reason: str) -> None:
+        self.reason = reason
+        super().__init__(item)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item, match: re.Match[str], /):
+        return cls(item, reason="unknown id")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        # The id itself is not logged: it may name one of the player's own cards.
+        kind = ":".join(self.custom_id.split(":")[:2])[:8]
+        log.info("refused a %s component id (%s) from user %s", kind, self.reason, interaction.user.id)
+        await send_ephemeral(interaction, _("That button is no longer valid."))
+
+
+class UnknownItem(RefusedItem, template=_none_of(_TEMPLATED)):
+    """Every ``cr:`` id that no other template matches (an unknown verb, an id from another version)."""
+
+
+DYNAMIC_ITEMS = (*_TEMPLATED, UnknownItem)

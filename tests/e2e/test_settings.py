@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.settings import SettingsError, load_settings
+from bot.settings import TOKEN_PLACEHOLDER, ExitCode, SettingsError, load_settings
 
 ROOT = Path(__file__).resolve().parents[2]
 TOKEN = "MTIz.abc.def-ghi"
@@ -29,8 +29,13 @@ def run_bot(tmp_path: Path, env: dict[str, str], dotenv: str | None = None) -> s
 @pytest.mark.parametrize(
     ("env", "needle"),
     [
-        ({}, "DISCORD_TOKEN is missing"),
+        ({}, "DISCORD_TOKEN is not set yet"),
+        ({"DISCORD_TOKEN": "   "}, "DISCORD_TOKEN is not set yet"),
+        ({"DISCORD_TOKEN": TOKEN_PLACEHOLDER}, "DISCORD_TOKEN is not set yet"),
+        ({"DISCORD_TOKEN": f" {TOKEN_PLACEHOLDER}\t"}, "DISCORD_TOKEN is not set yet"),
         ({"DISCORD_TOKEN": "not a token"}, "DISCORD_TOKEN is invalid"),
+        ({"DISCORD_TOKEN": f"Bot {TOKEN}"}, "without spaces"),
+        ({"DISCORD_TOKEN": "MTIz..def"}, "three dot-separated parts"),
         ({"DISCORD_TOKEN": TOKEN, "CARDROOM_DEV_GUILD": "abc"}, "CARDROOM_DEV_GUILD is invalid"),
         ({"DISCORD_TOKEN": TOKEN, "CARDROOM_LOG_LEVEL": "LOUD"}, "CARDROOM_LOG_LEVEL is invalid"),
     ],
@@ -48,7 +53,9 @@ def test_bad_settings_exit_2_with_one_line(tmp_path: Path, env: dict[str, str], 
 def test_dotenv_file_is_read(tmp_path: Path) -> None:
     out = run_bot(tmp_path, {}, dotenv="DISCORD_TOKEN=\nCARDROOM_LOG_LEVEL=chatty\n")
     assert out.returncode == 2
-    assert "DISCORD_TOKEN is missing" in out.stderr  # .env was read (and the token there is empty)
+    assert "DISCORD_TOKEN is not set yet" in out.stderr  # .env was read (and the token there is empty)
+    out = run_bot(tmp_path, {}, dotenv=f"DISCORD_TOKEN={TOKEN}\nCARDROOM_LOG_LEVEL=chatty\n")
+    assert "CARDROOM_LOG_LEVEL is invalid" in out.stderr  # the token from .env was accepted
 
 
 def test_valid_settings_and_defaults() -> None:
@@ -67,3 +74,14 @@ def test_env_example_documents_every_setting() -> None:
 
     for name in ENV_NAMES.values():
         assert f"{name}=" in text
+    # The placeholder recognised as "not set yet" is the one a newcomer copies.
+    assert f"\nDISCORD_TOKEN={TOKEN_PLACEHOLDER}\n" in text
+
+
+def test_placeholder_is_refused_without_echoing_and_exit_codes_are_distinct() -> None:
+    with pytest.raises(SettingsError, match=r"DISCORD_TOKEN is not set yet: paste your bot token into \.env") as info:
+        load_settings({"DISCORD_TOKEN": TOKEN_PLACEHOLDER})
+    assert info.value.exit_code == ExitCode.SETTINGS == 2
+    assert TOKEN_PLACEHOLDER not in str(info.value)
+    assert len({int(code) for code in ExitCode}) == len(ExitCode)
+    assert (ExitCode.TOKEN_REFUSED, ExitCode.UNREACHABLE, ExitCode.DATABASE) == (3, 4, 5)
