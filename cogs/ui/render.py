@@ -382,13 +382,12 @@ def hand_embed(
     parts = []
     if pub.summary:
         parts.append(named(pub.summary, names))
-    if sv.prompt:
-        if deadline is not None:
-            parts.append(_("Your turn ends {when}.").format(when=relative_time(deadline)))
-    elif waiting_for:
+    if waiting_for:
         parts.append(
             _("Waiting for {who}. This panel updates itself when it's your turn.").format(who=waiting_for)
         )
+    elif deadline is not None and sv.prompt:
+        parts.append(_("Your turn ends {when}.").format(when=relative_time(deadline)))
     hand = named(sv.hand_text, names) or " ".join(sv.hand)
     parts.append(_("**Your hand**\n{cards}").format(cards=hand or "—"))
     b.description("\n".join(parts))
