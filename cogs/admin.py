@@ -72,6 +72,7 @@ class Admin(commands.Cog):
         default_buy_in="Buy-in when /play doesn't say",
         turn_seconds="Default seconds per turn",
         max_timeouts="Timeouts in a row before a player is removed",
+        hand_pause_seconds="Seconds a hand's result stays up before the next deal (0: deal at once)",
     )
     async def settings(
         self,
@@ -81,6 +82,7 @@ class Admin(commands.Cog):
         default_buy_in: app_commands.Range[int, 0, 1_000_000_000] | None = None,
         turn_seconds: app_commands.Range[int, 10, 86_400] | None = None,
         max_timeouts: app_commands.Range[int, 1, 100] | None = None,
+        hand_pause_seconds: app_commands.Range[int, 0, 600] | None = None,
     ) -> None:
         _require_admin(interaction)
         changes = {
@@ -91,6 +93,7 @@ class Admin(commands.Cog):
                 "default_buy_in": default_buy_in,
                 "turn_seconds": turn_seconds,
                 "max_timeouts": max_timeouts,
+                "hand_pause_seconds": hand_pause_seconds,
             }.items()
             if v is not None
         }
