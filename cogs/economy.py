@@ -8,6 +8,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.service.economy import Holdings, TableChips
+from games import get_game
 from games.core.i18n import _
 
 from .tables import GAME_CHOICES
@@ -29,6 +31,46 @@ def _fmt(value: object) -> str:
     return str(value)
 
 
+def chips(n: int) -> str:
+    """``**100** chips`` (``**1** chip``): the amount in bold, as every balance line shows it."""
+    return _("**{n}** chip").format(n=n) if n == 1 else _("**{n}** chips").format(n=n)
+
+
+def _table_name(t: TableChips) -> str:
+    """The game, the table id and a channel link (``Renfield #3 in <#123>``): where the seat is."""
+    try:
+        title = get_game(t.game_id).title
+    except Exception:  # a game no longer registered still holds real chips
+        title = t.game_id or _("Table")
+    return _("{game} #{id} in <#{channel}>").format(game=title, id=t.table_id, channel=t.channel_id)
+
+
+def balance_text(held: Holdings, user_id: int, *, yours: bool) -> str:
+    """The /balance answer: one line when every chip is in the wallet, else wallet, tables and total.
+
+    A seated player's buy-in sits in escrow, so the wallet alone could read 0
+    while they are playing with 100 chips; the breakdown names where they are.
+    """
+    if not held.tables:
+        if yours:
+            text = _("You have {chips}.").format(chips=chips(held.wallet))
+            hint = _("Claim free chips with /daily.")
+        else:
+            text = _("<@{u}> has {chips}.").format(u=user_id, chips=chips(held.wallet))
+            hint = _("They can claim free chips with /daily.")
+        return f"{text} {hint}" if held.wallet == 0 else text
+    lines = [] if yours else [_("Chips of <@{u}>:").format(u=user_id)]
+    lines.append(_("Wallet: {chips}").format(chips=chips(held.wallet)))
+    if len(held.tables) == 1:
+        t = held.tables[0]
+        lines.append(_("At tables: {chips} — {table}").format(chips=chips(t.chips), table=_table_name(t)))
+    else:
+        lines.append(_("At tables: {chips}").format(chips=chips(held.at_tables)))
+        lines += [f"- {chips(t.chips)} — {_table_name(t)}" for t in held.tables]
+    lines.append(_("Total: {chips}").format(chips=chips(held.total)))
+    return render.clip("\n".join(lines), 2000)
+
+
 class Economy(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
@@ -37,17 +79,15 @@ class Economy(commands.Cog):
     def economy(self):
         return self.bot.economy  # type: ignore[attr-defined]
 
-    @app_commands.command(name="balance", description="Chips in a wallet (yours by default).")
+    @app_commands.command(name="balance", description="Chips in a wallet and at tables (yours by default).")
     @app_commands.guild_only()
     async def balance(self, interaction: discord.Interaction, user: discord.Member | None = None) -> None:
         who = user or interaction.user
-        chips = await self.economy.balance(interaction.guild_id, who.id)
-        text = (
-            _("You have **{n}** chips.").format(n=chips)
-            if who.id == interaction.user.id
-            else _("<@{u}> has **{n}** chips.").format(u=who.id, n=chips)
+        held = await self.economy.holdings(interaction.guild_id, who.id)
+        text = balance_text(held, who.id, yours=who.id == interaction.user.id)
+        await interaction.response.send_message(
+            text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
         )
-        await interaction.response.send_message(text, ephemeral=True)
 
     @app_commands.command(name="daily", description="Claim your free chips (once per UTC day).")
     @app_commands.guild_only()
@@ -69,8 +109,6 @@ class Economy(commands.Cog):
         rows = await self.economy.leaderboard(interaction.guild_id, game, by)
         title = _("Leaderboard — {by}").format(by=by)
         if game:
-            from games import get_game
-
             title += f" · {get_game(game).title}"
         b = render.EmbedBudget(title, render.COLOUR_LOBBY)
         medals = ["🥇", "🥈", "🥉"]
@@ -90,8 +128,6 @@ class Economy(commands.Cog):
         stats = await self.economy.stats(interaction.guild_id, who.id, game)
         b = render.EmbedBudget(_("Stats for {name}").format(name=who.display_name), render.COLOUR_LOBBY)
         if game:
-            from games import get_game
-
             b.description(get_game(game).title)
         for key, value in stats.items():
             b.field(STAT_LABELS.get(key, key.replace("_", " ").capitalize()), _fmt(value), inline=True)

@@ -17,6 +17,7 @@ from bot.errors import send_ephemeral
 from bot.service.errors import NoTable
 from games import Game, game_ids, get_game
 from games.core.i18n import _
+from games.core.summary import RulesText
 
 from .ui import flows, messages, render
 from .ui.options import fields_of, show_value
@@ -46,17 +47,25 @@ async def _table_here(bot: commands.Bot, interaction: discord.Interaction):
 
 
 def rules_embed(game_id: str) -> discord.Embed:
+    """The /rules card: the aim and bold-headed sections, one field per variant, then the house rules.
+
+    The text comes from the game's ``summary_<id>.md`` (``games.core.summary``);
+    each preset's section is a field named after the preset, so a player reads
+    what ``/play … preset:`` will deal.
+    """
     game = get_game(game_id)
+    text = RulesText.parse(game.rules_summary)
     low, high = game.min_players, game.max_players
     b = render.EmbedBudget(_("{game} — rules").format(game=game.title), render.COLOUR_LOBBY)
-    b.description(game.rules_summary or _("No summary yet."))
+    b.description(text.body or _("No summary yet."))
     b.field(_("Players"), f"{low}–{high}", inline=True)
     b.field(_("Chips"), _("yes — buy-in per table") if game.uses_chips else _("no — scored"), inline=True)
-    if game.presets:
-        lines = []
-        for name, preset in game.presets.items():
-            lines.append(f"**{name}** — {game.describe_options(preset)}" if game.describe_options(preset) != name else f"**{name}**")
-        b.field(_("Variants"), "\n".join(lines))
+    for name, preset in game.presets.items():
+        bullets = text.variants.get(name)
+        if bullets is None:  # a preset the rules file doesn't describe yet: name its options at least
+            described = game.describe_options(preset)
+            bullets = f"- {described}" if described != name else _("- A variant of the rules above.")
+        b.field(_("Variant: {name}").format(name=name), bullets)
     defaults = game.Options()
     opt_lines = []
     for f in fields_of(game.Options):

@@ -144,6 +144,19 @@ def balance_of(
     return 0 if found is None else balance(conn, found)
 
 
+def escrow_balances(conn: sqlite3.Connection, guild_id: int, user_id: int) -> list[tuple[int, int]]:
+    """``(table_id, chips)`` of each table where the player has chips in escrow, oldest table first.
+
+    A read (creates nothing): it lets a player see the chips that left their wallet for a seat.
+    """
+    rows = conn.execute(
+        "SELECT table_id, balance FROM accounts WHERE kind='escrow' AND guild_id=? AND user_id=? AND balance > 0"
+        " ORDER BY table_id",
+        (guild_id, user_id),
+    ).fetchall()
+    return [(int(t), int(b)) for t, b in rows]
+
+
 # ----------------------------------------------------------------- transfers
 def transfer(
     conn: sqlite3.Connection,

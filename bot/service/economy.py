@@ -5,6 +5,7 @@ from __future__ import annotations
 import sqlite3
 import uuid
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, Literal
 
@@ -21,6 +22,36 @@ from .tables import utcnow
 LeaderboardBy = Literal["chips", "wins", "hands"]
 
 
+@dataclass(frozen=True, slots=True)
+class TableChips:
+    """Chips a player has in escrow at one table: bought in, not yet cashed out."""
+
+    table_id: int
+    game_id: str
+    channel_id: int
+    chips: int
+
+
+@dataclass(frozen=True, slots=True)
+class Holdings:
+    """Everything a player owns: the wallet plus the chips sitting at tables.
+
+    A seated player's buy-in has left the wallet, so the wallet alone would
+    tell them they have nothing while their chips are on the felt.
+    """
+
+    wallet: int
+    tables: tuple[TableChips, ...] = ()
+
+    @property
+    def at_tables(self) -> int:
+        return sum(t.chips for t in self.tables)
+
+    @property
+    def total(self) -> int:
+        return self.wallet + self.at_tables
+
+
 class Economy:
     """The server's chips. Every change is a ledger transfer with an idempotency key."""
 
@@ -35,6 +66,22 @@ class Economy:
         def work(conn: sqlite3.Connection) -> int:
             settings = load_settings(conn, guild_id)
             return ledger.balance(conn, ledger.open_wallet(conn, guild_id, user_id, settings.starting_chips, now))
+
+        return await self.db.run(work)
+
+    async def holdings(self, guild_id: int, user_id: int) -> Holdings:
+        """The wallet (opened like ``balance``) and every table holding the player's chips, in one read."""
+        now = iso(self.clock()) or ""
+
+        def work(conn: sqlite3.Connection) -> Holdings:
+            settings = load_settings(conn, guild_id)
+            wallet = ledger.balance(conn, ledger.open_wallet(conn, guild_id, user_id, settings.starting_chips, now))
+            tables = []
+            for table_id, chips in ledger.escrow_balances(conn, guild_id, user_id):
+                row = conn.execute("SELECT game_id, channel_id FROM tables WHERE id=?", (table_id,)).fetchone()
+                game_id, channel_id = (str(row[0]), int(row[1])) if row is not None else ("", 0)
+                tables.append(TableChips(table_id, game_id, channel_id, chips))
+            return Holdings(wallet, tuple(tables))
 
         return await self.db.run(work)
 

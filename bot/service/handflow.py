@@ -122,7 +122,10 @@ def buy_in(
         ledger.open_wallet(conn, live.guild_id, p.user_id, settings.starting_chips, now)
         have = ledger.balance_of(conn, ledger.USER, live.guild_id, user_id=p.user_id)
         if have < live.buy_in:
-            why = _("The buy-in is {n} chips; you have {have}.").format(n=live.buy_in, have=have)
+            why = _(
+                "They have {have} chips and the buy-in is {n}. They can claim free chips with /daily,"
+                " or you can set a smaller buy-in next time (/play … buy_in:)."
+            ).format(n=live.buy_in, have=have)
             change.refused.append((p.user_id, why))
             live.players.remove(p)
             live.roster_dirty = True

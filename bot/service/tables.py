@@ -198,7 +198,10 @@ class TableService:
                 wallet = ledger.open_wallet(conn, guild_id, host_id, settings.starting_chips, now or "")
                 if ledger.balance(conn, wallet) < live.buy_in:
                     raise InsufficientChips(
-                        _("The buy-in is {n} chips and you don't have that many.").format(n=live.buy_in)
+                        _(
+                            "The buy-in is {n} chips and you have {have}. Claim free chips with /daily,"
+                            " or choose a smaller buy-in (/play … buy_in:)."
+                        ).format(n=live.buy_in, have=ledger.balance(conn, wallet))
                     )
             try:
                 cur = conn.execute(
@@ -256,7 +259,13 @@ class TableService:
                 ledger.open_wallet(conn, live.guild_id, user_id, settings.starting_chips, now)
                 if ledger.balance_of(conn, ledger.USER, live.guild_id, user_id=user_id) < live.buy_in:
                     raise InsufficientChips(
-                        _("The buy-in is {n} chips and you don't have that many.").format(n=live.buy_in)
+                        _(
+                            "The buy-in is {n} chips and you have {have}. Claim free chips with /daily,"
+                            " or ask the host for a smaller buy-in (/play … buy_in:)."
+                        ).format(
+                            n=live.buy_in,
+                            have=ledger.balance_of(conn, ledger.USER, live.guild_id, user_id=user_id),
+                        )
                     )
             live.players.append(Player(user_id, max((p.pos for p in live.players), default=-1) + 1, name=name))
             live.roster_dirty = True
@@ -344,9 +353,10 @@ class TableService:
                 if len(players) < low:
                     names = ", ".join(mention(u) for u, _why in change.refused)
                     raise InsufficientChips(
-                        _("Not enough players could pay the {n}-chip buy-in ({names}).").format(
-                            n=live.buy_in, names=names
-                        )
+                        _(
+                            "Not enough players could pay the {n}-chip buy-in ({names}). They can claim free chips"
+                            " with /daily, or you can reopen with a smaller buy-in (/table end, then /play … buy_in:)."
+                        ).format(n=live.buy_in, names=names)
                     )
             for i, p in enumerate(players):
                 p.seat = i

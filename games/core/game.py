@@ -19,6 +19,7 @@ from pydantic import BaseModel, TypeAdapter
 
 from .errors import IllegalAction, NotYourTurn
 from .i18n import _
+from .summary import SummaryFile
 from .views import Choice, SeatView
 
 Carry = Mapping[str, Any]
@@ -84,8 +85,8 @@ class Game(ABC):
     Options: ClassVar[type[BaseModel]]
     presets: ClassVar[Mapping[str, BaseModel]]
     state_type: ClassVar[type]
-    #: A short, readable rules text for ``/rules``.
-    rules_summary: ClassVar[str] = ""
+    #: A short, readable rules text for ``/rules``: ``summary_<id>.md`` beside the game (see ``summary.py``).
+    rules_summary: ClassVar[str] = SummaryFile()  # type: ignore[assignment]
     #: Documentation of the action strings this game accepts.
     action_help: ClassVar[Mapping[str, str]] = {}
 

@@ -92,15 +92,6 @@ class Frankenstein(Game):
     Options: ClassVar[type[FrankensteinOptions]] = FrankensteinOptions
     presets: ClassVar = PRESETS
     state_type: ClassVar[type] = FrankensteinState
-    rules_summary: ClassVar[str] = _(
-        "Five-card draw with a monster. Everyone antes and gets five cards; a betting round; one "
-        "draw of up to three cards, and every discard goes face down into the Zombie; a second "
-        "betting round; showdown. The Zombie plays the best five-card poker hand it can make from "
-        "the discards. If it BEATS the best player's hand, that player must match the pot and the "
-        "whole pot carries to a re-deal (everyone antes again); a tie goes to the players. You may "
-        "only fold when facing a bet, and a fold is for the whole deal. The first bet and first "
-        "draw move one seat left each deal. Fixed limit: 1 before the draw, 2 after, 4 bets a round."
-    )
     action_help: ClassVar = {
         "check": "Pass without betting.",
         "bet": "Bet the fixed amount.",

@@ -115,16 +115,6 @@ class Rage(Game):
     Options: ClassVar[type[BaseModel]] = RageOptions
     presets: ClassVar = MappingProxyType({"standard": RageOptions(), "short": RageOptions(first_hand=5)})
     state_type: ClassVar[type] = RageState
-    rules_summary: ClassVar[str] = _(
-        "Ten deals of 10, 9, … 1 cards. A colour turned from the trump pile is trump. "
-        "From the dealer's left each player bids how many tricks they will take (0 to the hand size). "
-        "Follow the led colour if you can; action cards only when leading or void. "
-        "Highest trump wins, else the highest card of the led colour; a trick of only action cards "
-        "goes to its first card. Wild Rage: any colour, highest of it (the first of two Wilds wins). "
-        "Change Rage: a new trump colour, for this trick too. Out Rage: no trump until a Change. "
-        "Bonus/Mad Rage: +5/−5 to the trick's winner. Per deal: +1 a trick, +10 for an exact bid "
-        "(+5 for an exact zero). Highest total wins."
-    )
     action_help: ClassVar = MappingProxyType(
         {
             "bid:N": "bid N tricks (0 to the hand size)",

@@ -155,15 +155,6 @@ class Razz(Game):
     presets: ClassVar = PRESETS
     state_type: ClassVar[type] = RazzState
     history_suffix: ClassVar[str] = ".phh"
-    rules_summary: ClassVar[str] = _(
-        "Seven-card stud where the LOWEST hand wins (ace-to-five: aces are low, straights and "
-        "flushes don't count, pairs are bad; best is A-2-3-4-5). Everyone antes; you get two cards "
-        "down and one up. The highest up card must bring in (a small forced bet) or complete; "
-        "on later streets the best (lowest) showing board opens. Three more up cards, then one "
-        "down, with a betting round after each. Fixed limit: small bet on 3rd/4th street, big bet "
-        "from 5th. A bet and three raises per round (no cap heads-up by default). The best "
-        "five-card low of your seven wins; ties split the pot."
-    )
     action_help: ClassVar = {
         "bring-in": "Post the forced bring-in (the highest door card must).",
         "complete": "Make the bring-in a full small bet.",

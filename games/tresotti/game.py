@@ -96,14 +96,6 @@ class Tresotti(Game):
         }
     )
     state_type: ClassVar[type] = TresottiState
-    rules_summary: ClassVar[str] = _(
-        "Nine cards each from the three-suited Fairmarket deck. From the dealer's left each player may bid "
-        "once (3 to 10 points, each bid higher); if all others pass the dealer bids 3. The high bidder leads, "
-        "and that lead names trump. Follow suit if you can. Trump beats the led suit beats the rest; within "
-        "that, cards of the led card's course (flats 2–9, doubles 10–60, royals Page Consort Queen Ace) beat "
-        "other courses, then rank. A point a trick, and one point of game for the most face value in doubles "
-        "taken (a tie: nobody). A bidder who falls short scores nothing. First to 31 wins."
-    )
     action_help: ClassVar = MappingProxyType(
         {
             "pass": "pass in the bidding",

@@ -10,6 +10,7 @@ import pytest
 
 from cogs.ui.options import fields_of
 from games import get_game
+from games.core.summary import RulesText
 from tests.e2e.conftest import World, make_bot
 from tests.e2e.test_play import open_table, play_until_hand, refusal, snapshot
 
@@ -22,9 +23,9 @@ async def test_rules_are_generic_and_short(world: World) -> None:
         embed = r.response.embeds[0]
         game = get_game(game_id)
         assert r.ephemeral and embed.title.startswith(game.title)
-        assert embed.description == game.rules_summary[:4096]
+        assert embed.description == RulesText.parse(game.rules_summary).body
         fields = {f.name: f.value for f in embed.fields}
-        assert all(name in fields["Variants"] for name in game.presets)
+        assert all(f"Variant: {name}" in fields for name in game.presets)
         house = "\n".join(f.value for f in embed.fields if f.name.startswith("House rules") or f.name == "\u200b")
         for f in fields_of(game.Options):
             assert f"**{f.label}**" in house
