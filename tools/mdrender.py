@@ -1,0 +1,136 @@
+"""A Discord message as the lines a player reads, in Markdown.
+
+Mentions become ``@name`` and Discord timestamps become "in 30 s", as a
+client shows them; custom ids are never printed (players don't see them).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from datetime import UTC, datetime
+from typing import Any
+
+USER = re.compile(r"<@!?(\d+)>")
+ROLE = re.compile(r"<@&(\d+)>")
+CHANNEL = re.compile(r"<#(\d+)>")
+TIMESTAMP = re.compile(r"<t:(-?\d+)(?::([tTdDfFR]))?>")
+
+
+def _span(seconds: float) -> str:
+    seconds = round(abs(seconds))
+    if seconds < 120:
+        return f"{seconds} s"
+    if seconds < 120 * 60:
+        return f"{round(seconds / 60)} min"
+    return f"{round(seconds / 3600)} h"
+
+
+def humanize(text: str, names: Mapping[int, str], now: datetime) -> str:
+    """Mentions and timestamps as a Discord client renders them."""
+    text = USER.sub(lambda m: "@" + names.get(int(m[1]), "someone"), text)
+    text = ROLE.sub("@role", text)
+    text = CHANNEL.sub("#channel", text)
+
+    def stamp(m: re.Match[str]) -> str:
+        when = datetime.fromtimestamp(int(m[1]), UTC)
+        if (m[2] or "f") == "R":
+            delta = (when - now).total_seconds()
+            return f"in {_span(delta)}" if delta >= 0 else f"{_span(delta)} ago"
+        return when.strftime("%Y-%m-%d %H:%M:%S UTC")
+
+    return TIMESTAMP.sub(stamp, text)
+
+
+def _button(comp: Mapping[str, Any]) -> str:
+    emoji = (comp.get("emoji") or {}).get("name") or ""
+    label = " ".join(x for x in (emoji, comp.get("label") or "") if x) or "(no label)"
+    return f"[{label} — disabled]" if comp.get("disabled") else f"[{label}]"
+
+
+def _select(comp: Mapping[str, Any]) -> str:
+    low, high = comp.get("min_values", 1), comp.get("max_values", 1)
+    count = f"choose {low}" if low == high else f"choose {low}–{high}"
+    options = [("✓ " if o.get("default") else "") + (o.get("label") or "") for o in comp.get("options") or []]
+    shown = " · ".join(options) if options else "(people, roles or channels)"
+    state = ", disabled" if comp.get("disabled") else ""
+    return f"Menu “{comp.get('placeholder') or '…'}” ({count}{state}): {shown}"
+
+
+def component_lines(components: list[Mapping[str, Any]]) -> list[str]:
+    """One line per row: its buttons side by side, or its menu with the options it offers."""
+    lines: list[str] = []
+    for row in components:
+        children = row.get("components", []) if row.get("type") == 1 else [row]
+        buttons = [_button(c) for c in children if c.get("type") == 2]
+        if buttons:
+            lines.append("Buttons: " + " ".join(buttons))
+        for c in children:
+            if c.get("type") in (3, 5, 6, 7, 8):
+                lines.append(_select(c))
+            elif c.get("type") == 10:  # a text display of the newer layouts
+                lines.extend((c.get("content") or "").split("\n"))
+    return lines
+
+
+def embed_lines(embed: Mapping[str, Any]) -> list[str]:
+    lines: list[str] = []
+    author = (embed.get("author") or {}).get("name")
+    if author:
+        lines.append(f"*{author}*")
+    if embed.get("title"):
+        lines.append(f"**{embed['title']}**")
+    if embed.get("description"):
+        lines.extend(embed["description"].split("\n"))
+    for f in embed.get("fields") or []:
+        name, value = f.get("name") or "", f.get("value") or ""
+        if "\n" in value:
+            lines.append(f"**{name}:**")
+            lines.extend(value.split("\n"))
+        else:
+            lines.append(f"**{name}:** {value}")
+    footer = (embed.get("footer") or {}).get("text")
+    if footer:
+        lines.append(f"_{footer}_")
+    return lines
+
+
+def message_lines(message: Any, names: Mapping[int, str], now: datetime) -> list[str]:
+    """Content, each embed (title, description, fields, footer), then the controls, row by row."""
+    blocks: list[list[str]] = []
+    if message.content:
+        blocks.append(message.content.split("\n"))
+    for embed in message.embeds or []:
+        blocks.append(embed_lines(embed))
+    for attachment in getattr(message, "attachments", None) or []:
+        blocks.append([f"📎 {attachment.get('filename', 'a file')}"])
+    controls = component_lines(message.components or [])
+    if controls:
+        blocks.append(controls)
+    lines: list[str] = []
+    for block in blocks:
+        if lines:
+            lines.append("")
+        lines.extend(humanize(line, names, now) for line in block)
+    return lines or ["(empty)"]
+
+
+def modal_lines(modal: Mapping[str, Any]) -> list[str]:
+    """A form the bot opened: its title and each box with its hint."""
+    lines = [f"**{modal.get('title') or 'Form'}**"]
+    for row in modal.get("components") or []:
+        for box in row.get("components", []) if row.get("type") == 1 else [row.get("component") or row]:
+            hint = box.get("placeholder") or ""
+            value = box.get("value") or ""
+            label = box.get("label") or (row.get("label") if isinstance(row, dict) else "") or "…"
+            extra = ", ".join(x for x in (f"hint {hint}" if hint else "", f"prefilled {value}" if value else "") if x)
+            lines.append(f"Box “{label}”" + (f" ({extra})" if extra else ""))
+    return lines
+
+
+def quote(lines: list[str]) -> str:
+    """A blockquote whose lines stay lines (a hard break after each)."""
+    out = []
+    for line in lines:
+        out.append(">" if not line else "> " + line.replace("\n", " ") + "  ")
+    return "\n".join(out)
