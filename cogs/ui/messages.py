@@ -228,12 +228,11 @@ def finished_embed(snap: TableSnapshot) -> discord.Embed:
     game = snap.game
     status = _("Table closed") if snap.status == "void" else _("Table finished")
     title = f"{game.title} — {status} (#{snap.id})"
-    last = [line for line in snap.recent[-3:] if not snap.result or line != snap.result.headline]
     if snap.result is not None:
-        b = results.result_embed(title, snap.result, extra=last[-2:])
-    else:
-        b = render.EmbedBudget(title, render.COLOUR_DONE)
-        b.description("\n".join([snap.outcome_summary or "", *last]).strip())
+        # The result says it all; the events that led to it were shown as they happened.
+        return results.result_embed(title, snap.result).embed
+    b = render.EmbedBudget(title, render.COLOUR_DONE)
+    b.description("\n".join([snap.outcome_summary or "", *snap.recent[-2:]]).strip())
     return b.embed
 
 
