@@ -397,7 +397,7 @@ class Razz(Game):
             heads_up_uncapped=opts.heads_up_uncapped,
         )
         recent = (*recent[1 - RECENT:], text)
-        events = (*events, _event(text, opener, None))
+        events = (*events, _event(text, opener, None, False))
         if len(r.pending) <= 1:  # at most one seat can still bet: nothing to decide
             return self._run_out(deal, r, deal.history, recent, events)
         return _state(deal, r, r.legal(r.pending[0]), (), recent, None, (), ""), events
@@ -452,7 +452,7 @@ class Razz(Game):
             deal.start_stacks, deal.banked, deal.opener, deal.pk, lines,
         )
         state = _state(deal, r, (), (), (*recent[1 - RECENT:], summary), payoffs, shown, summary)
-        return state, (*events, _event(summary, None, None))
+        return state, (*events, _event(summary, None, None, False))
 
     def outcome(self, state: RazzState) -> Outcome | None:
         if state.payoffs is None:
