@@ -125,6 +125,14 @@ def low_name(key: tuple[int, ...]) -> str:
 _LOW_NAMES: dict[tuple[int, ...], str] = {}  # at most one per rank pattern, like _LOWS
 
 
+def low_hand(key: tuple[int, ...]) -> str:
+    """A low as players read it at the showdown: every card, ``7-5-4-3-A``; a paired
+    low by its name ("a pair of 3s"), since its cards don't read as a low."""
+    if key[0] == 0:
+        return "-".join(_NAMES.get(r, str(r)) for r in key[1:])
+    return low_name(key)
+
+
 def _low_name(key: tuple[int, ...]) -> str:
     cls, ranks = key[0], key[1:]
     if cls == 0:

@@ -8,8 +8,9 @@ from games.core.betting import BettingRound
 from games.core.cards import STANDARD_DECK
 from games.core.i18n import _
 from games.core.views import Choice, seat_name
+from games.core.wording import by_count
 
-__all__ = ["LABELS", "bet_choice", "card_labels", "seat_name"]
+__all__ = ["LABELS", "bet_choice", "card_labels", "pot_headline", "seat_name"]
 
 LABELS = {c: STANDARD_DECK.label(c) for c in STANDARD_DECK.cards}
 
@@ -34,3 +35,28 @@ def bet_choice(r: BettingRound, seat: int, action: str) -> Choice:
     """A betting button with its amount on it: "Call 4", "Raise to 8", "Complete to 4"."""
     label = _BUTTONS[action].format(amount=r.amount_for(seat, action), total=r.total_for(seat, action))
     return Choice(action, label, _STYLES.get(action, "success"))
+
+
+# (one winner, several) per kind of pot: whole sentences, so each can be translated as one
+_WINS = {
+    "pot": (_("{who} wins with {hand}."), _("{who} tie with {hand} and split the pot.")),
+    "main": (_("{who} wins the main pot with {hand}."), _("{who} tie for the main pot with {hand} and split it.")),
+    "side": (_("{who} wins a side pot with {hand}."), _("{who} tie for a side pot with {hand} and split it.")),
+}
+
+
+def pot_headline(pots: Sequence[tuple[Sequence[int], str]]) -> str:
+    """The showdown's headline from each pot's (winners, winning hand), main pot first.
+
+    No chip amounts: the front end shows each player's chip change from the ledger.
+    Pots all won by the same seats read as one pot.
+    """
+    if len({tuple(w) for w, _hand in pots}) == 1:
+        winners, hand = pots[0]
+        one, several = _WINS["pot"]
+        return by_count(winners, one, several, hand=hand)
+    out = []
+    for i, (winners, hand) in enumerate(pots):
+        one, several = _WINS["main" if i == 0 else "side"]
+        out.append(by_count(winners, one, several, hand=hand))
+    return " ".join(out)
