@@ -12,19 +12,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from games.core.i18n import _
-from games.core.poker.lowball import LOW_RANK, low_hand, low_key
-from games.core.poker.ui import LABELS, card_labels, seat_name
+from games.core.poker.lowball import low_hand, low_key
+from games.core.poker.ui import LABELS, card_labels, low_order, seat_name
 from games.core.views import Pile, SeatLine, SeatView, TableView
 
 from .game import STREET_NAMES, RazzState, _down, _up, final_stacks
 
 if TYPE_CHECKING:
     from .game import Razz
-
-
-def low_order(cards: tuple[str, ...]) -> tuple[str, ...]:
-    """``cards`` ace first, then up to the king (display only: the state keeps the order dealt)."""
-    return tuple(sorted(cards, key=lambda c: (LOW_RANK[c[0]], c[1])))
 
 
 def results(state: RazzState) -> tuple[str, ...]:

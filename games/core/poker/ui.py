@@ -10,9 +10,25 @@ from games.core.i18n import _
 from games.core.views import Choice, seat_name
 from games.core.wording import by_count
 
-__all__ = ["LABELS", "bet_choice", "card_labels", "pot_headline", "seat_name"]
+__all__ = ["LABELS", "bet_choice", "card_labels", "high_order", "low_order", "pot_headline", "seat_name"]
 
 LABELS = {c: STANDARD_DECK.label(c) for c in STANDARD_DECK.cards}
+
+# Display order of a hand (the state keeps the order dealt): by rank as the game reads it,
+# suits in a fixed order among equal ranks.
+_SUIT = {s: i for i, s in enumerate(STANDARD_DECK.suit_names)}
+_LOW_FIRST = {c: (STANDARD_DECK.cards.index(c) % 13, _SUIT[c[1]]) for c in STANDARD_DECK.cards}  # A 2 … K
+_HIGH_FIRST = {c: (-((k + 12) % 13), s) for c, (k, s) in _LOW_FIRST.items()}  # A K Q … 2
+
+
+def low_order(cards: Sequence[str]) -> tuple[str, ...]:
+    """Ace first, up to the king: how a lowball (razz) player reads a hand."""
+    return tuple(sorted(cards, key=_LOW_FIRST.__getitem__))
+
+
+def high_order(cards: Sequence[str]) -> tuple[str, ...]:
+    """Ace first, down to the deuce: how a high-hand poker player reads a hand."""
+    return tuple(sorted(cards, key=_HIGH_FIRST.__getitem__))
 
 _BUTTONS = {
     "bring-in": _("Bring in {amount}"),
