@@ -16,7 +16,7 @@ from ..core.i18n import _
 from ..core.tricks import Trick, trick_piles
 from ..core.views import AskAmount, Choice, SeatLine, SeatView, TableView, hand_choices, seat_name
 from ..core.wording import by_count, count_of
-from .cards import CHANGE, WILD, colour_label, label, sorted_hand
+from .cards import CHANGE, RANK_OF, WILD, colour_label, label, sorted_hand
 
 if TYPE_CHECKING:
     from .game import Rage, RageState
@@ -67,8 +67,8 @@ def render(game: Rage, state: RageState, seat: int | None) -> SeatView:
     elif not state.trump:
         trump_text = _("none")
     elif state.trump_card:
-        trump_text = _("{colour} (the {card} is turned up)").format(
-            colour=colour_label(state.trump), card=label(state.trump_card)
+        trump_text = _("{colour} (the {rank} is turned up)").format(
+            colour=colour_label(state.trump), rank=RANK_OF[state.trump_card]
         )
     else:
         trump_text = colour_label(state.trump)
@@ -80,7 +80,7 @@ def render(game: Rage, state: RageState, seat: int | None) -> SeatView:
         ),
         (_("Trump"), trump_text),
         (_("Led colour"), colour_label(state.led) if state.led else _("not set yet")),
-        (_("Bids"), _("{b} bid for {t} tricks").format(b=bid_total, t=size)),
+        (_("Bids"), (_("{b} bid for {t} trick") if size == 1 else _("{b} bid for {t} tricks")).format(b=bid_total, t=size)),
     )
     # the winner rule exactly as the engine will judge the trick, with the trump as it stands now
     winning = partial(trick_winner, calls=state.calls, trump="" if state.trump_out else state.trump, led=state.led)

@@ -60,7 +60,7 @@ def test_renfield_headline_grammar_for_one_and_several_winners() -> None:
 
 
 def test_poker_headlines_name_no_chip_amounts() -> None:
-    assert pot_headline([([1], "7-5-4-3-A")]) == "⟦seat:1⟧ wins with 7-5-4-3-A."
+    assert pot_headline([([1], "7-5-4-3-A low")]) == "⟦seat:1⟧ wins with 7-5-4-3-A low."
     assert pot_headline([([0, 2], "a flush"), ([0, 2], "a flush")]) == (
         "⟦seat:0⟧ and ⟦seat:2⟧ tie with a flush and split the pot."
     )
@@ -284,8 +284,8 @@ def test_razz_split_pot_headline_and_details() -> None:
     while RAZZ.outcome(s) is None:
         s, _ = turn(RAZZ, s, "check")
     out = RAZZ.outcome(s)
-    assert out.summary == "⟦seat:1⟧ and ⟦seat:0⟧ tie with 5-4-3-2-A and split the pot."
-    assert out.details == ("5-4-3-2-A", "5-4-3-2-A")
+    assert out.summary == "⟦seat:1⟧ and ⟦seat:0⟧ tie with 5-4-3-2-A low and split the pot."
+    assert out.details == ("5-4-3-2-A low", "5-4-3-2-A low")
     assert "⟦seat:0⟧ shows" in s.recent[-1]  # the showdown itself stays in the log
 
 

@@ -126,10 +126,10 @@ _LOW_NAMES: dict[tuple[int, ...], str] = {}  # at most one per rank pattern, lik
 
 
 def low_hand(key: tuple[int, ...]) -> str:
-    """A low as players read it at the showdown: every card, ``7-5-4-3-A``; a paired
-    low by its name ("a pair of 3s"), since its cards don't read as a low."""
+    """A low as players call it at the showdown, every card: ``7-5-4-3-A low``; a paired
+    hand by its name ("a pair of 3s"), since its cards don't make a low."""
     if key[0] == 0:
-        return "-".join(_NAMES.get(r, str(r)) for r in key[1:])
+        return "-".join(_NAMES.get(r, str(r)) for r in key[1:]) + " low"
     return low_name(key)
 
 
