@@ -56,6 +56,7 @@ class FrankensteinState:
     zombie_shown: bool = False
     summary: str = ""
     recent: tuple[str, ...] = ()
+    details: tuple[str, ...] = ()  # per seat, once the deal is over: the hand it showed, or why none
 
     @property
     def live(self) -> tuple[bool, ...]:
@@ -150,6 +151,7 @@ class Frankenstein(Game):
             return FrankensteinState(
                 opts, n, dealer, opener, "over", ((),) * n, ((),) * n, queues, deck, carried_in, (0,) * n, idle,
                 start, payoffs=(0,) * n, carried_out=carried_in, shown=(False,) * n, summary=text, recent=(text,),
+                details=(_("sat out"),) * n,
             )
         r = _open(n, opener, dealt_in, opts.small_bet, opts.cap, stacks)
         text = _("{who} opens: first to bet and first to draw this deal.").format(who=_name(opener))
@@ -341,17 +343,17 @@ class Frankenstein(Game):
         payoffs = tuple(w - c - m for w, c, m in zip(winnings, contributed, matched, strict=True))
         shown = tuple(live[s] and (not alone or bool(zombie)) for s in range(n))
         text = " ".join(texts)
+        beaten = leaders if carried_out else ()
         state = replace(
             state, phase="over", payoffs=payoffs, carried_out=carried_out, shown=shown,
             zombie_shown=bool(zombie), summary=headline, drawing=(),
-            recent=(*state.recent[1 - RECENT:], text),
+            recent=(*state.recent[1 - RECENT:], text), details=_details(state, keys, shown, beaten),
         )
         return state, (*events, Event(text))
 
     def outcome(self, state: FrankensteinState) -> Outcome | None:
         if state.payoffs is None:
             return None
-        from .view import results
         carry = {"pot": state.carried_out} if state.carried_out else None
         extra: dict[str, Any] = {"zombie_won": bool(state.carried_out)}
         if state.start_stacks is not None:
@@ -364,7 +366,7 @@ class Frankenstein(Game):
             carried_out=state.carried_out,
             summary=state.summary,
             extra=extra,
-            details=results(state),
+            details=state.details,
         )
 
     # ------------------------------------------------------------ views
@@ -399,6 +401,26 @@ class Frankenstein(Game):
 
 
 # ---------------------------------------------------------------- helpers
+def _details(
+    state: FrankensteinState, keys: dict[int, tuple[int, ...]], shown: tuple[bool, ...], beaten: Sequence[int]
+) -> tuple[str, ...]:
+    """Per seat, what decided its deal (``Outcome.details``): the hand it showed, and whether
+    the Zombie beat it; or why it showed none."""
+    out = []
+    for s in range(state.n):
+        if not state.hands[s]:
+            out.append(_("sat out"))
+        elif not state.round.live[s]:
+            out.append(_("folded"))
+        elif s in beaten:
+            out.append(_("{hand}, beaten by the Zombie").format(hand=hand_name(keys[s])))
+        elif shown[s]:
+            out.append(hand_name(keys[s]))
+        else:  # the last one in, with no Zombie to beat: nothing to show
+            out.append(_("not shown"))
+    return tuple(out)
+
+
 def _open(
     n: int, opener: int, live: tuple[bool, ...], bet: int, cap: int, stacks: tuple[int, ...] | None
 ) -> BettingRound:

@@ -1,4 +1,4 @@
-"""What a seat sees of a Frankenstein deal, in the shared render model, and how each seat's hand ended.
+"""What a seat sees of a Frankenstein deal, in the shared render model.
 
 Kept apart from the rules: nothing here changes the deal. A seat line says what
 the seat put in (the front end adds each seat's chips, so no stack is printed
@@ -15,31 +15,10 @@ from games.core.poker.highhand import high_key, high_name
 from games.core.poker.ui import card_labels, high_order, seat_name
 from games.core.views import Pile, SeatLine, SeatView, TableView
 
-from .game import _PHASE_NAMES, FrankensteinState, hand_name
+from .game import _PHASE_NAMES, FrankensteinState
 
 if TYPE_CHECKING:
     from .game import Frankenstein
-
-
-def results(state: FrankensteinState) -> tuple[str, ...]:
-    """Per seat, what decided its deal: the hand it showed (and whether the Zombie beat it), or why none."""
-    live, shown = state.round.live, state.shown
-    beaten = state.carried_out > 0  # the Zombie won: the best hand(s) shown lost to it
-    keys = {s: high_key(state.hands[s]) for s in range(state.n) if shown and shown[s]}
-    best = max(keys.values(), default=None)
-    out = []
-    for s in range(state.n):
-        if not state.hands[s]:
-            out.append(_("sat out"))
-        elif not live[s]:
-            out.append(_("folded"))
-        elif s in keys and beaten and keys[s] == best:
-            out.append(_("{hand}, beaten by the Zombie").format(hand=hand_name(keys[s])))
-        elif s in keys:
-            out.append(hand_name(keys[s]))
-        else:  # the last one in, with no Zombie to beat: nothing to show
-            out.append(_("not shown"))
-    return tuple(out)
 
 
 def render(game: Frankenstein, state: FrankensteinState, seat: int | None) -> SeatView:

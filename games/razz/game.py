@@ -64,6 +64,7 @@ class RazzState:
     payoffs: tuple[int, ...] | None = None  # net per seat once the hand is over
     shown: tuple[bool, ...] = ()  # hands revealed at showdown
     summary: str = ""
+    details: tuple[str, ...] = ()  # per seat, once the hand is over: its low, or why it has none
 
     # read-only conveniences (not stored)
     @property
@@ -212,7 +213,7 @@ class Razz(Game):
             deal = _deal_of(opts, n, dealer, OVER, ((),) * n, "", queues, deck, start, (0,) * n, -1, pk, ())
             idle = BettingRound(opts.small_bet, opts.cap, (0,) * n, dealt_in, (), 0, start)
             text = _("Not enough players with chips to deal a hand.")
-            return _state(deal, idle, (), (), (text,), (0,) * n, (False,) * n, text)
+            return _state(deal, idle, (), (), (text,), (0,) * n, (False,) * n, text, (_SAT_OUT,) * n)
         cards: list[tuple[str, ...]] = [()] * n
         lines: list[str] = []
         if not any(queues) and len(deck) >= 3 * len(order):  # the usual case: straight off the stock
@@ -251,7 +252,7 @@ class Razz(Game):
             return self._finish(deal, r, deal.history + street_lines, recent, events)
         if not legal:  # nobody left to act this round
             return self._next_street(deal, r, deal.history + street_lines, recent, events)
-        return _state(deal, r, legal, street_lines, recent, None, (), ""), events
+        return _state(deal, r, legal, street_lines, recent, None, (), "", ()), events
 
     def legal_actions(self, state: RazzState, seat: int) -> tuple[str, ...]:
         legal = state.legal  # empty unless the hand runs and pending[0] is to act
@@ -400,7 +401,7 @@ class Razz(Game):
         events = (*events, _event(text, opener, None, False))
         if len(r.pending) <= 1:  # at most one seat can still bet: nothing to decide
             return self._run_out(deal, r, deal.history, recent, events)
-        return _state(deal, r, r.legal(r.pending[0]), (), recent, None, (), ""), events
+        return _state(deal, r, r.legal(r.pending[0]), (), recent, None, (), "", ()), events
 
     # ------------------------------------------------------------ the end
     def _finish(
@@ -422,6 +423,7 @@ class Razz(Game):
             winnings[w] = sum(contributed)
             summary = text = _FOLDED_TO[w]
             shown = (False,) * n
+            lows: dict[int, str] = {}
         else:
             texts = []
             # after an all-in run-out pokerkit asks again for the hole cards dealt since
@@ -429,9 +431,10 @@ class Razz(Game):
             if not (lines[-1].startswith("d db") and any(" sm " in line for line in lines)):
                 lines = (*lines, *_show_lines(deal, live, lines))
             keys = {s: low_key(deal.cards[s]) for s in live_seats}
+            lows = {s: low_hand(keys[s]) for s in live_seats}
             shows = _("{who} shows {cards}: {low}.")
             for s in live_seats:
-                texts.append(shows.format(who=_name(s), cards=_labels(deal.cards[s]), low=low_hand(keys[s])))
+                texts.append(shows.format(who=_name(s), cards=_labels(deal.cards[s]), low=lows[s]))
             won = []
             for pot in side_pots(contributed, live):
                 eligible = pot.eligible
@@ -448,19 +451,19 @@ class Razz(Game):
             deal.options, n, dealer, OVER, deal.cards, deal.community, deal.queues, deal.stock,
             deal.start_stacks, deal.banked, deal.opener, deal.pk, lines,
         )
-        state = _state(deal, r, (), (), (*recent[1 - RECENT:], text), payoffs, shown, summary)
+        details = _details(deal, live, lows)
+        state = _state(deal, r, (), (), (*recent[1 - RECENT:], text), payoffs, shown, summary, details)
         return state, (*events, _event(text, None, None, False))
 
     def outcome(self, state: RazzState) -> Outcome | None:
         if state.payoffs is None:
             return None
-        from .view import results as _results
         return Outcome(
             state.payoffs,
             placings_from(state.payoffs),
             summary=state.summary,
             extra={"stacks": final_stacks(state)} if state.round.stacks is not None else {},
-            details=_results(state),
+            details=state.details,
         )
 
     # ------------------------------------------------------------ views
@@ -582,6 +585,17 @@ def final_stacks(state: RazzState) -> tuple[int, ...] | None:
 
 
 # ---------------------------------------------------------------- helpers
+_SAT_OUT, _FOLDED, _NOT_SHOWN = _("sat out"), _("folded"), _("not shown")
+
+
+def _details(deal: RazzDeal, live: tuple[bool, ...], lows: dict[int, str]) -> tuple[str, ...]:
+    """Per seat, what decided its hand: its low as shown, or why there is none (for ``Outcome.details``)."""
+    return tuple(
+        lows.get(s) or (_SAT_OUT if not deal.pk[s] else _FOLDED if not live[s] else _NOT_SHOWN)
+        for s in range(deal.n)
+    )
+
+
 def _contributed(state: RazzState) -> tuple[int, ...]:
     return tuple(map(add, state.deal.banked, state.round.committed))
 

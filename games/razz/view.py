@@ -1,4 +1,4 @@
-"""What a seat sees of a Razz hand, in the shared render model, and how each seat's hand ended.
+"""What a seat sees of a Razz hand, in the shared render model,.
 
 Kept apart from the rules: nothing here changes the hand. A seat line says what
 the seat put in and shows its up cards once (as labels; ``SeatLine.cards`` keeps
@@ -20,22 +20,6 @@ from .game import STREET_NAMES, RazzState, _down, _up, final_stacks
 
 if TYPE_CHECKING:
     from .game import Razz
-
-
-def results(state: RazzState) -> tuple[str, ...]:
-    """Per seat, what decided its hand: its low as shown at the showdown, or why there is none."""
-    deal = state.deal
-    out = []
-    for s in range(deal.n):
-        if not deal.pk[s] or not deal.cards[s]:
-            out.append(_("sat out"))
-        elif not state.round.live[s]:
-            out.append(_("folded"))
-        elif state.shown and state.shown[s]:
-            out.append(low_hand(low_key(deal.cards[s])))
-        else:  # the last one in wins without showing
-            out.append(_("not shown"))
-    return tuple(out)
 
 
 def render(game: Razz, state: RazzState, seat: int | None) -> SeatView:
