@@ -2,6 +2,10 @@
 
 Only public facts go on the table (taken bugs, money, the trick, Stud up-cards,
 revealed auction lots); a seat's own hand is added for that seat alone.
+A seat line says each thing once: its bugs, what it paid into this hand (the
+front end adds the chips at the table, so no stack here) and its face-up
+cards as labels. A hand is shown as players hold it, in the suit order then by
+rank; that order is for the eyes only, the state keeps the cards as dealt.
 """
 
 from __future__ import annotations
