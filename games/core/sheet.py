@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from .game import Event, Outcome, placings_from
 from .i18n import _
 from .rng import Rng
+from .views import ScoreSheet as SheetView
+from .wording import count_of
 
 
 def deal(
@@ -76,21 +78,22 @@ class ScoreSheet:
         row = tuple(new - old for new, old in zip(totals, self.totals, strict=True))
         return ScoreSheet(tuple(totals), (*self.rows, row))
 
-    def column(self, seat: int, last: int = 10) -> str:
-        """One seat's latest rows, e.g. ``"12 · 3 · -4"``, for its line on the table."""
-        shown = " · ".join(str(row[seat]) for row in self.rows[-last:]) or "–"
-        return f"… {shown}" if len(self.rows) > last else shown
+    def view(self, title: str = "") -> SheetView | None:
+        """The sheet for the table: a row per deal ("Deal 1", …, a value per seat) and the totals.
 
-    def lines(self, last: int = 10) -> str:
-        """The latest rows as text, one deal a line (``Deal 3: 12 · 3 · -4``), for a table fact."""
-        start = max(0, len(self.rows) - last)
-        return "\n".join(
-            _("Deal {k}: ").format(k=k) + " · ".join(str(p) for p in row)
-            for k, row in enumerate(self.rows[start:], start + 1)
-        )
+        Structured, so the front end can head each column with its player's name;
+        None before the first deal is scored (all totals are still zero).
+        """
+        if not self.rows:
+            return None
+        rows = tuple((_("Deal {k}").format(k=k), tuple(row)) for k, row in enumerate(self.rows, 1))
+        return SheetView(rows, self.totals, title or _("Score sheet"))
 
     def outcome(self, summary: str, *, winner: int | None = None) -> Outcome:
-        """Zero payoffs; placings by total (ties share), a declared ``winner`` alone in first."""
+        """Zero payoffs; placings by total (ties share), a declared ``winner`` alone in first.
+
+        Each seat's detail is its final total: on a sheet, that is what decided it.
+        """
         n = len(self.totals)
         keys = [2 * t + (1 if s == winner else 0) for s, t in enumerate(self.totals)]
         return Outcome(
@@ -98,6 +101,7 @@ class ScoreSheet:
             placings=placings_from(keys),
             summary=summary,
             scores=self.totals,
+            details=tuple(count_of(t, _("{n} point"), _("{n} points")) for t in self.totals),
         )
 
 

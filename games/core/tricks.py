@@ -10,6 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from .i18n import _
+from .views import Pile
+
 Play = tuple[int, str]  # (seat, card)
 
 
@@ -111,3 +114,62 @@ class TrickPlay:
         taken = list(self.taken)
         taken[won] = taken[won] + trick.cards
         return TrickPlay(tuple(hands), Trick(won), tuple(tricks), tuple(taken), trick, won)
+
+
+def trick_pile(
+    name: str,
+    plays: Sequence[Play],
+    labels: Sequence[str],
+    winner: int | None,
+    *,
+    taken: bool = False,
+    note: str = "",
+) -> Pile:
+    """A trick as a table pile: who played which card (``labels``, one per play), and the winner.
+
+    ``winner`` is who is winning the trick so far, or, once ``taken``, who took it
+    (None: nobody does, e.g. Renfield's Death Card; say why in ``note``). The text
+    holds the card labels only, for front ends that don't read ``plays``: the seats
+    are named by the front end, never here.
+    """
+    labels = tuple(labels)
+    text = ", ".join(labels)
+    if note:
+        text = f"{text} — {note}" if text else note
+    return Pile(
+        name,
+        tuple(card for _seat, card in plays),
+        text,
+        tuple((seat, label) for (seat, _card), label in zip(plays, labels, strict=True)),
+        winner,
+        taken,
+    )
+
+
+def current_trick(plays: Sequence[Play], labels: Sequence[str], winning: int | None, note: str = "") -> Pile:
+    """The trick on the table, with the seat winning it so far."""
+    return trick_pile(_("Current trick"), plays, labels, winning, note=note)
+
+
+def last_trick(plays: Sequence[Play], labels: Sequence[str], taker: int | None, note: str = "") -> Pile:
+    """The last finished trick, with the seat that took it (None: nobody did)."""
+    return trick_pile(_("Last trick"), plays, labels, taker, taken=True, note=note)
+
+
+def trick_piles(
+    play: TrickPlay,
+    winning: Callable[[Trick], int],
+    label: Callable[[Trick, bool], Sequence[str]],
+) -> tuple[Pile, ...]:
+    """The current trick (if begun) and the last one of a ``TrickPlay`` game.
+
+    ``winning`` is the game's own winner rule, applied to the cards played so far;
+    ``label(trick, current)`` gives one label per play (the current trick, or the last).
+    """
+    piles = []
+    trick = play.trick
+    if trick.plays:
+        piles.append(current_trick(trick.plays, label(trick, True), winning(trick)))
+    if play.last is not None:
+        piles.append(last_trick(play.last.plays, label(play.last, False), play.last_winner))
+    return tuple(piles)

@@ -22,8 +22,9 @@ from games.core.i18n import _
 from games.core.poker.deal import stacked_deck, take
 from games.core.poker.highhand import high_key, high_name
 from games.core.poker.pots import Pot, side_pots, split_amount
-from games.core.poker.ui import LABELS, bet_choice, card_labels, seat_name
-from games.core.views import Choice, PickCards, Pile, SeatLine, SeatView, TableView
+from games.core.poker.ui import LABELS, bet_choice, card_labels, high_order, pot_headline, seat_name
+from games.core.views import Choice, PickCards, SeatView
+from games.core.wording import by_count
 
 from .options import PRESETS, FrankensteinOptions
 
@@ -55,6 +56,7 @@ class FrankensteinState:
     zombie_shown: bool = False
     summary: str = ""
     recent: tuple[str, ...] = ()
+    details: tuple[str, ...] = ()  # per seat, once the deal is over: the hand it showed, or why none
 
     @property
     def live(self) -> tuple[bool, ...]:
@@ -140,6 +142,7 @@ class Frankenstein(Game):
             return FrankensteinState(
                 opts, n, dealer, opener, "over", ((),) * n, ((),) * n, queues, deck, carried_in, (0,) * n, idle,
                 start, payoffs=(0,) * n, carried_out=carried_in, shown=(False,) * n, summary=text, recent=(text,),
+                details=(_("sat out"),) * n,
             )
         r = _open(n, opener, dealt_in, opts.small_bet, opts.cap, stacks)
         text = _("{who} opens: first to bet and first to draw this deal.").format(who=_name(opener))
@@ -300,37 +303,44 @@ class Frankenstein(Game):
             for s, share in split_amount(pot, leaders, state.options.odd_chips):
                 matched[s] = share if stacks is None else min(share, stacks[s])
             carried_out = pot + sum(matched)
-            names = ", ".join(_name(s) for s in leaders)
-            texts.append(_("The Zombie beats {names}, who must match the pot ({paid}). "
-                           "The pot of {total} carries to a re-deal.").format(
-                names=names, paid=sum(matched), total=carried_out))
+            headline = by_count(
+                leaders,
+                _("The Zombie beats {who} with {hand}: {who} matches the pot, and it all carries to a re-deal."),
+                _("The Zombie beats {who} with {hand}: they match the pot, and it all carries to a re-deal."),
+                hand=hand_name(zombie_key),
+            )
         else:
             pots = list(side_pots(contributed, live))
             if pots:  # the carried-in pot belongs to everyone dealt in: it joins the main pot
                 pots[0] = Pot(pots[0].amount + state.carried_in, pots[0].eligible)
             elif state.carried_in:
                 pots = [Pot(state.carried_in, tuple(live_seats))]
+            won = []
             for pot_ in pots:
                 top = max(keys[s] for s in pot_.eligible)
                 winners = [s for s in live_seats if s in pot_.eligible and keys[s] == top]
                 for s, share in split_amount(pot_.amount, winners, state.options.odd_chips):
                     winnings[s] += share
-            if alone:
-                w = live_seats[0]
-                texts.append(_("{who} wins {pot}.").format(who=_name(w), pot=winnings[w]))
+                won.append((winners, hand_name(top)))
+            if alone and zombie:
+                headline = _("{who} beats the Zombie with {hand} and wins the pot.").format(
+                    who=_name(live_seats[0]), hand=hand_name(best)
+                )
+            elif alone:
+                headline = _("Everyone else folded: {who} wins the pot.").format(who=_name(live_seats[0]))
             else:
-                for s in live_seats:
-                    if winnings[s]:
-                        texts.append(_("{who} wins {x}.").format(who=_name(s), x=winnings[s]))
+                headline = pot_headline(won)
+        texts.append(headline)
         payoffs = tuple(w - c - m for w, c, m in zip(winnings, contributed, matched, strict=True))
         shown = tuple(live[s] and (not alone or bool(zombie)) for s in range(n))
-        summary = " ".join(texts)
+        text = " ".join(texts)
+        beaten = leaders if carried_out else ()
         state = replace(
             state, phase="over", payoffs=payoffs, carried_out=carried_out, shown=shown,
-            zombie_shown=bool(zombie), summary=summary, drawing=(),
-            recent=(*state.recent[1 - RECENT:], summary),
+            zombie_shown=bool(zombie), summary=headline, drawing=(),
+            recent=(*state.recent[1 - RECENT:], text), details=_details(state, keys, shown, beaten),
         )
-        return state, (*events, Event(summary))
+        return state, (*events, Event(text))
 
     def outcome(self, state: FrankensteinState) -> Outcome | None:
         if state.payoffs is None:
@@ -347,6 +357,7 @@ class Frankenstein(Game):
             carried_out=state.carried_out,
             summary=state.summary,
             extra=extra,
+            details=state.details,
         )
 
     # ------------------------------------------------------------ views
@@ -357,65 +368,9 @@ class Frankenstein(Game):
         return frozenset(hidden)
 
     def view(self, state: FrankensteinState, seat: int | None) -> SeatView:
-        n, opts = state.n, state.options
-        r = state.round
-        over = state.payoffs is not None
-        (acting,) = self.to_act(state) or (None,)
-        contributed = state.contributed
-        stacks = r.stacks
-        if over and state.start_stacks is not None:
-            stacks = tuple(s + p for s, p in zip(state.start_stacks, state.payoffs, strict=True))
-        lines = []
-        for s in range(n):
-            bits = [_name(s), _("in {x}").format(x=contributed[s])]
-            if stacks is not None:
-                bits.append(_("stack {x}").format(x=stacks[s]))
-            if state.phase in ("bet1", "bet2") and r.committed[s]:
-                bits.append(_("bet {x}").format(x=r.committed[s]))
-            if state.discards[s] or (state.phase in ("bet2", "over") and r.live[s]):
-                bits.append(_("drew {k}").format(k=len(state.discards[s])))
-            if not state.hands[s]:
-                bits.append(_("sitting out (no chips)"))
-            elif not r.live[s]:
-                bits.append(_("folded"))
-            if s == state.opener:
-                bits.append(_("opens"))
-            if over:
-                bits.append(f"{state.payoffs[s]:+d}")
-            showing = state.hands[s] if state.shown and state.shown[s] else ()
-            text = " · ".join(bits) + (" — " + _labels(showing) if showing else "")
-            lines.append(SeatLine(s, text, to_act=s == acting, out=not r.live[s], cards=showing))
-        zombie = state.zombie
-        if state.zombie_shown:
-            pile = Pile(_("The Zombie"), zombie, _labels(zombie))
-        else:
-            pile = Pile(_("The Zombie"), (), _("{k} cards face down").format(k=len(zombie)))
-        facts = [
-            (_("Pot"), str(state.pot)),
-            (_("Stakes"), _("ante {a} · {s}/{b} · cap {c}").format(
-                a=opts.ante, s=opts.small_bet, b=opts.big_bet, c=opts.cap)),
-            (_("Opens"), _name(state.opener)),
-        ]
-        if state.carried_in:
-            facts.insert(1, (_("Carried in"), str(state.carried_in)))
-        if state.phase in ("bet1", "bet2") and not over:
-            facts.append((_("Bet to match"), str(max(r.committed))))
-            facts.append((_("Bets this round"), f"{r.level}/{opts.cap}"))
-        title = _("Frankenstein — {phase}").format(phase=_(_PHASE_NAMES[state.phase]))
-        summary = state.summary if over else (
-            _("{who} to act.").format(who=_name(acting)) if acting is not None else "")
-        table = TableView(title, summary, tuple(lines), tuple(facts), (pile,), state.recent)
-        if seat is None:
-            return SeatView(table)
-        hand = state.hands[seat]
-        if hand:
-            hand_text = _("Your hand: {cards} ({name})").format(cards=_labels(hand), name=high_name(high_key(hand)))
-        else:
-            hand_text = _("You sit this deal out: no chips.")
-        notes: tuple[str, ...] = ()
-        if state.discards[seat] and not state.zombie_shown:
-            notes = (_("You gave the Zombie: {cards}").format(cards=_labels(state.discards[seat])),)
-        return SeatView(table, seat, hand, hand_text, notes, self._prompt(state, seat))
+        from .view import render
+
+        return render(self, state, seat)
 
     def _prompt(self, state: FrankensteinState, seat: int) -> tuple[Choice | PickCards, ...]:
         if seat not in self.to_act(state):
@@ -423,9 +378,10 @@ class Frankenstein(Game):
         if state.phase == "draw":
             hand = state.hands[seat]
             k = state.options.max_discard
+            shown = high_order(hand)  # display order; the state keeps the order dealt
             return (
-                PickCards("discard", _("Throw up to {k} cards to the Zombie").format(k=k), hand,
-                          tuple(LABELS[c] for c in hand), 0, k),
+                PickCards("discard", _("Throw up to {k} cards to the Zombie").format(k=k), shown,
+                          tuple(LABELS[c] for c in shown), 0, k),
                 Choice("discard:", _("Stand pat"), "primary"),
             )
         r = state.round
@@ -436,6 +392,26 @@ class Frankenstein(Game):
 
 
 # ---------------------------------------------------------------- helpers
+def _details(
+    state: FrankensteinState, keys: dict[int, tuple[int, ...]], shown: tuple[bool, ...], beaten: Sequence[int]
+) -> tuple[str, ...]:
+    """Per seat, what decided its deal (``Outcome.details``): the hand it showed, and whether
+    the Zombie beat it; or why it showed none."""
+    out = []
+    for s in range(state.n):
+        if not state.hands[s]:
+            out.append(_("sat out"))
+        elif not state.round.live[s]:
+            out.append(_("folded"))
+        elif s in beaten:
+            out.append(_("{hand}, beaten by the Zombie").format(hand=hand_name(keys[s])))
+        elif shown[s]:
+            out.append(hand_name(keys[s]))
+        else:  # the last one in, with no Zombie to beat: nothing to show
+            out.append(_("not shown"))
+    return tuple(out)
+
+
 def _open(
     n: int, opener: int, live: tuple[bool, ...], bet: int, cap: int, stacks: tuple[int, ...] | None
 ) -> BettingRound:

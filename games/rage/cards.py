@@ -50,3 +50,12 @@ def label(card: str) -> str:
     if colour is None:
         return ACTION_NAMES[card]
     return f"{colour_label(colour)} {RANK_OF[card]}"
+
+
+#: Display order of a hand: colours in a fixed order, each low to high, then the action cards.
+_HAND_ORDER = MappingProxyType({c: i for i, c in enumerate((*COLOUR_CARDS, *ACTION_CARDS))})
+
+
+def sorted_hand(hand: tuple[str, ...]) -> tuple[str, ...]:
+    """``hand`` in display order; the state keeps the order dealt (sorting is for the eyes only)."""
+    return tuple(sorted(hand, key=_HAND_ORDER.__getitem__))

@@ -20,7 +20,7 @@ from ..core.i18n import _
 from ..core.rng import Rng
 from ..core.sheet import ScoreSheet, deal, remember
 from ..core.tricks import Trick, TrickPlay, must_follow, winning_index
-from ..core.views import AskAmount, Choice, Pile, SeatLine, SeatView, TableView, hand_choices, seat_name
+from ..core.views import SeatView, seat_name
 from .cards import (
     BONUS,
     CHANGE,
@@ -35,6 +35,7 @@ from .cards import (
     colour_label,
     label,
 )
+from .view import final_summary
 
 
 class RageOptions(BaseModel):
@@ -304,11 +305,12 @@ class Rage(Game):
         points = self.deal_points(state)
         sheet = state.sheet.add(points)
         scored = ", ".join(f"{seat_name(s)} {p:+d}" for s, p in enumerate(points))
-        events.append(Event(_("Deal {k} scores: {scored}.").format(k=state.deal_no + 1, scored=scored)))
+        text = _("Deal {k} scores: {scored}.").format(k=state.deal_no + 1, scored=scored)
+        events.append(Event(text, ends_deal=True))
         state = replace(state, sheet=sheet)
         if state.deal_no + 1 >= state.options.first_hand:
             state = replace(state, phase="over")
-            events.append(Event(self._final_summary(state)))
+            events.append(Event(final_summary(state)))
             return self._remember(state, events)
         nxt, more = self._deal(state, state.deal_no + 1, (state.dealer + 1) % state.seats)
         events.extend(more)
@@ -320,17 +322,10 @@ class Rage(Game):
         """The new state (one ``replace``: this is the hot path) with the public events remembered."""
         return replace(state, recent=remember(state.recent, events), **changes), tuple(events)
 
-    def _final_summary(self, state: RageState) -> str:
-        best = max(state.sheet.totals)
-        winners = [seat_name(s) for s, t in enumerate(state.sheet.totals) if t == best]
-        return _("Game over: {who} {verb} with {n} points.").format(
-            who=" and ".join(winners), verb=_("win") if len(winners) > 1 else _("wins"), n=best
-        )
-
     def outcome(self, state: RageState) -> Outcome | None:
         if state.phase != "over":
             return None
-        return state.sheet.outcome(self._final_summary(state))
+        return state.sheet.outcome(final_summary(state))
 
     # ---------------------------------------------------------------- views
     def private_cards(self, state: RageState, seat: int) -> frozenset[str]:
@@ -344,105 +339,7 @@ class Rage(Game):
                 elsewhere.update(hand)
         return frozenset(c for c in state.play.hands[seat] if c not in elsewhere)
 
-    def _trick_text(self, trick: Trick, calls: tuple[str, ...]) -> str:
-        parts = []
-        for (s, c), call in zip(trick.plays, calls, strict=False):
-            text = label(c)
-            if call:
-                text += f" ({colour_label(call)})"
-            parts.append(f"{seat_name(s)}: {text}")
-        return " · ".join(parts)
-
     def view(self, state: RageState, seat: int | None) -> SeatView:
-        n, play = state.seats, state.play
-        size = state.options.first_hand - state.deal_no
-        acting = self.to_act(state)
-        lines = []
-        for s in range(n):
-            bid = state.bids[s]
-            text = _("{pts} pts · bid {bid} · won {won} · {cards} in hand · sheet {sheet}").format(
-                pts=state.sheet.totals[s],
-                bid=bid if bid >= 0 else "–",
-                won=play.tricks[s],
-                cards=len(play.hands[s]),
-                sheet=state.sheet.column(s),
-            )
-            if s == state.dealer:
-                text += _(" · dealer")
-            lines.append(SeatLine(s, text, to_act=s in acting))
-        if state.trump_out:
-            trump_text = _("none (Out Rage) — last shown {c}").format(c=colour_label(state.trump))
-        else:
-            trump_text = colour_label(state.trump) if state.trump else _("none")
-        bid_total = sum(b for b in state.bids if b >= 0)
-        facts = [
-            (
-                _("Deal"),
-                _("{k} of {total} · hands of {size}").format(
-                    k=state.deal_no + 1, total=state.options.first_hand, size=size
-                ),
-            ),
-            (_("Trump"), trump_text),
-            (_("Led colour"), colour_label(state.led) if state.led else _("not set yet")),
-            (_("Bids"), _("{b} bid for {t} tricks").format(b=bid_total, t=size)),
-        ]
-        if state.sheet.rows:
-            facts.append((_("Score sheet"), state.sheet.lines()))
-        piles = []
-        if state.trump_card and not state.trump_out:
-            piles.append(Pile(_("Trump"), (state.trump_card,), label(state.trump_card)))
-        if play.trick.plays:
-            piles.append(Pile(_("Trick"), play.trick.cards, self._trick_text(play.trick, state.calls)))
-        elif play.last is not None:
-            text = (
-                self._trick_text(play.last, state.last_calls)
-                + " — "
-                + _("won by {who}").format(who=seat_name(play.last_winner))
-            )
-            piles.append(Pile(_("Last trick"), play.last.cards, text))
-        if state.phase == "over":
-            summary = self._final_summary(state)
-        elif state.phase == "bid":
-            summary = _("Bidding: {who} to bid.").format(who=seat_name(state.turn))
-        else:
-            summary = _("{who} to play.").format(who=seat_name(play.to_play))
-        public = TableView(
-            title=_("Rage · deal {k} of {total}").format(k=state.deal_no + 1, total=state.options.first_hand),
-            summary=summary,
-            seats=tuple(lines),
-            facts=tuple(facts),
-            piles=tuple(piles),
-            recent=state.recent,
-        )
-        if seat is None:
-            return SeatView(public)
-        hand = play.hands[seat]
-        return SeatView(
-            public,
-            seat=seat,
-            hand=hand,
-            hand_text=", ".join(label(c) for c in hand) or _("no cards"),
-            prompt=self._prompt(state, seat) if seat in acting else (),
-        )
+        from .view import render
 
-    def _prompt(self, state: RageState, seat: int) -> tuple[Choice | AskAmount, ...]:
-        hand = state.play.hands[seat]
-        if state.phase == "bid":
-            return (
-                AskAmount(
-                    "bid", _("Your bid: tricks you will take (0–{n})").format(n=len(hand)), 0, len(hand)
-                ),
-            )
-        legal = self._legal_actions(state, seat)
-        out: list[Choice] = []
-        for choice in hand_choices(hand, legal, label):
-            card = choice.action[5:]
-            called = [a for a in legal if a.startswith(f"play:{card}=")] if card in (WILD, CHANGE) else []
-            if not called:
-                out.append(choice)
-            # A playable Wild or Change: one choice per colour it may be played as.
-            for action in called:
-                c = action[-1]
-                text = _("Wild Rage as {c}") if card == WILD else _("Change Rage: trump {c}")
-                out.append(Choice(action, text.format(c=colour_label(c)), "primary", True, "cards"))
-        return tuple(out)
+        return render(self, state, seat)

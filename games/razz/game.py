@@ -22,10 +22,10 @@ from games.core.game import Carry, Event, Game, Outcome, placings_from
 from games.core.i18n import _
 from games.core.poker import phh
 from games.core.poker.deal import stacked_deck, take
-from games.core.poker.lowball import LOW_RANK, best_showing, low_key, low_name
+from games.core.poker.lowball import LOW_RANK, best_showing, low_hand, low_key
 from games.core.poker.pots import side_pots, split_amount
-from games.core.poker.ui import LABELS, bet_choice, card_labels, seat_name
-from games.core.views import Choice, Pile, SeatLine, SeatView, TableView
+from games.core.poker.ui import LABELS, bet_choice, card_labels, pot_headline, seat_name
+from games.core.views import Choice, SeatView
 
 from .options import PRESETS, RazzOptions
 
@@ -64,6 +64,7 @@ class RazzState:
     payoffs: tuple[int, ...] | None = None  # net per seat once the hand is over
     shown: tuple[bool, ...] = ()  # hands revealed at showdown
     summary: str = ""
+    details: tuple[str, ...] = ()  # per seat, once the hand is over: its low, or why it has none
 
     # read-only conveniences (not stored)
     @property
@@ -135,8 +136,8 @@ _OPENS = {
     )
     for street, name in STREET_NAMES.items()
 }
-#: "Seat 3 wins " and ": everyone else folded.", by seat
-_FOLDED_TO = tuple(_around(_("{who} wins {pot}: everyone else folded."), "pot", who=seat_name(s)) for s in range(8))
+#: "Everyone else folded: Seat 3 wins the pot.", by seat
+_FOLDED_TO = tuple(_("Everyone else folded: {who} wins the pot.").format(who=seat_name(s)) for s in range(8))
 
 
 def _label(card: str) -> str:
@@ -203,7 +204,7 @@ class Razz(Game):
             deal = _deal_of(opts, n, dealer, OVER, ((),) * n, "", queues, deck, start, (0,) * n, -1, pk, ())
             idle = BettingRound(opts.small_bet, opts.cap, (0,) * n, dealt_in, (), 0, start)
             text = _("Not enough players with chips to deal a hand.")
-            return _state(deal, idle, (), (), (text,), (0,) * n, (False,) * n, text)
+            return _state(deal, idle, (), (), (text,), (0,) * n, (False,) * n, text, (_SAT_OUT,) * n)
         cards: list[tuple[str, ...]] = [()] * n
         lines: list[str] = []
         if not any(queues) and len(deck) >= 3 * len(order):  # the usual case: straight off the stock
@@ -242,7 +243,7 @@ class Razz(Game):
             return self._finish(deal, r, deal.history + street_lines, recent, events)
         if not legal:  # nobody left to act this round
             return self._next_street(deal, r, deal.history + street_lines, recent, events)
-        return _state(deal, r, legal, street_lines, recent, None, (), ""), events
+        return _state(deal, r, legal, street_lines, recent, None, (), "", ()), events
 
     def legal_actions(self, state: RazzState, seat: int) -> tuple[str, ...]:
         legal = state.legal  # empty unless the hand runs and pending[0] is to act
@@ -391,7 +392,7 @@ class Razz(Game):
         events = (*events, _event(text, opener, None, False))
         if len(r.pending) <= 1:  # at most one seat can still bet: nothing to decide
             return self._run_out(deal, r, deal.history, recent, events)
-        return _state(deal, r, r.legal(r.pending[0]), (), recent, None, (), ""), events
+        return _state(deal, r, r.legal(r.pending[0]), (), recent, None, (), "", ()), events
 
     # ------------------------------------------------------------ the end
     def _finish(
@@ -410,10 +411,10 @@ class Razz(Game):
         live_seats = _live_from_left(dealer, live)
         if len(live_seats) == 1:
             w = live_seats[0]
-            winnings[w] = pot = sum(contributed)
-            before, after = _FOLDED_TO[w]
-            texts = [before + str(pot) + after]
+            winnings[w] = sum(contributed)
+            summary = text = _FOLDED_TO[w]
             shown = (False,) * n
+            lows: dict[int, str] = {}
         else:
             texts = []
             # after an all-in run-out pokerkit asks again for the hole cards dealt since
@@ -421,29 +422,29 @@ class Razz(Game):
             if not (lines[-1].startswith("d db") and any(" sm " in line for line in lines)):
                 lines = (*lines, *_show_lines(deal, live, lines))
             keys = {s: low_key(deal.cards[s]) for s in live_seats}
+            lows = {s: low_hand(keys[s]) for s in live_seats}
             shows = _("{who} shows {cards}: {low}.")
             for s in live_seats:
-                texts.append(shows.format(who=_name(s), cards=_labels(deal.cards[s]), low=low_name(keys[s])))
-            pots = side_pots(contributed, live)
-            for i, pot in enumerate(pots):
+                texts.append(shows.format(who=_name(s), cards=_labels(deal.cards[s]), low=lows[s]))
+            won = []
+            for pot in side_pots(contributed, live):
                 eligible = pot.eligible
                 best = min([keys[s] for s in eligible])
                 winners = [s for s in live_seats if s in eligible and keys[s] == best]
                 for s, share in split_amount(pot.amount, winners, deal.options.odd_chips):
                     winnings[s] += share
-                names = ", ".join([_name(s) for s in winners])
-                label = _("the pot") if len(pots) == 1 else (_("the main pot") if i == 0 else _("a side pot"))
-                texts.append(_("{names} win{s} {label} of {amount}.").format(
-                    names=names, s="" if len(winners) > 1 else "s", label=label, amount=pot.amount))
+                won.append((winners, low_hand(best)))
+            summary = pot_headline(won)
+            text = " ".join((*texts, summary))
             shown = live
         payoffs = tuple(map(sub, winnings, contributed))
-        summary = texts[0] if len(texts) == 1 else " ".join(texts)
         deal = _deal_of(
             deal.options, n, dealer, OVER, deal.cards, deal.community, deal.queues, deal.stock,
             deal.start_stacks, deal.banked, deal.opener, deal.pk, lines,
         )
-        state = _state(deal, r, (), (), (*recent[1 - RECENT:], summary), payoffs, shown, summary)
-        return state, (*events, _event(summary, None, None, False))
+        details = _details(deal, live, lows)
+        state = _state(deal, r, (), (), (*recent[1 - RECENT:], text), payoffs, shown, summary, details)
+        return state, (*events, _event(text, None, None, False))
 
     def outcome(self, state: RazzState) -> Outcome | None:
         if state.payoffs is None:
@@ -453,6 +454,7 @@ class Razz(Game):
             placings_from(state.payoffs),
             summary=state.summary,
             extra={"stacks": final_stacks(state)} if state.round.stacks is not None else {},
+            details=state.details,
         )
 
     # ------------------------------------------------------------ views
@@ -462,58 +464,9 @@ class Razz(Game):
         return frozenset(_down(state, seat))
 
     def view(self, state: RazzState, seat: int | None) -> SeatView:
-        deal, r = state.deal, state.round
-        n, opts = deal.n, deal.options
-        over = state.payoffs is not None
-        acting = None if over or not r.pending else r.pending[0]
-        contributed = state.contributed
-        stacks = final_stacks(state) if over else r.stacks
-        lines = []
-        for s in range(n):
-            showing = deal.cards[s] if state.shown and state.shown[s] else _up(state, s)
-            bits = [_name(s), _("in {x}").format(x=contributed[s])]
-            if stacks is not None:
-                bits.append(_("stack {x}").format(x=stacks[s]))
-            if not over and r.committed[s]:
-                bits.append(_("bet {x}").format(x=r.committed[s]))
-            if not deal.pk[s]:
-                bits.append(_("sitting out (no chips)"))
-            elif not r.live[s]:
-                bits.append(_("folded"))
-            elif not over and stacks is not None and stacks[s] == 0:
-                bits.append(_("all in"))
-            if s == deal.opener and not over:
-                bits.append(_("brought in") if deal.street == 3 else _("opened"))
-            if over and deal.pk[s]:
-                bits.append(f"{state.payoffs[s]:+d}")
-            text = " · ".join(bits) + (" — " + _labels(showing) if showing else "")
-            lines.append(SeatLine(s, text, to_act=s == acting, out=not r.live[s], cards=tuple(showing)))
-        facts = [
-            (_("Pot"), str(sum(contributed))),
-            (_("Street"), STREET_NAMES.get(deal.street, _("Showdown"))),
-            (_("Stakes"), _("ante {a} · bring-in {b} · {s}/{g}").format(
-                a=opts.ante, b=opts.bring_in, s=opts.small_bet, g=opts.big_bet)),
-        ]
-        if not over:
-            cap = "∞" if opts.heads_up_uncapped and sum(r.live) == 2 else str(opts.cap)
-            facts.append((_("Bet to match"), str(max(r.committed))))
-            facts.append((_("Bets this round"), f"{r.level}/{cap}"))
-        piles = (Pile(_("Community card"), (deal.community,), _label(deal.community)),) if deal.community else ()
-        if over:
-            title, summary = _("Razz — hand over"), state.summary
-        else:
-            title = _("Razz — {street}").format(street=STREET_NAMES[deal.street])
-            summary = _("{who} to act.").format(who=_name(acting)) if acting is not None else ""
-        table = TableView(title, summary, tuple(lines), tuple(facts), piles, state.recent)
-        if seat is None:
-            return SeatView(table)
-        down = _down(state, seat)
-        mine = deal.cards[seat] + ((deal.community,) if deal.community and deal.community not in deal.cards[seat] else ())
-        hand_text = _("Down: {down}").format(down=_labels(down) or "—")
-        if len(mine) >= 5:
-            hand_text += " · " + _("best low so far: {low}").format(low=low_name(low_key(mine)))
-        prompt = self.default_prompt(state, seat)
-        return SeatView(table, seat, down, hand_text, (), prompt)
+        from .view import render
+
+        return render(self, state, seat)
 
     def default_prompt(self, state: RazzState, seat: int) -> tuple[Choice, ...]:
         r = state.round
@@ -623,6 +576,17 @@ def final_stacks(state: RazzState) -> tuple[int, ...] | None:
 
 
 # ---------------------------------------------------------------- helpers
+_SAT_OUT, _FOLDED, _NOT_SHOWN = _("sat out"), _("folded"), _("not shown")
+
+
+def _details(deal: RazzDeal, live: tuple[bool, ...], lows: dict[int, str]) -> tuple[str, ...]:
+    """Per seat, what decided its hand: its low as shown, or why there is none (for ``Outcome.details``)."""
+    return tuple(
+        lows.get(s) or (_SAT_OUT if not deal.pk[s] else _FOLDED if not live[s] else _NOT_SHOWN)
+        for s in range(deal.n)
+    )
+
+
 def _contributed(state: RazzState) -> tuple[int, ...]:
     return tuple(map(add, state.deal.banked, state.round.committed))
 

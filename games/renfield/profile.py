@@ -56,6 +56,21 @@ class DeckProfile:
     def points(self, amount: int) -> str:
         return f"{amount} {self.point_word}" + ("" if amount == 1 else "s")
 
+    def suit_text(self, suit: str) -> str:
+        """A suit with its icon, ``🔧 Tools``: the cards show only the icon, so the name alone is no key."""
+        return f"{self.deck.suit_symbols[suit]} {self.deck.suit_names[suit]}"
+
+    def order_text(self, order: str) -> str:
+        """A suit order, highest first: ``🔧 Tools > 🪦 Stones > 🦴 Parts``."""
+        return " > ".join(map(self.suit_text, order))
+
+    def hand_order(self, order: str) -> dict[str, tuple[int, int]]:
+        """Display key of every card: by suit (``order``, highest first; the default order
+        before the suits are ordered), then rank low to high. Display only."""
+        suits = order or "".join(self.suits)
+        place = {s: i for i, s in enumerate(suits)}
+        return {c: (place.get(self.deck.suit[c], len(suits)), self.rank[c]) for c in self.deck.cards}
+
     def card_text(self, code: str) -> str:
         """A card with what it is worth, as the printed card shows it: ``8🦴 · 4 bugs · $2``.
 

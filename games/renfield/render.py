@@ -2,6 +2,10 @@
 
 Only public facts go on the table (taken bugs, money, the trick, Stud up-cards,
 revealed auction lots); a seat's own hand is added for that seat alone.
+A seat line says each thing once: its bugs, what it paid into this hand (the
+front end adds the chips at the table, so no stack here) and its face-up
+cards as labels. A hand is shown as players hold it, in the suit order then by
+rank; that order is for the eyes only, the state keeps the cards as dealt.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from games.core.views import (
 from .options import AUCTION_CEILING
 from .rules import MAX_DISCARD, TRICKS, _seat
 from .state import AUCTION, BETTING, BID, DISCARD, DONE, OFFER, ORDER, PLAY, FamilyState
+from .tricks import trick_piles
 
 if TYPE_CHECKING:
     from .rules import RenfieldFamily
@@ -38,46 +43,48 @@ def render(game: RenfieldFamily, state: FamilyState, seat: int | None) -> SeatVi
     money = p.money
     to_act = game.to_act(state)
     side = state.side
+    done = state.phase == DONE
 
     lines = []
     for s in range(state.n):
+        up = side.up[s]
         if not side.dealt_in[s]:
-            text = _("{who} · sitting out").format(who=_seat(s))
+            text = _("sitting out")
         else:
-            text = _("{who} · {b} · {m}").format(who=_seat(s), b=p.points(state.bugs[s]), m=_signed(p, state.net[s]))
+            bits = [p.points(state.bugs[s])]
+            if done and s in side.winners:
+                bits.append(_("wins the pot") if len(side.winners) == 1 else _("shares the pot"))
+            elif state.net[s] <= 0:
+                bits.append(_("paid {m}").format(m=money(-state.net[s])))
+            else:  # an Auction seller's half of the price
+                bits.append(_("received {m}").format(m=money(state.net[s])))
             if s == state.bidder:
-                text += " · " + _("bidder")
+                bits.append(_("bidder"))
             if s == state.dealer:
-                text += " · " + _("dealer")
+                bits.append(_("dealer"))
             if not state.active[s]:
-                text += " · " + _("out")
-        lines.append(SeatLine(s, text, s in to_act, not state.active[s], tuple(side.up[s])))
+                bits.append(_("folded"))
+            text = " · ".join(bits)
+        if up:  # face-up cards (Stud, bought lots): their labels, once
+            text += " — " + " ".join(label(c) for c in up)
+        lines.append(SeatLine(s, text, s in to_act, not state.active[s], tuple(up)))
 
     facts: list[tuple[str, str]] = [(_("Pot"), money(state.pot))]
-    names = p.deck.suit_names
     if o.flatline:
         facts.append((_("Suits"), _("Flatline: all equal, rank only")))
     elif state.order:
-        facts.append((_("Suit order"), " > ".join(names[s] for s in state.order)))
+        facts.append((_("Suit order"), p.order_text(state.order)))
     if state.bidder >= 0:
         bid = p.points(state.bid) if o.blaze else money(state.bid)
         facts.append((_("Lead bid"), f"{_seat(state.bidder)}: {bid}"))
     if state.phase == PLAY:
-        facts.append((_("Trick"), _("{k} of {n}").format(k=state.tricks_done + 1, n=TRICKS)))
+        facts.append((_("Tricks played"), _("{k} of {n}").format(k=state.tricks_done, n=TRICKS)))
     if o.wild_cards:
         facts.append((_("Wild"), ", ".join(label(c) for c in o.wild_cards)))
     if o.death_cards:
         facts.append((_("Death cards"), ", ".join(label(c) for c in o.death_cards)))
 
-    piles: list[Pile] = []
-    if state.trick.plays:
-        plays = state.trick.plays
-        text = ", ".join(
-            f"{_seat(s)}: {game._label_play(c, x)}" for (s, c), x in zip(plays, state.played_as, strict=True)
-        )
-        piles.append(Pile(_("Trick"), state.trick.cards, text))
-    if state.score.last_trick:
-        piles.append(Pile(_("Last trick"), state.score.last_trick, ", ".join(label(c) for c in state.score.last_trick)))
+    piles = list(trick_piles(game, state))
     if side.lot:
         who = _("the pack") if side.seller < 0 else _seat(side.seller)
         piles.append(Pile(_("On auction"), (side.lot,), _("{card} from {who}").format(card=label(side.lot), who=who)))
@@ -95,24 +102,30 @@ def render(game: RenfieldFamily, state: FamilyState, seat: int | None) -> SeatVi
     if seat is None:
         return SeatView(public=table)
     hand = state.hands[seat]
+    shown = tuple(sorted(hand, key=p.hand_order(state.order).__getitem__))
     notes: list[str] = []
     prompt: tuple[Prompt, ...] = ()
     if seat in to_act:
-        prompt = _prompt(game, state, seat, notes)
+        prompt = _prompt(game, state, seat, shown, notes)
     elif state.phase == PLAY and state.active[seat]:
-        prompt = hand_choices(hand, (), p.card_text)
+        prompt = hand_choices(shown, (), p.card_text)
     return SeatView(
         public=table,
         seat=seat,
         hand=hand,
-        hand_text="\n".join(p.card_text(c) for c in hand),
+        hand_text=_hand_text(p, shown, side.up[seat]),
         notes=tuple(notes),
         prompt=prompt[:MAX_COMPONENTS],
     )
 
 
-def _signed(p, amount: int) -> str:
-    return ("+" if amount > 0 else "") + p.money(amount)
+def _hand_text(p, shown: tuple[str, ...], up: tuple[str, ...]) -> str:
+    """A card a line, with its values; with face-up cards (Stud, bought lots), down and up apart."""
+    if not up:
+        return "\n".join(p.card_text(c) for c in shown)
+    down = [p.card_text(c) for c in shown if c not in up]
+    face_up = [p.card_text(c) for c in shown if c in up]
+    return "\n".join([_("Down:"), *down, _("Up:"), *face_up] if down else [_("Up:"), *face_up])
 
 
 def _summary(game: RenfieldFamily, state: FamilyState) -> str:
@@ -130,11 +143,13 @@ def _summary(game: RenfieldFamily, state: FamilyState) -> str:
     }.get(state.phase, "")
 
 
-def _prompt(game: RenfieldFamily, state: FamilyState, seat: int, notes: list[str]) -> tuple[Prompt, ...]:
+def _prompt(
+    game: RenfieldFamily, state: FamilyState, seat: int, hand: tuple[str, ...], notes: list[str]
+) -> tuple[Prompt, ...]:
+    """What ``seat`` may do now; ``hand`` is its hand in display order (buttons follow it)."""
     p = game.profile
     label = p.deck.label
     legal = game.legal_actions(state, seat)
-    hand = state.hands[seat]
     phase = state.phase
     out: list[Prompt] = []
     if phase in (BID, AUCTION):
@@ -149,9 +164,8 @@ def _prompt(game: RenfieldFamily, state: FamilyState, seat: int, notes: list[str
                 out.append(Choice(f"bid:{AUCTION_CEILING}", _("Buy now for {m}").format(m=p.money(AUCTION_CEILING))))
         out.append(Choice("pass", _("Pass")))
     elif phase == ORDER:
-        names = p.deck.suit_names
         for a in legal:
-            out.append(Choice(a, " > ".join(names[s] for s in a[6:])))
+            out.append(Choice(a, p.order_text(a[6:])))
     elif phase == BETTING:
         br = state.side.betting
         assert br is not None

@@ -21,10 +21,13 @@ from games.core.i18n import _
 from games.core.rng import Rng
 from games.core.tricks import Trick, must_follow, next_seat, seats_from, winning_index, without
 from games.core.views import SeatView, seat_name
+from games.core.wording import seat_list
 
+from . import results
 from .options import AUCTION_CEILING, AUCTION_PACK, FamilyOptions
 from .profile import DeckProfile
 from .state import AUCTION, BETTING, BID, DISCARD, DONE, OFFER, ORDER, PLAY, FamilyState, Score, Side
+from .state import PastTrick as Past
 
 TRICKS = 6
 _SHIFT = 20  # card values sum far below 2**20 (≤ 54 cards of at most 10)
@@ -93,7 +96,7 @@ class RenfieldFamily(Game):
         self._bid_events: dict[tuple[int, str, bool], tuple[Event]] = {}  # (seat, action, blaze) → event
         self._won_events: dict[tuple[int, int, bool], tuple[Event]] = {}  # (seat, amount, blaze) → event
         self._order_events: dict[tuple[int, str], tuple[Event]] = {}  # (seat, suit order) → event
-        self._win_texts: dict[tuple[tuple[int, ...], int, int, int], str] = {}  # (winners, k, share, left) → summary
+        self._win_texts: dict[tuple[tuple[int, ...], int, int], str] = {}  # (winners, k, left) → summary
         self._bid_legal: dict[tuple[int, int], tuple[str, ...]] = {}  # (lowest, highest) → bid actions
         self._tables: dict[int, tuple[FamilyOptions, _Table]] = {}
         self._keys: dict[str, dict[str, int]] = {}
@@ -314,6 +317,7 @@ class RenfieldFamily(Game):
             carried_out=side.carried_out,
             summary=side.summary,
             scores=sc.bugs,
+            details=results.details(self.profile, state),
             extra={"winners": side.winners, "bidder": sc.bidder, "bid": sc.bid},
         )
 
@@ -569,7 +573,7 @@ class RenfieldFamily(Game):
             text = _("{who} wins the lead with {m}.").format(who=_seat(seat), m=self._bid_text(state, amount))
             won = self._won_events[key] = (Event(text, seat),)
         events = events + won if events else won
-        score = Score(net, pot, sc.taken, sc.bugs, sc.tricks_done, sc.last_trick, seat, amount, sc.order)
+        score = Score(net, pot, sc.taken, sc.bugs, sc.tricks_done, sc.last, seat, amount, sc.order)
         recent = (*recent[-(RECENT - 1) :], won[0].text)
         s = state
         if o.flatline:
@@ -583,11 +587,10 @@ class RenfieldFamily(Game):
         key = (seat, order)
         events = self._order_events.get(key)
         if events is None:
-            names = self.profile.deck.suit_names
-            text = _("{who} orders the suits: {o}.").format(who=_seat(seat), o=" > ".join(names[s] for s in order))
+            text = _("{who} orders the suits: {o}.").format(who=_seat(seat), o=self.profile.order_text(order))
             events = self._order_events[key] = (Event(text, seat),)
         sc = state.score
-        score = Score(sc.net, sc.pot, sc.taken, sc.bugs, sc.tricks_done, sc.last_trick, sc.bidder, sc.bid, order)
+        score = Score(sc.net, sc.pot, sc.taken, sc.bugs, sc.tricks_done, sc.last, sc.bidder, sc.bid, order)
         s = state
         o = s.options
         recent = (*s.recent[-(RECENT - 1) :], events[0].text)
@@ -730,7 +733,7 @@ class RenfieldFamily(Game):
             text = _("{who} buys out of the hand for {m}.").format(who=_seat(seat), m=self.profile.money(price))
             sc = score
             score = Score(
-                _add(sc.net, seat, -price), sc.pot + price, sc.taken, sc.bugs, sc.tricks_done, sc.last_trick,
+                _add(sc.net, seat, -price), sc.pot + price, sc.taken, sc.bugs, sc.tricks_done, sc.last,
                 sc.bidder, sc.bid, sc.order,
             )
             events: tuple[Event, ...] = (Event(text, seat),)
@@ -812,7 +815,8 @@ class RenfieldFamily(Game):
         done = sc.tricks_done + 1
         if death and any(c in death for c in cards):
             side = replace(side, discards=(*side.discards, *cards))
-            score = Score(sc.net, sc.pot, sc.taken, sc.bugs, done, cards, sc.bidder, sc.bid, sc.order)
+            past = Past(trick.plays, played_as, -1)  # nobody takes it
+            score = Score(sc.net, sc.pot, sc.taken, sc.bugs, done, past, sc.bidder, sc.bid, sc.order)
             text = _("The Death Card: nobody takes the trick; {who} leads next.").format(who=_SEATS[taker])
             events = (Event(text, taker),)
         else:
@@ -825,7 +829,7 @@ class RenfieldFamily(Game):
                 sc.pot + cost,
                 (*t[:taker], mine, *t[after:]),
                 (*b[:taker], self._score(mine), *b[after:]),
-                done, cards, sc.bidder, sc.bid, sc.order,
+                done, Past(trick.plays, played_as, taker), sc.bidder, sc.bid, sc.order,
             )
             events = self._take_events.get((taker, cost))
             if events is None:
@@ -861,40 +865,29 @@ class RenfieldFamily(Game):
             b = sc.bidder
             if active[b] and bugs[b] >= sc.bid:
                 winners = (b,)
-                text = _("{who} made the bid of {k} and wins {m}.").format(
-                    who=_seat(b), k=p.points(sc.bid), m=p.money(pot)
-                )
+                text = results.blaze_made(p, b, sc.bid)
             else:
                 penalty = o.blaze_penalty or pot
                 net[b] -= penalty
                 pot += penalty
                 sitting = tuple(s for s in range(n) if not active[s])
-                text = _("{who} missed the bid and pays {m}; the pot of {pot} carries.").format(
-                    who=_seat(b), m=p.money(penalty), pot=p.money(pot)
-                )
+                text = results.blaze_missed(p, b, sc.bid, pot)
         elif len(live) == 1:
             winners = (live[0],)
-            text = _("Everyone else folded: {who} wins {m}.").format(who=_seat(live[0]), m=p.money(pot))
+            text = results.folded_to(live[0])
         else:
             eligible = [s for s in live if bugs[s] >= 1]
             if eligible:
                 best = min([bugs[s] for s in eligible])
                 winners = tuple([s for s in eligible if bugs[s] == best])
-                share = pot // len(winners)
-                left = pot - share * len(winners)
-                key = (winners, best, share, left)
+                key = (winners, best, pot % len(winners))  # (winners, bugs, what stays in the pot)
                 text = self._win_texts.get(key)
                 if text is None:
-                    text = _("{who} win{s} with {k}: {m} each.").format(
-                        who=_seats(winners), s="" if len(winners) > 1 else "s", k=p.points(best), m=p.money(share)
-                    )
-                    if left:
-                        text += " " + _("{m} stays in the pot.").format(m=p.money(left))
                     if len(self._win_texts) > 4096:
                         self._win_texts.clear()
-                    self._win_texts[key] = text
+                    text = self._win_texts[key] = results.won_with(p, winners, best, key[2])
             else:
-                text = _("Nobody still in has a {b}; the pot of {m} carries.").format(b=p.point_word, m=p.money(pot))
+                text = results.nobody_won(p, pot)
         if winners:
             share = pot // len(winners)
             for w in winners:
@@ -908,7 +901,7 @@ class RenfieldFamily(Game):
             winners=winners, carried_out=pot, sitting_out=sitting, summary=text,
         )
         s = state
-        score = Score(tuple(net), pot, sc.taken, bugs, sc.tricks_done, sc.last_trick, sc.bidder, sc.bid, sc.order)
+        score = Score(tuple(net), pot, sc.taken, bugs, sc.tricks_done, sc.last, sc.bidder, sc.bid, sc.order)
         recent = (*s.recent[-(RECENT - 1) :], text)
         state = type(s)(DONE, -1, (), s.hands, s.active, s.trick, s.played_as, recent, s.auction, score, side, o)
         events.append(Event(text))
@@ -936,7 +929,7 @@ _FOLD_EVENTS = tuple((Event(_("{who} folds.").format(who=seat_name(s)), s),) for
 
 
 def _seats(seats: Sequence[int]) -> str:
-    return ", ".join(_seat(s) for s in seats)
+    return seat_list(seats)
 
 
 def _log(state: FamilyState, text: str) -> FamilyState:
@@ -960,7 +953,7 @@ def _evolve(state: FamilyState, **ch: Any) -> FamilyState:
             ch.pop("taken", sc.taken),
             ch.pop("bugs", sc.bugs),
             sc.tricks_done,
-            sc.last_trick,
+            sc.last,
             ch.pop("bidder", sc.bidder),
             ch.pop("bid", sc.bid),
             ch.pop("order", sc.order),

@@ -29,6 +29,20 @@ DONE = "done"
 
 
 @dataclass(frozen=True, slots=True)
+class PastTrick:
+    """A finished trick as the table saw it, kept for the view only (the rules never read it).
+
+    The score keeps just the cards taken; the table also shows who played each card,
+    what a wild card was played as, and who took the trick (``taker`` -1: nobody,
+    a Death Card was in it).
+    """
+
+    plays: tuple[tuple[int, str], ...]  # (seat, card) in play order
+    played_as: tuple[str, ...]  # the identity of each card (a wild card's declaration)
+    taker: int
+
+
+@dataclass(frozen=True, slots=True)
 class Score:
     """Money, bugs and the bid: changes once per trick, not once per card."""
 
@@ -37,7 +51,7 @@ class Score:
     taken: tuple[tuple[str, ...], ...]
     bugs: tuple[int, ...]  # each seat's score, doublers applied
     tricks_done: int = 0
-    last_trick: tuple[str, ...] = ()
+    last: PastTrick | None = None  # the last finished trick, for the table
     bidder: int = -1
     bid: int = 0
     order: str = ""  # suits high to low; "" before ordering and in Flatline

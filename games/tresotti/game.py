@@ -23,8 +23,9 @@ from ..core.i18n import _
 from ..core.rng import Rng
 from ..core.sheet import ScoreSheet, deal, remember
 from ..core.tricks import Trick, TrickPlay, must_follow, seats_from, winning_index
-from ..core.views import AskAmount, Choice, Pile, SeatLine, SeatView, TableView, hand_choices, seat_name
+from ..core.views import SeatView, seat_name
 from .cards import BASIC, DEARWORTH, GAME_VALUE, SUIT_LABELS, SUIT_OF, Reading, label
+from .view import final_summary
 
 HAND = 9
 MIN_BID, MAX_BID = 3, 10
@@ -288,12 +289,13 @@ class Tresotti(Game):
         )
         sheet = state.sheet.add(points, floor=0)
         scored = ", ".join(f"{seat_name(s)} {p:+d}" for s, p in enumerate(sheet.rows[-1]))
-        events.append(Event(_("Deal {k} scores: {scored}.").format(k=state.deal_no + 1, scored=scored)))
+        text = _("Deal {k} scores: {scored}.").format(k=state.deal_no + 1, scored=scored)
+        events.append(Event(text, ends_deal=True))
         state = replace(state, sheet=sheet)
         winner = None if state.front else self.winner_after(sheet.totals, state.bidder, state.options.target)
         if winner is not None:
             state = replace(state, phase="over", winner=winner)
-            events.append(Event(self._final_summary(state)))
+            events.append(Event(final_summary(state)))
             return self._remember(state, events)
         if max(sheet.totals) >= state.options.target and not state.front:
             events.append(Event(_("Tied at the top: another deal.")))
@@ -319,107 +321,16 @@ class Tresotti(Game):
         """The new state (one ``replace``: this is the hot path) with the public events remembered."""
         return replace(state, recent=remember(state.recent, events), **changes), tuple(events)
 
-    def _final_summary(self, state: TresottiState) -> str:
-        return _("Game over: {who} wins with {n} points.").format(
-            who=seat_name(state.winner), n=state.sheet.totals[state.winner]
-        )
-
     def outcome(self, state: TresottiState) -> Outcome | None:
         if state.phase != "over":
             return None
-        return state.sheet.outcome(self._final_summary(state), winner=state.winner)
+        return state.sheet.outcome(final_summary(state), winner=state.winner)
 
     # ---------------------------------------------------------------- views
     def private_cards(self, state: TresottiState, seat: int) -> frozenset[str]:
         return frozenset(state.play.hands[seat])
 
     def view(self, state: TresottiState, seat: int | None) -> SeatView:
-        n, play, opts = state.seats, state.play, state.options
-        acting = self.to_act(state)
-        doubles = self.doubles_taken(state)
-        lines = []
-        for s in range(n):
-            text = _("{pts} pts · won {won} · doubles {dbl} · {cards} in hand · sheet {sheet}").format(
-                pts=state.sheet.totals[s],
-                won=play.tricks[s],
-                dbl=doubles[s],
-                cards=len(play.hands[s]),
-                sheet=state.sheet.column(s),
-            )
-            if s == state.bidder:
-                text += _(" · bid {n}").format(n=state.bid)
-            if s == state.dealer:
-                text += _(" · dealer")
-            lines.append(SeatLine(s, text, to_act=s in acting))
-        facts = [(_("Trump"), SUIT_LABELS[state.trump] if state.trump else _("set by the first lead"))]
-        if play.trick.plays:
-            facts.append((_("Led suit"), SUIT_LABELS[SUIT_OF[play.trick.plays[0][1]]]))
-        if state.phase == "bid":
-            high = state.auction.high
-            facts.append(
-                (
-                    _("Bidding"),
-                    _("high bid {n} by {who}").format(n=high, who=seat_name(state.auction.high_seat or 0))
-                    if high is not None
-                    else _("no bid yet"),
-                )
-            )
-        elif state.bidder >= 0:
-            facts.append((_("Bid"), _("{who}: {n}").format(who=seat_name(state.bidder), n=state.bid)))
-        if opts.sellersport:
-            facts.append((_("Hand"), _("front (the game cannot end)") if state.front else _("back")))
-        if state.sheet.rows:
-            facts.append((_("Score sheet"), state.sheet.lines()))
-        # Reference facts last: the hand panel shows only the first few.
-        facts.append((_("Goal"), _("first to {n}").format(n=opts.target)))
-        facts.append((_("Courses"), opts.reading().text))
-        piles = []
-        if play.trick.plays:
-            text = " · ".join(f"{seat_name(s)}: {label(c)}" for s, c in play.trick.plays)
-            piles.append(Pile(_("Trick"), play.trick.cards, text))
-        elif play.last is not None:
-            text = " · ".join(f"{seat_name(s)}: {label(c)}" for s, c in play.last.plays)
-            text += " — " + _("won by {who}").format(who=seat_name(play.last_winner))
-            piles.append(Pile(_("Last trick"), play.last.cards, text))
-        if state.phase == "over":
-            summary = self._final_summary(state)
-        elif state.phase == "bid":
-            summary = _("Bidding: {who} to speak.").format(
-                who=seat_name(state.auction.order[state.auction.turn])
-            )
-        else:
-            summary = _("{who} to play.").format(who=seat_name(play.to_play))
-        public = TableView(
-            title=_("Tresotti · deal {k}").format(k=state.deal_no + 1),
-            summary=summary,
-            seats=tuple(lines),
-            facts=tuple(facts),
-            piles=tuple(piles),
-            recent=state.recent,
-        )
-        if seat is None:
-            return SeatView(public)
-        hand = play.hands[seat]
-        return SeatView(
-            public,
-            seat=seat,
-            hand=hand,
-            hand_text=", ".join(label(c) for c in hand) or _("no cards"),
-            prompt=self._prompt(state, seat) if seat in acting else (),
-        )
+        from .view import render
 
-    def _prompt(self, state: TresottiState, seat: int) -> tuple[Choice | AskAmount, ...]:
-        legal = self._legal_actions(state, seat)
-        if state.phase == "play":
-            return hand_choices(state.play.hands[seat], legal, label)
-        if self._dealer_forced(state, seat):
-            return (
-                Choice(
-                    legal[0], _("Bid {n} (everyone passed: the dealer must)").format(n=MIN_BID), "primary"
-                ),
-            )
-        low = state.auction.next_minimum
-        return (
-            Choice("pass", _("Pass")),
-            AskAmount("bid", _("Your bid ({low}–{high} points)").format(low=low, high=MAX_BID), low, MAX_BID),
-        )
+        return render(self, state, seat)

@@ -125,6 +125,9 @@ def test_random_playouts_keep_every_contract(game_id: str, preset: str) -> None:
             assert sum(out.payoffs) == out.carried_in - out.carried_out
             if not game.uses_chips:
                 assert all(p == 0 for p in out.payoffs)
+            # what decided each seat's result: one short text per seat, naming nobody
+            assert len(out.details) == seats and all(d and "⟦" not in d for d in out.details), out.details
+            assert out.summary and "Seat" not in out.summary
             # replaying the log gives the same state; determinism
             record = record_of(game, options, seats, seed, log, dealer=dealer, carry=carry)
             assert game.dump(replay(game, record)) == game.dump(final)

@@ -153,6 +153,7 @@ def test_zombie_beats_the_best_hand_who_matches_the_pot_and_it_carries() -> None
     assert out.payoffs == (-1, -4, -1)
     assert sum(out.payoffs) == out.carried_in - out.carried_out
     assert "The Zombie beats ⟦seat:1⟧" in out.summary
+    assert out.details[1] == "three queens, beaten by the Zombie"
     assert G.view(s, 2).public.piles[0].cards == ("5h", "6h", "7h", "8d", "9c")
 
 
@@ -204,7 +205,8 @@ def test_no_discards_means_no_zombie() -> None:
     s = checks(s)
     out = G.outcome(s)
     assert out.payoffs == (2, -1, -1) and out.carry is None
-    assert "no Zombie" in out.summary
+    assert "no Zombie" in s.recent[-1] and out.summary == "⟦seat:0⟧ wins with a pair of kings."
+    assert out.details == ("a pair of kings", "a pair of queens", "jack high")
 
 
 def test_folded_hands_stay_out_of_the_zombie() -> None:

@@ -459,12 +459,15 @@ def test_view_shows_the_sheet_bids_trump_trick_and_hand() -> None:
     actions = {c.action: c for c in v.prompt}
     assert actions["play:R7"].enabled
     assert not actions["play:OUT"].enabled and not actions["play:G2"].enabled
-    assert [p.name for p in v.public.piles] == ["Trump", "Trick"] and v.public.piles[1].cards == ("R5",)
+    assert [p.name for p in v.public.piles] == ["Current trick"] and v.public.piles[0].cards == ("R5",)
+    assert v.public.piles[0].plays == ((0, "🟥 Red 5"),) and v.public.piles[0].winner == 0
     assert v.hand == ("R7", "OUT", "G2", "G3")
     assert G.view(state, None).hand == () and G.view(state, None).prompt == ()
     state = act(state, "play:R7", "play:B1")
     v = G.view(state, None)
-    assert v.public.piles[-1].name == "Last trick" and "won by ⟦seat:1⟧" in v.public.piles[-1].text
+    last = v.public.piles[-1]
+    assert last.name == "Last trick" and last.winner == 1 and last.taken
+    assert [s for s, _label in last.plays] == [0, 1, 2] and "⟦" not in last.text
     assert any("wins the trick" in line for line in v.public.recent)
 
 
@@ -473,8 +476,10 @@ def test_sheet_appears_after_a_deal() -> None:
     state = act(stacked(hands), "bid:2", "bid:0", "bid:1", "play:G9", "play:G1", "play:G3")
     state = act(state, "play:G8", "play:G2", "play:G4")
     v = G.view(state, None)
-    assert dict(v.public.facts)["Score sheet"] == "Deal 1: 12 · 5 · 0"
-    assert v.public.seats[0].text.startswith("12 pts") and "sheet 12" in v.public.seats[0].text
+    sheet = v.public.sheet
+    assert sheet is not None and sheet.rows == (("Deal 1", (12, 5, 0)),) and sheet.totals == (12, 5, 0)
+    assert "Score sheet" not in dict(v.public.facts)
+    assert "pts" not in v.public.seats[0].text and "sheet" not in v.public.seats[0].text
 
 
 def test_duplicate_action_cards_stay_a_multiset() -> None:

@@ -37,20 +37,25 @@ def test_sheet_rows_totals_floor_and_placings() -> None:
     sheet = ScoreSheet.empty(3).add((5, -2, 0)).add((-10, 4, 4), floor=0)
     assert sheet.totals == (0, 2, 4)
     assert sheet.rows == ((5, -2, 0), (-5, 4, 4))  # the floor shows in the row
-    assert sheet.column(1) == "-2 · 4"
-    assert sheet.lines() == "Deal 1: 5 · -2 · 0\nDeal 2: -5 · 4 · 4"
+    shown = sheet.view()
+    assert shown is not None and shown.totals == sheet.totals
+    assert shown.rows == (("Deal 1", (5, -2, 0)), ("Deal 2", (-5, 4, 4)))
+    assert ScoreSheet.empty(3).view() is None  # nothing scored yet: no sheet to show
     out = sheet.outcome("done")
     assert out.payoffs == (0, 0, 0) and out.placings == (3, 2, 1) and out.scores == (0, 2, 4)
+    assert out.details == ("0 points", "2 points", "4 points")
     tied = ScoreSheet((7, 7, 3))
     assert tied.outcome("").placings == (1, 1, 3)
     assert tied.outcome("", winner=1).placings == (2, 1, 3)
 
 
-def test_sheet_column_shows_the_latest_rows() -> None:
+def test_sheet_view_keeps_every_deal_in_order() -> None:
     sheet = ScoreSheet.empty(1)
     for k in range(12):
         sheet = sheet.add((k,))
-    assert sheet.column(0, last=3) == "… 9 · 10 · 11"
+    shown = sheet.view()
+    assert shown is not None and [label for label, _row in shown.rows] == [f"Deal {k}" for k in range(1, 13)]
+    assert [row for _label, row in shown.rows] == [(k,) for k in range(12)] and shown.totals == (66,)
 
 
 def test_trick_play_rotates_and_gives_the_trick_to_the_winner() -> None:

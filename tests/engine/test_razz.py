@@ -217,7 +217,8 @@ def test_lowest_hand_wins_pairs_count_against() -> None:
         s = check_round(s)
     out = G.outcome(s)
     # seat 0: A-2-3-4-K (K low) vs seat 1: 6-5-4-3-2 → seat 1 wins
-    assert out.payoffs == (-3, 3) and "6-5 low" in out.summary
+    assert out.payoffs == (-3, 3) and out.summary == "⟦seat:1⟧ wins with 6-5-4-3-2 low."
+    assert out.details == ("Q-4-3-2-A low", "6-5-4-3-2 low")  # each low as the showdown shows it
 
 
 THREE_WAY_TIE = [

@@ -260,16 +260,19 @@ def test_view_shows_own_hand_as_card_choices_and_never_other_hands() -> None:
     s = act(R, s, "bid:1", "pass", "pass", "order:TPS", "play:S17", "play:P1")
     v = R.view(s, 0)
     cards = [p for p in v.prompt if isinstance(p, Choice) and p.group == "cards"]
-    assert [c.action for c in cards] == [f"play:{c}" for c in hands[0]]
-    assert [c.enabled for c in cards] == [True, False, False, False, False, False]
+    # in the suit order (Tools > Parts > Stones), low to high
+    assert [c.action for c in cards] == [f"play:{c}" for c in ("T6", "T7", "T8", "T9", "T10", "S16")]
+    assert [c.enabled for c in cards] == [False, False, False, False, False, True]
     text = json.dumps(asdict(v), ensure_ascii=False)
     for other in (1, 2):
         for card in R.private_cards(s, other):
             assert f'"{card}"' not in text
     pile = v.public.piles[0]
-    assert pile.cards == ("S17", "P1") and "⟦seat:1⟧" in pile.text
+    assert pile.name == "Current trick" and pile.cards == ("S17", "P1") and "⟦" not in pile.text
+    # Parts rank above Stones: the 1 of Parts beats the 17 of Stones that was led
+    assert pile.plays == ((1, "17🪦"), (2, "1🦴")) and pile.winner == 2 and not pile.taken
     facts = dict(v.public.facts)
-    assert facts["Pot"] == "$1" and facts["Suit order"] == "Tools > Parts > Stones"
+    assert facts["Pot"] == "$1" and facts["Suit order"] == "🔧 Tools > 🦴 Parts > 🪦 Stones"
     assert v.public.seats[0].to_act and not v.public.seats[1].to_act
     spectator = R.view(s, None)
     assert spectator.hand == () and spectator.prompt == ()

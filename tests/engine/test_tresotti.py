@@ -387,9 +387,9 @@ def test_view_shows_scores_trump_bid_and_the_trick() -> None:
     view = G.view(state, 2)
     facts = dict(view.public.facts)
     assert "Flags" in facts["Trump"] and "Cups" in facts["Led suit"] and facts["Bid"] == "⟦seat:0⟧: 3"
-    assert view.public.seats[0].text.startswith("4 pts · won 3 · doubles 30")
-    assert "bid 3" in view.public.seats[0].text
-    assert view.public.piles[0].name == "Trick" and view.public.piles[0].cards == ("C2", "B40")
+    assert view.public.seats[0].text.startswith("won 3 · doubles 30")
+    assert "bid 3" in view.public.seats[0].text and "pts" not in view.public.seats[0].text
+    assert view.public.piles[0].name == "Current trick" and view.public.piles[0].cards == ("C2", "B40")
     assert view.hand == ("C8", "F5", "F6", "C9", "CA", "FA")
     assert G.view(state, 0).prompt == () and G.view(state, None).hand == ()
     assert G.private_cards(state, 2) == frozenset(view.hand)

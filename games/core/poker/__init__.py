@@ -5,7 +5,7 @@ splitting are written once and checked once against pokerkit.
 """
 
 from .highhand import high_key, high_name
-from .lowball import board_key, low_key, low_name
+from .lowball import board_key, low_hand, low_key, low_name
 from .pots import Pot, side_pots, split_amount
 
 __all__ = [
@@ -13,6 +13,7 @@ __all__ = [
     "board_key",
     "high_key",
     "high_name",
+    "low_hand",
     "low_key",
     "low_name",
     "side_pots",

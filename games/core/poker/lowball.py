@@ -125,6 +125,19 @@ def low_name(key: tuple[int, ...]) -> str:
 _LOW_NAMES: dict[tuple[int, ...], str] = {}  # at most one per rank pattern, like _LOWS
 
 
+def low_hand(key: tuple[int, ...]) -> str:
+    """A low as players call it at the showdown, every card: ``7-5-4-3-A low``; a paired
+    hand by its name ("a pair of 3s"), since its cards don't make a low."""
+    name = _LOW_HANDS.get(key)
+    if name is None:
+        every = "-".join(_NAMES.get(r, str(r)) for r in key[1:]) + " low"
+        name = _LOW_HANDS[key] = every if key[0] == 0 else low_name(key)
+    return name
+
+
+_LOW_HANDS: dict[tuple[int, ...], str] = {}  # at most one per rank pattern, like _LOW_NAMES
+
+
 def _low_name(key: tuple[int, ...]) -> str:
     cls, ranks = key[0], key[1:]
     if cls == 0:

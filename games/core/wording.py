@@ -1,0 +1,37 @@
+"""Sentences about one seat or several, written once for every game.
+
+Results read "⟦seat:3⟧ wins with 24 bugs." or "⟦seat:0⟧ and ⟦seat:2⟧ tie with
+24 bugs and share the pot.": the verb, and often the whole sentence, changes
+with the number of seats. Games therefore pass a whole-sentence template per
+case (translators get complete sentences, never fragments glued together),
+and the seats are listed by ``seat_list`` ("A", "A and B", "A, B and C").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .i18n import _
+from .views import seat_name
+
+
+def seat_list(seats: Sequence[int]) -> str:
+    """The seats' placeholders as a list: ``A``, ``A and B``, ``A, B and C``."""
+    names = [seat_name(s) for s in seats]
+    if len(names) <= 1:
+        return "".join(names)
+    return _("{rest} and {last}").format(rest=_(", ").join(names[:-1]), last=names[-1])
+
+
+def by_count(seats: Sequence[int], one: str, several: str, **values: object) -> str:
+    """``one`` (a single seat) or ``several``, filled in: ``{who}`` is the seat or the list.
+
+    Both are complete sentences already passed through ``_()`` by the caller, so a
+    language can word the single and the shared case differently.
+    """
+    return (one if len(seats) == 1 else several).format(who=seat_list(seats), **values)
+
+
+def count_of(n: int, one: str, many: str) -> str:
+    """``one`` for exactly one, else ``many`` with ``{n}`` filled ("1 point", "3 points")."""
+    return one.format(n=n) if n == 1 else many.format(n=n)

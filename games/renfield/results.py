@@ -1,0 +1,67 @@
+"""How a Renfield-family hand ends, in words: the headline and each seat's result.
+
+The rules decide who wins (``rules._finish``); this module only says it. A
+headline is one short sentence with the grammar of one winner or several; it
+names no per-player chip amounts, because the front end shows each player's
+chip change from the ledger. What decided each seat goes in ``details``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from games.core.i18n import _
+from games.core.views import seat_name
+from games.core.wording import by_count
+
+from .profile import DeckProfile
+from .state import FamilyState
+
+
+def blaze_made(p: DeckProfile, bidder: int, bid: int) -> str:
+    return _("{who} made the bid of {k} and wins the pot.").format(who=seat_name(bidder), k=p.points(bid))
+
+
+def blaze_missed(p: DeckProfile, bidder: int, bid: int, pot: int) -> str:
+    """The penalty is the bidder's own chip change: the ledger shows it, the pot is the news."""
+    return _("{who} missed the bid of {k}; the pot of {pot} carries.").format(
+        who=seat_name(bidder), k=p.points(bid), pot=p.money(pot)
+    )
+
+
+def folded_to(seat: int) -> str:
+    return _("Everyone else folded: {who} wins the pot.").format(who=seat_name(seat))
+
+
+def won_with(p: DeckProfile, winners: Sequence[int], best: int, left: int) -> str:
+    """``winners`` had the fewest bugs (``best``); ``left`` is the odd amount that stays in the pot."""
+    text = by_count(
+        winners,
+        _("{who} wins with {k}."),
+        _("{who} tie with {k} and share the pot."),
+        k=p.points(best),
+    )
+    if left:
+        text += " " + _("{m} stays in the pot.").format(m=p.money(left))
+    return text
+
+
+def nobody_won(p: DeckProfile, pot: int) -> str:
+    return _("Nobody still in has a {b}; the pot of {m} carries.").format(b=p.point_word, m=p.money(pot))
+
+
+def details(p: DeckProfile, state: FamilyState) -> tuple[str, ...]:
+    """Per seat, what decided its result: its bugs if it stayed in, else why it didn't."""
+    side = state.side
+    bugs = state.bugs
+    out = []
+    for s in range(state.n):
+        if not side.dealt_in[s]:
+            out.append(_("sat out"))
+        elif not state.active[s]:
+            out.append(_("folded"))
+        elif s == state.bidder and state.options.blaze:
+            out.append(_("{k}, bid {bid}").format(k=p.points(bugs[s]), bid=p.points(state.bid)))
+        else:
+            out.append(p.points(bugs[s]))
+    return tuple(out)

@@ -1,0 +1,125 @@
+"""What a seat sees of a Tresotti game, in the shared render model.
+
+Kept apart from the rules: nothing here changes the game. Points appear only on
+the score sheet (a ``ScoreSheet``, so the front end names its columns); a seat's
+line says what this deal has given it so far; the tricks are piles that say who
+played what and who is winning, judged by the engine's own winner rule.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import TYPE_CHECKING
+
+from ..core.cards import FAIRMARKET_SUITS
+from ..core.i18n import _
+from ..core.tricks import Trick, trick_piles
+from ..core.views import AskAmount, Choice, SeatLine, SeatView, TableView, hand_choices, seat_name
+from ..core.wording import count_of
+from .cards import SUIT_LABELS, SUIT_OF, Reading, label
+
+if TYPE_CHECKING:
+    from .game import Tresotti, TresottiState
+
+_SUIT_RANK = {s: i for i, s in enumerate(FAIRMARKET_SUITS)}
+
+
+def sorted_hand(hand: tuple[str, ...], reading: Reading) -> tuple[str, ...]:
+    """``hand`` by suit (the deck's order), then by rank as this rule set reads it, low to high.
+
+    Display only: the state keeps the order dealt.
+    """
+    return tuple(sorted(hand, key=lambda c: (_SUIT_RANK[SUIT_OF[c]], reading.order[c])))
+
+
+def final_summary(state: TresottiState) -> str:
+    return _("Game over: {who} wins with {n} points.").format(
+        who=seat_name(state.winner), n=state.sheet.totals[state.winner]
+    )
+
+
+def _labels(trick: Trick, _current: bool) -> tuple[str, ...]:
+    return tuple(label(c) for _seat, c in trick.plays)
+
+
+def render(game: Tresotti, state: TresottiState, seat: int | None) -> SeatView:
+    from .game import trick_winner
+
+    n, play, opts = state.seats, state.play, state.options
+    acting = game.to_act(state)
+    doubles = game.doubles_taken(state)
+    lines = []
+    for s in range(n):
+        bits = []
+        if state.phase != "bid":
+            bits.append(_("won {n}").format(n=play.tricks[s]))
+            bits.append(_("doubles {n}").format(n=doubles[s]))
+        bits.append(count_of(len(play.hands[s]), _("{n} card"), _("{n} cards")))
+        if s == state.bidder:
+            bits.append(_("bid {n}").format(n=state.bid))
+        if s == state.dealer:
+            bits.append(_("dealer"))
+        lines.append(SeatLine(s, " · ".join(bits), to_act=s in acting))
+    facts = [(_("Trump"), SUIT_LABELS[state.trump] if state.trump else _("set by the first lead"))]
+    if play.trick.plays:
+        facts.append((_("Led suit"), SUIT_LABELS[SUIT_OF[play.trick.plays[0][1]]]))
+    if state.phase == "bid":
+        high = state.auction.high
+        facts.append(
+            (
+                _("Bidding"),
+                _("high bid {n} by {who}").format(n=high, who=seat_name(state.auction.high_seat or 0))
+                if high is not None
+                else _("no bid yet"),
+            )
+        )
+    elif state.bidder >= 0:
+        facts.append((_("Bid"), _("{who}: {n}").format(who=seat_name(state.bidder), n=state.bid)))
+    if opts.sellersport:
+        facts.append((_("Hand"), _("front (the game cannot end)") if state.front else _("back")))
+    # Reference facts last: the hand panel shows only the first few.
+    facts.append((_("Goal"), _("first to {n}").format(n=opts.target)))
+    facts.append((_("Courses"), opts.reading().text))
+    winning = partial(trick_winner, trump=state.trump, reading=opts.reading())
+    piles = trick_piles(play, winning, _labels)
+    if state.phase == "over":
+        summary = final_summary(state)
+    elif state.phase == "bid":
+        summary = _("Bidding: {who} to speak.").format(who=seat_name(state.auction.order[state.auction.turn]))
+    else:
+        summary = _("{who} to play.").format(who=seat_name(play.to_play))
+    public = TableView(
+        title=_("Tresotti · deal {k}").format(k=state.deal_no + 1),
+        summary=summary,
+        seats=tuple(lines),
+        facts=tuple(facts),
+        piles=piles,
+        recent=state.recent,
+        sheet=state.sheet.view(),
+    )
+    if seat is None:
+        return SeatView(public)
+    hand = play.hands[seat]
+    shown = sorted_hand(hand, opts.reading())
+    return SeatView(
+        public,
+        seat=seat,
+        hand=hand,
+        hand_text=", ".join(label(c) for c in shown) or _("no cards"),
+        prompt=_prompt(game, state, seat, shown) if seat in acting else (),
+    )
+
+
+def _prompt(game: Tresotti, state: TresottiState, seat: int, shown: tuple[str, ...]) -> tuple[Choice | AskAmount, ...]:
+    from .game import MAX_BID, MIN_BID
+
+    legal = game.legal_actions(state, seat)
+    if state.phase == "play":
+        return hand_choices(shown, legal, label)
+    if game._dealer_forced(state, seat):
+        return (Choice(legal[0], _("Bid {n} (everyone passed: the dealer must)").format(n=MIN_BID), "primary"),)
+    low = state.auction.next_minimum
+    return (
+        Choice("pass", _("Pass")),
+        AskAmount("bid", _("Your bid ({low}–{high} points)").format(low=low, high=MAX_BID), low, MAX_BID),
+    )
