@@ -69,7 +69,8 @@ def advance(
     if outcome is not None:
         change.hand_finished = True
         change.reason = "hand"
-        finish_hand(conn, live, outcome, now, change)
+        told = [named(live, e.text) for e in events if e.private_to is None]
+        finish_hand(conn, live, outcome, now, change, told=told)
         if live.status != "playing":
             change.reason = "end"
         return
@@ -180,7 +181,9 @@ def deal(
         finish_hand(conn, live, outcome, now, change)
 
 
-def finish_hand(conn: sqlite3.Connection, live: Live, outcome: Outcome, now: str, change: Change) -> None:
+def finish_hand(
+    conn: sqlite3.Connection, live: Live, outcome: Outcome, now: str, change: Change, *, told: list[str] | None = None
+) -> None:
     """Settles a finished hand (chips), writes results, then pauses, continues or closes the table."""
     game = live.game
     seated = live.seated()
@@ -214,7 +217,7 @@ def finish_hand(conn: sqlite3.Connection, live: Live, outcome: Outcome, now: str
     result = hand_result(
         live.hand_no, users, outcome, mention, nets=nets if game.uses_chips else None, chips=chips,
         pot=live.pot, sheet=None if game.hand_by_hand else game.view(live.state, None).public.sheet,
-        kind="hand" if game.hand_by_hand else "final",
+        kind="hand" if game.hand_by_hand else "final", events=told or (),
     )
     live.result = result
     conn.execute(

@@ -10,6 +10,7 @@ so the result survives a restart (it is stored as JSON on the table row).
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
@@ -44,6 +45,8 @@ class HandResult:
     lines: tuple[ResultLine, ...]
     pot: int = 0  # chips carried to the next hand
     sheet: ScoreSheet | None = None
+    #: How the hand ended, as it was announced (the showdown, the last trick), headline left out.
+    story: tuple[str, ...] = ()
 
     def to_json(self) -> str:
         doc = asdict(self)
@@ -61,6 +64,7 @@ class HandResult:
             headline=doc["headline"],
             lines=tuple(ResultLine(**line) for line in doc["lines"]),
             pot=doc.get("pot", 0),
+            story=tuple(doc.get("story", ())),
             sheet=None if sheet is None else ScoreSheet(
                 rows=tuple((label, tuple(values)) for label, values in sheet["rows"]),
                 totals=tuple(sheet["totals"]),
@@ -85,6 +89,7 @@ def hand_result(
     pot: int,
     sheet: ScoreSheet | None = None,
     kind: Kind = "hand",
+    events: Sequence[str] = (),
 ) -> HandResult:
     """The result of a finished hand: the engine's words with names in, the ledger's figures."""
 
@@ -103,7 +108,18 @@ def hand_result(
         )
         for i, u in enumerate(users)
     )
-    return HandResult(kind, number, named(outcome.summary), lines, pot=pot, sheet=sheet)
+    headline = named(outcome.summary)
+    return HandResult(kind, number, headline, lines, pot=pot, sheet=sheet, story=story_of(events, headline))
+
+
+def story_of(events: Sequence[str], headline: str) -> tuple[str, ...]:
+    """The closing announcements one sentence a line, without the headline they end with."""
+    out: list[str] = []
+    for text in events:
+        if headline and text.endswith(headline):
+            text = text[: -len(headline)]
+        out.extend(s for s in re.split(r"(?<=[.!])\s+", text.strip()) if s and s != headline)
+    return tuple(out)
 
 
 def deal_result(

@@ -67,6 +67,8 @@ def add_result(b: render.EmbedBudget, result: HandResult, *, with_headline: bool
     """The result as embed fields: the players, the carried pot, and the score sheet if there is one."""
     if with_headline and result.headline:
         b.field(_("What happened"), result.headline)
+    if result.story:
+        b.field(_("How it ended"), "\n".join(result.story[-12:]))
     name = {
         "hand": _("Result of hand {n}").format(n=result.number),
         "deal": _("Deal {n}").format(n=result.number),

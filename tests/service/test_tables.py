@@ -101,6 +101,9 @@ async def seated_table(env: Env, game_id: str = "renfield", players=(HOST, P1, P
 async def step(env: Env, table_id: int, rng: random.Random, *, pick=None):
     """One legal action by a player to act (chosen at random, or by ``pick``)."""
     snap = await env.svc.get(table_id)
+    if snap.paused:  # a deal's result is up (score-sheet games): everyone presses Next deal
+        for info in snap.seats:
+            snap = await env.svc.ready(table_id, info.user_id)
     user = snap.to_act_users[0]
     seat = snap.seat_of(user)
     assert seat is not None
