@@ -79,7 +79,9 @@ def advance(
         sheet = live.game.view(state, None).public.sheet
         if sheet is not None:
             users = [p.user_id for p in live.seated()]
-            live.result = deal_result(len(sheet.rows), users, named(live, closing.text), sheet)
+            # The deal's own score line would repeat the result lines: a short headline instead.
+            headline = _("Deal {n} is over.").format(n=len(sheet.rows))
+            live.result = deal_result(len(sheet.rows), users, headline, sheet)
             change.reason = "hand"
             start_pause(conn, live, "deal", now)
 
@@ -217,7 +219,8 @@ def finish_hand(
     result = hand_result(
         live.hand_no, users, outcome, mention, nets=nets if game.uses_chips else None, chips=chips,
         pot=live.pot, sheet=None if game.hand_by_hand else game.view(live.state, None).public.sheet,
-        kind="hand" if game.hand_by_hand else "final", events=told or (),
+        # A game's last deal is on the sheet already; a hand's showdown is told once, here.
+        kind="hand" if game.hand_by_hand else "final", events=(told or ()) if game.hand_by_hand else (),
     )
     live.result = result
     conn.execute(

@@ -118,7 +118,7 @@ def story_of(events: Sequence[str], headline: str) -> tuple[str, ...]:
     for text in events:
         if headline and text.endswith(headline):
             text = text[: -len(headline)]
-        out.extend(s for s in re.split(r"(?<=[.!])\s+", text.strip()) if s and s != headline)
+        out.extend(s for s in re.split(r"(?<=[.!])\s+(?=<@|The )", text.strip()) if s and s != headline)
     return tuple(out)
 
 

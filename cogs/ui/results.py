@@ -41,7 +41,7 @@ def result_line(line: ResultLine, result: HandResult) -> str:
         bits.append(line.detail)
     if result.kind == "deal" and line.score is not None:
         bits.append(_("**{score}** this deal · {total} in all").format(score=signed(line.score), total=line.total))
-    elif line.total is not None and line.net is None:
+    elif line.total is not None and line.net is None and str(line.total) not in line.detail:
         so_far = result.kind == "ended"
         bits.append(
             _("**{total}** so far").format(total=line.total) if so_far else _("**{total}**").format(total=line.total)
@@ -78,7 +78,7 @@ def add_result(b: render.EmbedBudget, result: HandResult, *, with_headline: bool
     b.field(name, result_lines(result))
     if result.pot:
         b.field(_("Carried to the next hand"), render.chips_text(result.pot), inline=True)
-    if result.sheet is not None and result.sheet.rows:
+    if result.sheet is not None and len(result.sheet.rows) > 1:  # one row says no more than the lines
         names = [f"<@{line.user_id}>" for line in result.lines]
         b.field(*render.sheet_text(result.sheet, names))
 
