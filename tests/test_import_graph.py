@@ -8,6 +8,10 @@ circle in the design. A strongly connected component of more than one module
 is a circle; the failure message names each one with a path through it and the
 lines that make it.
 
+A second test keeps the layers pointing one way (``FORBIDDEN``, as described
+in ``bot/client.py``): the bot core never imports a cog, cogs never import
+``bot.client``, ``data`` and ``games`` import nothing above them.
+
 Not edges: a package's ``__init__`` run implicitly by ``import a.b`` (that
 would make every package that re-exports its submodules a "circle"), and
 imports by name at run time (``load_extension("cogs.tables")``,
@@ -23,7 +27,7 @@ from itertools import pairwise
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-ROOTS = ("bot", "cogs", "data", "games", "tools", "benchmarks")
+ROOTS = ("bot", "cogs", "data", "games", "tools", "benchmarks", "tests/support")
 
 #: module -> {imported module: line of the first import of it}
 Graph = dict[str, dict[str, int]]
@@ -213,6 +217,32 @@ def test_no_import_circles_in_the_first_party_tree() -> None:
     assert len(graph) > 50, "the scan found too few modules"  # the roots moved?
     found = circles(graph)
     assert not found, describe(graph, found)
+
+
+#: (importer prefix, imported prefixes it must not reach): the direction in bot/client.py's docstring.
+FORBIDDEN = (
+    ("bot", ("cogs", "tools", "benchmarks", "tests")),  # the bot core loads cogs by name only
+    ("bot.service", ("bot.client", "bot.timers", "bot.errors", "bot.hooks")),  # service -> data, games
+    ("cogs", ("bot.client", "bot.__main__", "tools", "benchmarks", "tests")),  # cogs see cogs.ui.host.TableHost
+    ("data", ("bot", "cogs", "games", "tools", "benchmarks", "tests")),
+    ("games", ("bot", "cogs", "data", "tools", "benchmarks", "tests")),  # engines depend on nothing
+)
+
+
+def _under(module: str, prefix: str) -> bool:
+    return module == prefix or module.startswith(prefix + ".")
+
+
+def test_dependencies_point_one_way() -> None:
+    graph = build_graph(first_party_sources())
+    wrong = [
+        f"{a} line {line} imports {b}"
+        for a, edges in sorted(graph.items())
+        for b, line in sorted(edges.items())
+        for importer, banned in FORBIDDEN
+        if _under(a, importer) and any(_under(b, x) for x in banned)
+    ]
+    assert not wrong, "\n".join(wrong)
 
 
 def test_the_detector_finds_a_planted_circle() -> None:
