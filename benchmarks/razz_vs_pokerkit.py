@@ -19,8 +19,8 @@ import warnings
 from typing import Any
 
 from games.core.cards import STANDARD_DECK
-from games.core.poker.oracle import KIND, new_pokerkit, pokerkit_act
 from games.razz import Razz, RazzOptions
+from tests.support.razz_oracle import KIND, new_pokerkit, pokerkit_act
 
 PLAYERS = 6
 STACK = 10**6

@@ -6,6 +6,22 @@ it all from SQLite: open tables, their turn timers, and (through the dynamic
 items) every button already posted. ``python -m bot`` opens the database
 earlier, with ``open_database`` before logging in, so a database problem is
 reported before any network use; ``setup_hook`` then reuses that connection.
+
+Dependency direction (``tests/test_import_graph.py`` fails on any import circle):
+
+- **bot core → service → data.** ``bot.client`` builds ``bot.service`` (tables,
+  economy) over ``data`` (SQLite, migrations, ledger); ``data`` knows nothing
+  above it and the service never imports discord.
+- **The bot core never imports a cog.** It loads them by name (``COGS``), and
+  each extension's ``setup(bot)`` installs what it brings: ``cogs.tables``
+  registers the dynamic items (the buttons) and adds the table publisher to
+  ``table_listeners``, the small hook this core owns (``bot.hooks``) and calls
+  after each committed change and, at ``close()``, to wait for pending edits.
+- **cogs → the bot's Protocol.** Cogs see the bot as ``cogs.ui.host.TableHost``
+  (its services and the publisher) and never import ``bot.client``, not even
+  for type checking.
+- **games depend on nothing** of the bot, the cogs or the database: engines
+  are pure functions of their state (``tests/test_layering.py``).
 """
 
 from __future__ import annotations
@@ -19,11 +35,10 @@ import discord
 from discord.ext import commands
 
 from bot.errors import on_tree_error
+from bot.hooks import TableListener
 from bot.service import Economy, TableService, TableSnapshot
 from bot.settings import ExitCode, StartupError
 from bot.timers import TurnTimers
-from cogs.ui.components import DYNAMIC_ITEMS
-from cogs.ui.publisher import TablePublisher
 from data.db import Database
 from data.migrate import MigrationError
 
@@ -59,8 +74,9 @@ class CardroomBot(commands.Bot):
         self.db: Database | None = None
         self.tables: TableService
         self.economy: Economy
-        self.publisher = TablePublisher(self)
         self.timers: TurnTimers
+        #: Told of every committed table change; the cogs.tables extension adds the publisher.
+        self.table_listeners: list[TableListener] = []
 
     async def open_database(self) -> Database:
         """Opens and migrates the SQLite file once; a failure is one operator line (``ExitCode.DATABASE``).
@@ -88,7 +104,6 @@ class CardroomBot(commands.Bot):
         self.tree.on_error = on_tree_error
         for name in COGS:
             await self.load_extension(name)
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
         open_tables = await self.tables.load_open_tables()
         log.info("loaded %d open table(s)", len(open_tables))
         self.timers.poke()
@@ -110,8 +125,12 @@ class CardroomBot(commands.Bot):
                 await self.tree.sync()
 
     async def _on_change(self, snap: TableSnapshot, reason: str) -> None:
-        """Called by the service after each commit: never blocks (edits run in the background)."""
-        self.publisher.schedule(snap)
+        """Called by the service after each commit: never blocks (listeners work in the background)."""
+        for listener in self.table_listeners:
+            try:
+                listener.table_changed(snap, reason)
+            except Exception:  # one listener's bug must not keep the others or the timers from the change
+                log.exception("table listener %r failed on table %s (%s)", listener, snap.id, reason)
         if snap.deadline is not None or reason in ("hand", "end"):
             self.timers.poke(snap.deadline)
 
@@ -120,7 +139,8 @@ class CardroomBot(commands.Bot):
             timers = getattr(self, "timers", None)
             if timers is not None:
                 await timers.stop()
-            await self.publisher.idle()
+            for listener in list(self.table_listeners):
+                await listener.idle()
         finally:
             if self.db is not None:
                 await self.db.close()

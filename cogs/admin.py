@@ -16,6 +16,7 @@ from games.core.i18n import _
 
 from .ui import render
 from .ui.flows import is_admin
+from .ui.host import host_of
 
 
 def _require_admin(interaction: discord.Interaction) -> None:
@@ -32,11 +33,11 @@ class Admin(commands.Cog):
     )
 
     def __init__(self, bot: commands.Bot) -> None:
-        self.bot = bot
+        self.host = host_of(bot)
 
     @property
     def economy(self):
-        return self.bot.economy  # type: ignore[attr-defined]
+        return self.host.economy
 
     @admin.command(name="grant", description="Give chips to a member (negative to take them back).")
     async def grant(

@@ -14,6 +14,7 @@ from games.core.i18n import _
 
 from .tables import GAME_CHOICES
 from .ui import render
+from .ui.host import host_of
 
 STAT_LABELS = {
     "hands": "Hands played",
@@ -73,11 +74,11 @@ def balance_text(held: Holdings, user_id: int, *, yours: bool) -> str:
 
 class Economy(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
-        self.bot = bot
+        self.host = host_of(bot)
 
     @property
     def economy(self):
-        return self.bot.economy  # type: ignore[attr-defined]
+        return self.host.economy
 
     @app_commands.command(name="balance", description="Chips in a wallet and at tables (yours by default).")
     @app_commands.guild_only()

@@ -2,12 +2,17 @@
 
 The commands are generic: the game list, presets and rules all come from the
 registry, so registering a game is enough for it to appear here.
+
+This extension's ``setup`` also installs the table UI on the bot: the dynamic
+items (every button and select, with ``flows`` as their click handlers) and
+the publisher, as one of the bot's table listeners (``bot.hooks``).
 """
 
 from __future__ import annotations
 
 import io
 import logging
+from functools import partial
 
 import discord
 from discord import app_commands
@@ -19,8 +24,10 @@ from games import Game, game_ids, get_game
 from games.core.i18n import _
 from games.core.summary import RulesText
 
-from .ui import flows, messages, render
+from .ui import components, flows, messages, render
+from .ui.host import TableHost, host_of
 from .ui.options import fields_of, show_value
+from .ui.publisher import TablePublisher
 
 log = logging.getLogger("cardroom.tables")
 
@@ -39,8 +46,8 @@ def playable_games() -> list[Game]:
 GAME_CHOICES = [app_commands.Choice(name=g.title[:100], value=g.id) for g in playable_games()][:25]
 
 
-async def _table_here(bot: commands.Bot, interaction: discord.Interaction):
-    snap = await bot.tables.in_channel(interaction.channel_id)  # type: ignore[attr-defined]
+async def _table_here(bot: TableHost, interaction: discord.Interaction):
+    snap = await bot.tables.in_channel(interaction.channel_id)
     if snap is None:
         raise NoTable(_("There's no open table in this channel — start one with /play."))
     return snap
@@ -99,7 +106,7 @@ def _chunk_lines(lines: list[str], limit: int) -> list[str]:
 
 class Tables(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
-        self.bot = bot
+        self.host = host_of(bot)
 
     @app_commands.command(name="play", description="Open a card table in this channel.")
     @app_commands.guild_only()
@@ -118,19 +125,19 @@ class Tables(commands.Cog):
         buy_in: app_commands.Range[int, 1, 1_000_000_000] | None = None,
         turn_seconds: app_commands.Range[int, 10, 86_400] | None = None,
     ) -> None:
-        bot = self.bot
-        snap = await bot.tables.open_table(  # type: ignore[attr-defined]
+        bot = self.host
+        snap = await bot.tables.open_table(
             interaction.guild_id, interaction.channel_id, interaction.user.id, game,
             preset=preset, buy_in=buy_in, turn_seconds=turn_seconds, host_name=interaction.user.display_name,
         )
         await interaction.response.send_message(**messages.public_message(snap))
         message = await interaction.original_response()
-        await bot.tables.attach_message(snap.id, message.id)  # type: ignore[attr-defined]
-        bot.publisher.adopt(snap, message.id)  # type: ignore[attr-defined]
+        await bot.tables.attach_message(snap.id, message.id)
+        bot.publisher.adopt(snap, message.id)
         # Someone may have clicked Join before the message id was known: show the latest.
-        latest = await bot.tables.get(snap.id)  # type: ignore[attr-defined]
+        latest = await bot.tables.get(snap.id)
         if latest.seq != snap.seq or latest.lobby != snap.lobby or latest.status != snap.status:
-            bot.publisher.schedule(latest)  # type: ignore[attr-defined]
+            bot.publisher.schedule(latest)
 
     @play.autocomplete("preset")
     async def _preset_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -151,8 +158,8 @@ class Tables(commands.Cog):
     @app_commands.command(name="hand", description="See your cards and your choices (only you see them).")
     @app_commands.guild_only()
     async def hand(self, interaction: discord.Interaction) -> None:
-        snap = await _table_here(self.bot, interaction)
-        payload, seq = await flows.panel_payload(self.bot, snap.id, interaction.user.id)  # type: ignore[arg-type]
+        snap = await _table_here(self.host, interaction)
+        payload, seq = await flows.panel_payload(self.host, snap.id, interaction.user.id)
         payload.pop("content", None)
         await interaction.response.send_message(**payload, ephemeral=True)
         flows.remember_panel(interaction, snap.id, seq)
@@ -161,12 +168,12 @@ class Tables(commands.Cog):
 
     @table.command(name="end", description="End the table here: refunds the hand in progress, cashes everyone out.")
     async def table_end(self, interaction: discord.Interaction) -> None:
-        snap = await _table_here(self.bot, interaction)
+        snap = await _table_here(self.host, interaction)
         admin = flows.is_admin(interaction)
         if snap.status == "lobby":
-            ended = await self.bot.tables.cancel(snap.id, interaction.user.id, is_admin=admin)  # type: ignore[attr-defined]
+            ended = await self.host.tables.cancel(snap.id, interaction.user.id, is_admin=admin)
         else:
-            ended = await self.bot.tables.end(snap.id, interaction.user.id, is_admin=admin)  # type: ignore[attr-defined]
+            ended = await self.host.tables.end(snap.id, interaction.user.id, is_admin=admin)
         text = _("Table #{id} ended by <@{user}>.").format(id=ended.id, user=interaction.user.id)
         await interaction.response.send_message(
             text, embed=messages.finished_embed(ended), allowed_mentions=discord.AllowedMentions.none()
@@ -175,12 +182,12 @@ class Tables(commands.Cog):
     @app_commands.command(name="history", description="The last hands of this channel's table, as files.")
     @app_commands.guild_only()
     async def history(self, interaction: discord.Interaction) -> None:
-        snap = await _table_here(self.bot, interaction)
+        snap = await _table_here(self.host, interaction)
         if not _has_history(snap.game):
             await send_ephemeral(interaction, _("There's no hand history for {game}.").format(game=snap.game.title))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        hands = await self.bot.tables.history(snap.id, interaction.user.id)  # type: ignore[attr-defined]
+        hands = await self.host.tables.history(snap.id, interaction.user.id)
         if not hands:
             await interaction.followup.send(_("No finished hands yet."), ephemeral=True)
             return
@@ -204,4 +211,20 @@ def _has_history(game: object) -> bool:
 
 
 async def setup(bot: commands.Bot) -> None:
+    """Installs the table UI (buttons and publisher) on the bot, then the commands."""
+    host = host_of(bot)
+    components.handle_clicks_with(flows)
+    bot.add_dynamic_items(*components.DYNAMIC_ITEMS)
+    host.publisher = TablePublisher(bot, host.tables, partial(flows.panel_payload, host))
+    host.table_listeners.append(host.publisher)
     await bot.add_cog(Tables(bot))
+
+
+async def teardown(bot: commands.Bot) -> None:
+    """``unload_extension``/``reload_extension``: the buttons and the publisher go with the commands."""
+    host = host_of(bot)
+    bot.remove_dynamic_items(*components.DYNAMIC_ITEMS)
+    publisher = host.publisher
+    if publisher in host.table_listeners:
+        host.table_listeners.remove(publisher)
+    await publisher.idle()

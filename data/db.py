@@ -18,6 +18,8 @@ from typing import Any, ParamSpec, TypeVar
 
 import aiosqlite
 
+from .migrate import migrate_sync
+
 Params = Sequence[Any] | dict[str, Any]
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -162,9 +164,7 @@ class Database:
         db = cls(conn, path)
         await db._call(_configure, conn._conn, int(busy_timeout_ms))
         if migrate:
-            from .migrate import migrate as run_migrations
-
-            await run_migrations(db)
+            await db.read_sync(migrate_sync)
         return db
 
     async def close(self) -> None:
@@ -176,7 +176,7 @@ class Database:
 
     @property
     def connection(self) -> aiosqlite.Connection:
-        """The raw connection (migrations and tests); prefer ``transaction()``/``read()``."""
+        """The raw connection (tests); prefer ``transaction()``/``read()``."""
         return self._conn
 
     @asynccontextmanager

@@ -3,6 +3,9 @@
 Each ``data/migrations/NNNN_name.sql`` runs inside its own transaction together
 with its ``PRAGMA user_version = NNNN``, so a failing script leaves the database
 exactly at the previous version.
+
+Plain ``sqlite3`` only: ``data.db`` runs ``migrate_sync`` on its connection's
+thread (``Database.read_sync``); nothing here knows the ``Database`` class.
 """
 
 from __future__ import annotations
@@ -11,10 +14,6 @@ import re
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from .db import Database
 
 MIGRATIONS_DIR = Path(__file__).with_name("migrations")
 _NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
@@ -68,8 +67,3 @@ def migrate_sync(conn: sqlite3.Connection, directory: Path = MIGRATIONS_DIR) -> 
             raise
     return current_version(conn)
 
-
-async def migrate(db: Database, directory: Path = MIGRATIONS_DIR) -> int:
-    """Runs ``migrate_sync`` on the database's own connection thread."""
-    async with db._lock:
-        return await db._call(migrate_sync, db.connection._conn, directory)

@@ -2,9 +2,11 @@
 
 Every button and select is a ``discord.ui.DynamicItem`` whose custom id names
 the table (and, for prompts, the sequence number the prompt was rendered at).
-They are registered once with ``add_dynamic_items``; a click rebuilds the item
-from its custom id and reloads the table from the service, so buttons on old
-messages keep working after a restart and a stale prompt is detected by seq.
+They are registered once with ``add_dynamic_items`` (by the ``cogs.tables``
+extension, which also hands them the click handlers of ``flows``); a click
+rebuilds the item from its custom id and reloads the table from the service,
+so buttons on old messages keep working after a restart and a stale prompt is
+detected by seq.
 
 Custom ids (all ≤ 100 characters; action strings are ≤ 60 by contract):
 
@@ -29,7 +31,8 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import Any
+from collections.abc import Awaitable
+from typing import Any, Protocol
 
 import discord
 
@@ -99,11 +102,39 @@ def _kind(text: str) -> str:
     return text
 
 
-def _flows() -> Any:
-    # Imported late: flows → render → components would otherwise be circular.
-    from . import flows
+class ClickHandlers(Protocol):
+    """What a click runs: the ``cogs.ui.flows`` module, handed over by the ``cogs.tables`` extension.
 
-    return flows
+    Components can't import flows: flows renders panels, and rendering builds
+    components. So the handlers come in once, at start-up (``handle_clicks_with``).
+    """
+
+    def act(self, interaction: discord.Interaction, table_id: int, seq: int, action: str, /) -> Awaitable[Any]: ...
+
+    def ask_amount(self, interaction: discord.Interaction, table_id: int, seq: int, kind: str, /) -> Awaitable[Any]: ...
+
+    def show_hand(self, interaction: discord.Interaction, table_id: int, /, *, in_place: bool) -> Awaitable[Any]: ...
+
+    def lobby(self, interaction: discord.Interaction, table_id: int, verb: str, /) -> Awaitable[Any]: ...
+
+    def option_select(
+        self, interaction: discord.Interaction, table_id: int, what: str, values: list[str], /
+    ) -> Awaitable[Any]: ...
+
+
+_handlers: ClickHandlers | None = None
+
+
+def handle_clicks_with(handlers: ClickHandlers) -> None:
+    """Every component's callback calls ``handlers`` (the same for every bot in the process)."""
+    global _handlers
+    _handlers = handlers
+
+
+def _clicks() -> ClickHandlers:
+    if _handlers is None:
+        raise RuntimeError("no click handlers: the cogs.tables extension's setup installs them")
+    return _handlers
 
 
 class ActionButton(
@@ -142,7 +173,7 @@ class ActionButton(
             return RefusedItem(item, reason=str(bad))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _flows().act(interaction, self.table_id, self.seq, self.action)
+        await _clicks().act(interaction, self.table_id, self.seq, self.action)
 
 
 class ActionSelect(
@@ -182,7 +213,7 @@ class ActionSelect(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = self.item.values
-        await _flows().act(interaction, self.table_id, self.seq, values[0] if values else "")
+        await _clicks().act(interaction, self.table_id, self.seq, values[0] if values else "")
 
 
 class PickSelect(
@@ -225,7 +256,7 @@ class PickSelect(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         action = f"{self.kind}:{','.join(self.item.values)}"
-        await _flows().act(interaction, self.table_id, self.seq, action)
+        await _clicks().act(interaction, self.table_id, self.seq, action)
 
 
 class AmountButton(
@@ -253,7 +284,7 @@ class AmountButton(
             return RefusedItem(item, reason=str(bad))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _flows().ask_amount(interaction, self.table_id, self.seq, self.kind)
+        await _clicks().ask_amount(interaction, self.table_id, self.seq, self.kind)
 
 
 class HandButton(
@@ -283,7 +314,7 @@ class HandButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         in_place = bool(interaction.message and interaction.message.flags.ephemeral)
-        await _flows().show_hand(interaction, self.table_id, in_place=in_place)
+        await _clicks().show_hand(interaction, self.table_id, in_place=in_place)
 
 
 
@@ -320,7 +351,7 @@ class LobbyButton(
             return RefusedItem(item, reason=str(bad))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _flows().lobby(interaction, self.table_id, self.verb)
+        await _clicks().lobby(interaction, self.table_id, self.verb)
 
 
 class OptionSelect(
@@ -363,7 +394,7 @@ class OptionSelect(
             return RefusedItem(item, reason=str(bad))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _flows().option_select(interaction, self.table_id, self.what, list(self.item.values))
+        await _clicks().option_select(interaction, self.table_id, self.what, list(self.item.values))
 
 
 _TEMPLATED = (ActionButton, ActionSelect, PickSelect, AmountButton, HandButton, LobbyButton, OptionSelect)

@@ -5,13 +5,17 @@ current table, so a panel can never show a stale hand and a restart loses
 nothing. The click itself is answered with the re-rendered private panel
 (``edit_message``) while the public message is edited in the background by
 the publisher, so the answer never waits on a rate-limited channel edit.
+
+The components' callbacks call ``act``, ``ask_amount``, ``show_hand``,
+``lobby`` and ``option_select``: this module is their ``ClickHandlers``,
+handed to them by the ``cogs.tables`` extension's ``setup``.
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import Any, TypeVar
 
 import discord
 
@@ -21,16 +25,14 @@ from games.core.i18n import _
 from games.core.views import AskAmount
 
 from . import messages, render
+from .host import TableHost, host_of
 from .options import OptionField, coerce_choice, fields_of, show_value
-
-if TYPE_CHECKING:
-    from bot.client import CardroomBot
 
 T = TypeVar("T")
 
 
-def bot_of(interaction: discord.Interaction) -> CardroomBot:
-    return cast("CardroomBot", interaction.client)
+def bot_of(interaction: discord.Interaction) -> TableHost:
+    return host_of(interaction.client)
 
 
 def is_admin(interaction: discord.Interaction) -> bool:
@@ -38,7 +40,7 @@ def is_admin(interaction: discord.Interaction) -> bool:
     return bool(perms and (perms.manage_guild or perms.administrator))
 
 
-async def panel_payload(bot: CardroomBot, table_id: int, user_id: int) -> tuple[dict[str, Any], int]:
+async def panel_payload(bot: TableHost, table_id: int, user_id: int) -> tuple[dict[str, Any], int]:
     """The user's hand panel as it should look now, and the table version it shows."""
     snap = await bot.tables.get(table_id)
     if snap.paused and snap.result is not None and snap.seat_of(user_id) is not None:
@@ -54,7 +56,7 @@ async def panel_payload(bot: CardroomBot, table_id: int, user_id: int) -> tuple[
     return {"content": None, "embed": embed, "view": view}, seq
 
 
-async def hand_payload(bot: CardroomBot, table_id: int, user_id: int, content: str | None = None) -> dict[str, Any]:
+async def hand_payload(bot: TableHost, table_id: int, user_id: int, content: str | None = None) -> dict[str, Any]:
     payload, _seq = await panel_payload(bot, table_id, user_id)
     payload["content"] = content
     return payload

@@ -1,7 +1,9 @@
 """Keeps each table's public message in step with the table, without blocking anyone.
 
-The service calls ``on_change`` after every commit; the publisher only records
-the newest snapshot and, if no edit is running for that table, starts one.
+The service calls ``on_change`` after every commit and the bot hands the
+snapshot to its table listeners (``bot.hooks``); the publisher is one of them,
+added by the ``cogs.tables`` extension. It only records the newest snapshot
+and, if no edit is running for that table, starts one.
 Edits are coalesced (a burst of actions makes at most one edit in flight and
 one queued), so rate limits never delay a click's own answer. Each new hand
 gets a fresh message (old messages hit Discord's edit limits after an hour,
@@ -12,24 +14,30 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 import discord
 
+from bot.service import TableService
 from bot.service.models import TableSnapshot
 
-from . import flows, messages
+from . import messages
 from .panels import PanelKeeper
-
-if TYPE_CHECKING:
-    from bot.client import CardroomBot
 
 log = logging.getLogger("cardroom.publisher")
 
+#: ``(table_id, user_id)`` -> that player's hand panel as it should look now, and the table seq it shows.
+PanelSource = Callable[[int, int], Awaitable[tuple[dict[str, Any], int]]]
+
 
 class TablePublisher:
-    def __init__(self, bot: CardroomBot) -> None:
-        self.bot = bot
+    """A ``bot.hooks.TableListener``: ``table_changed`` schedules an edit, ``idle`` waits for them."""
+
+    def __init__(self, client: discord.Client, tables: TableService, panel: PanelSource) -> None:
+        self.client = client
+        self.tables = tables
+        self._panel_source = panel
         self._latest: dict[int, TableSnapshot] = {}
         self._tasks: dict[int, asyncio.Task[None]] = {}
         #: table → (message id, hand number shown in it), as this process knows it.
@@ -39,12 +47,15 @@ class TablePublisher:
         self.panels = PanelKeeper(self._panel)
 
     async def _panel(self, table_id: int, user_id: int) -> dict:
-        payload, _seq = await flows.panel_payload(self.bot, table_id, user_id)
+        payload, _seq = await self._panel_source(table_id, user_id)
         return payload
 
     def adopt(self, snap: TableSnapshot, message_id: int) -> None:
         """The interaction that created the message tells us its id."""
         self._message[snap.id] = (message_id, snap.hand_no)
+
+    def table_changed(self, snap: TableSnapshot, reason: str) -> None:
+        self.schedule(snap)
 
     def schedule(self, snap: TableSnapshot) -> None:
         # on_change runs outside the table lock, so snapshots may arrive out of order:
@@ -84,7 +95,7 @@ class TablePublisher:
         shown_hand = known[1] if known else snap.hand_no
         if message_id is None:
             return  # /play attaches the message and publishes again
-        channel = self.bot.get_partial_messageable(snap.channel_id, guild_id=snap.guild_id)
+        channel = self.client.get_partial_messageable(snap.channel_id, guild_id=snap.guild_id)
         payload = messages.public_message(snap)
         if snap.status == "playing" and snap.hand_no > shown_hand > 0:
             # The old hand's message keeps its result; the new hand gets a new message (and a ping).
@@ -113,4 +124,4 @@ class TablePublisher:
             payload = {k: v for k, v in payload.items() if k != "view"}
         message = await channel.send(**payload)
         self._message[snap.id] = (message.id, snap.hand_no)
-        await self.bot.tables.attach_message(snap.id, message.id)
+        await self.tables.attach_message(snap.id, message.id)

@@ -15,8 +15,8 @@ import games
 from games.core.errors import GameError, IllegalAction, NotYourTurn
 from games.core.replay import record_of, replay
 from games.core.rng import Rng
-from games.core.testing import random_playout
 from games.core.views import AskAmount, Choice, PickCards
+from tests.support.playout import random_playout
 
 HAND_SEEDS = range(12)  # chip games: one state per hand, so many short playouts
 GAME_SEEDS = range(4)  # sheet games: one state is a whole game of many deals

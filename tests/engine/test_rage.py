@@ -8,12 +8,12 @@ import pytest
 
 from games.core.errors import IllegalAction
 from games.core.rng import Rng
-from games.core.testing import random_playout
 from games.core.tricks import Trick
 from games.core.views import AskAmount, Choice
 from games.rage import Rage, RageOptions
 from games.rage.cards import COLOUR_CARDS
 from games.rage.game import trick_winner
+from tests.support.playout import random_playout
 
 G = Rage()
 

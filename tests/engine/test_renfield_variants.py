@@ -453,7 +453,7 @@ def test_timeout_with_only_wild_cards_plays_the_lowest_as_itself() -> None:
 @pytest.mark.parametrize("preset", sorted(R.presets))
 def test_random_hands_conserve_cards_and_chips_at_every_step(preset: str) -> None:
     from games.core.rng import Rng
-    from games.core.testing import random_playout
+    from tests.support.playout import random_playout
 
     options = R.presets[preset]
     deck = sorted(options.deck_cards())

@@ -10,12 +10,12 @@ from games.core.cards import FAIRMARKET_DECK
 from games.core.errors import IllegalAction
 from games.core.rng import Rng
 from games.core.sheet import ScoreSheet
-from games.core.testing import random_playout
 from games.core.tricks import Trick
 from games.core.views import AskAmount, Choice
 from games.tresotti import Tresotti, TresottiOptions
 from games.tresotti.cards import BASIC, DEARWORTH
 from games.tresotti.game import trick_winner
+from tests.support.playout import random_playout
 
 G = Tresotti()
 

@@ -9,8 +9,8 @@ from pokerkit import HandHistory
 
 from games.core.poker import phh
 from games.core.rng import Rng
-from games.core.testing import random_playout
 from games.razz import Razz, RazzOptions
+from tests.support.playout import random_playout
 
 GAME = Razz()
 SHARED = RazzOptions(heads_up_uncapped=False)  # pokerkit's FR caps heads-up rounds too

@@ -13,8 +13,8 @@ import random
 
 import pytest
 
-from games.core.poker.oracle import play_hand
 from games.razz import Razz, RazzOptions
+from tests.support.razz_oracle import play_hand
 
 GAME = Razz()
 SHARED = RazzOptions(heads_up_uncapped=False)

@@ -2,8 +2,8 @@
 
 pokerkit is the referee: it is handed exactly the cards our engine dealt (its
 own dealing is not automated), both get the same actions, and every step must
-agree on who acts, what they may do and for how much. Nothing in ``games``
-imports this module, so the engines never depend on pokerkit at run time.
+agree on who acts, what they may do and for how much. It lives under
+``tests/``: the runtime never imports pokerkit.
 """
 
 from __future__ import annotations

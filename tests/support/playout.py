@@ -1,12 +1,12 @@
-"""Helpers for tests and benchmarks: random playouts over the public contract."""
+"""Random playouts over the public game contract (tests and benchmarks only)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
-from .game import Game, Outcome
-from .rng import Rng
+from games.core.game import Game, Outcome
+from games.core.rng import Rng
 
 
 def random_playout(

@@ -1,0 +1,33 @@
+"""The bot as the cogs see it: its services and the table publisher, as a Protocol.
+
+The bot core loads the cogs by name and imports none of them; the cogs, in
+turn, never import ``bot.client`` (not even for type checking), so neither
+side can grow a circle through the other. ``CardroomBot`` provides
+``tables``, ``economy`` and ``table_listeners``; the ``cogs.tables``
+extension's ``setup`` adds ``publisher``.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol, cast
+
+import discord
+
+from bot.hooks import TableListener
+from bot.service import Economy, TableService
+
+from .publisher import TablePublisher
+
+
+class TableHost(Protocol):
+    tables: TableService
+    economy: Economy
+    #: Installed by the cogs.tables extension: keeps each table's public message and the players' panels in step.
+    publisher: TablePublisher
+    #: The bot core's hook: each listener is told of every committed table change.
+    table_listeners: list[TableListener]
+
+
+def host_of(client: discord.Client) -> TableHost:
+    """The bot behind a cog or an interaction (``interaction.client``), typed as the cogs use it."""
+    return cast("TableHost", client)
