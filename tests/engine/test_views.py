@@ -15,7 +15,6 @@ from test_renfield_support import finish
 import games
 from games.core.poker.ui import LABELS, pot_headline
 from games.core.rng import Rng
-from games.core.testing import random_playout
 from games.core.views import Choice, PickCards
 from games.core.wording import by_count, seat_list
 from games.frankenstein import Frankenstein
@@ -24,6 +23,7 @@ from games.razz import Razz
 from games.renfield.profile import RENFIELD as PROFILE
 from games.renfield.results import won_with
 from games.tresotti import Tresotti, TresottiOptions
+from tests.support.playout import random_playout
 
 RAGE, TRESOTTI, RAZZ, FRANK = Rage(), Tresotti(), Razz(), Frankenstein()
 
