@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from games.core.i18n import _
+
 from .options import RENFIELD_PRESETS, SCURRO_PRESETS, RenfieldOptions, ScurroOptions
 from .profile import RENFIELD, SCURRO, DeckProfile
 from .rules import RenfieldFamily
@@ -17,6 +19,7 @@ class Renfield(RenfieldFamily):
     Options = RenfieldOptions
     presets = RENFIELD_PRESETS
     state_type = RenfieldState
+    unit_note = _("$1 = 1 chip")
 
 
 class Scurro(RenfieldFamily):
@@ -26,6 +29,7 @@ class Scurro(RenfieldFamily):
     Options = ScurroOptions
     presets = SCURRO_PRESETS
     state_type = ScurroState
+    unit_note = _("1 coin = 1 chip")
 
 
 __all__ = ["Renfield", "RenfieldOptions", "Scurro", "ScurroOptions"]

@@ -78,7 +78,9 @@ async def test_hand_result_names_everyone_with_the_ledgers_chip_changes(world: W
     w = world
     table = await open_table(w, "renfield", w.players)
     snap = await snapshot(w, table)
-    # During play, every seat line shows that player's chips at the table: the ledger's escrow.
+    # During play, every seat line shows that player's chips at the table: the ledger's escrow,
+    # and the table says once how the game's dollars relate to chips.
+    assert "$1 = 1 chip" in table.table_message().embeds[0].footer.text
     seats = fields(table.table_message())["Seats"]
     for info in snap.seats:
         (line,) = [ln for ln in seats.split("\n") if f"<@{info.user_id}>" in ln]
