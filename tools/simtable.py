@@ -54,6 +54,16 @@ class Control:
     comp: dict[str, Any] | None = None
 
 
+def card_label(code: str) -> str | None:
+    """A card's label in the decks the games share (None for a game's own deck)."""
+    from games.core.cards import FAIRMARKET_DECK, RENFIELD_DECK, STANDARD_DECK
+
+    for deck in (STANDARD_DECK, RENFIELD_DECK, FAIRMARKET_DECK):
+        if code in deck:
+            return deck.label(code)
+    return None
+
+
 def components_of(message: Any) -> list[dict[str, Any]]:
     """Every component of a message as Discord's dicts.
 
@@ -176,29 +186,40 @@ class Table:
         return "\n".join(parts)
 
     async def check_privacy(self) -> int:
-        """No public message shows a card of anyone's hidden hand (code or label). Returns cards checked."""
+        """No public message shows a card of anyone's hidden hand. Returns cards checked.
+
+        A card's label (``5♠``) is looked for everywhere; its code (``5s``) only where codes
+        appear (select values, custom ids), since in prose "a pair of 5s" is not a card.
+        """
         bot = self.env.bot
         snap = await bot.tables.get(self.table_id())  # type: ignore[attr-defined]
         if snap.state is None:
             return 0
         game = snap.game
-        hidden: set[str] = set()
+        codes: set[str] = set()
+        labels: set[str] = set()
         for info in snap.seats:
             private = game.private_cards(snap.state, info.seat)
             view = game.view(snap.state, info.seat)
-            labels = view.hand_text.split(" ") if view.hand_text else []
-            names = dict(zip(view.hand, labels, strict=False)) if len(labels) == len(view.hand) else {}
+            split = view.hand_text.split(" ") if view.hand_text else []
+            names = dict(zip(view.hand, split, strict=False)) if len(split) == len(view.hand) else {}
             for code in private:
-                hidden.add(code)
-                if code in names:
-                    hidden.add(names[code])
-        texts = [self.public_text(self.table_message())]
-        self.public_texts.extend(texts)
-        for text in texts:
-            for token in hidden:
-                pattern = r"(?<![0-9A-Za-z])" + re.escape(token) + r"(?![0-9A-Za-z])"
-                assert not re.search(pattern, text), f"hidden card {token!r} in a public message: {text}"
-        return len(hidden)
+                codes.add(code)
+                label = card_label(code) or names.get(code)
+                if label:
+                    labels.add(label)
+        message = self.table_message()
+        text = self.public_text(message)
+        self.public_texts.append(text)
+        for token in labels:
+            pattern = r"(?<![0-9A-Za-z])" + re.escape(token) + r"(?![0-9A-Za-z])"
+            assert not re.search(pattern, text), f"hidden card {token!r} in a public message: {text}"
+        values = [str(comp.get("custom_id") or "") for comp in components_of(message)]
+        values += [str(o.get("value")) for comp in components_of(message) for o in comp.get("options") or []]
+        for token in codes:
+            pattern = r"(?<![0-9A-Za-z])" + re.escape(token) + r"(?![0-9A-Za-z])"
+            assert not any(re.search(pattern, v) for v in values), f"hidden card {token!r} in a public control"
+        return len(codes)
 
     # ------------------------------------------------- counted interactions
     def tally(self, who: simcord.MemberActor, key: str, n: int = 1) -> None:
