@@ -51,13 +51,6 @@ def named(live: Live, text: str) -> str:
     return resolve_seats(text, lambda s: mention(seated[s].user_id) if 0 <= s < len(seated) else _("a player"))
 
 
-def turn_deadline(live: Live, now: str) -> datetime | None:
-    """When the players to act time out: none once the hand is over (``live.outcome``, already known)."""
-    if live.core.state is None or live.outcome is not None:
-        return None
-    return datetime.fromisoformat(now) + timedelta(seconds=live.core.turn_seconds)
-
-
 def advance(
     conn: sqlite3.Connection, live: Live, seat: int, action: str, kind: str, state: Any,
     events: tuple[Event, ...], now: str, change: Change,
@@ -65,10 +58,8 @@ def advance(
     """Logs an applied action and moves the table on (settling a finished hand, pausing after a deal)."""
     seq = log(conn, live, kind, action, now, seat=seat, user_id=live.user_at(seat))
     live.acted[seat] = seq
-    live.set_state(state)
     change.events = (*change.events, *events)
-    live.add_recent(*(named(live, e.text) for e in events if e.private_to is None))
-    live.core = replace(live.core, deadline=turn_deadline(live, now))
+    live.set_state(state, now=now, recent=[named(live, e.text) for e in events if e.private_to is None])
     outcome = live.outcome
     if outcome is not None:
         change.hand_finished = True
@@ -107,7 +98,7 @@ def end_pause(conn: sqlite3.Connection, live: Live, now: str, change: Change) ->
     change.reason = "hand"
     outcome = live.outcome
     if pause.kind == "deal" or outcome is None:  # a hand pause always follows a finished hand
-        live.core = replace(live.core, deadline=turn_deadline(live, now))
+        live.core = replace(live.core, deadline=live.turn_deadline(now))
         return
     between_hands(conn, live, outcome, now, change)
     if live.core.status != "playing":
@@ -175,12 +166,10 @@ def deal(
          dumps(live.core.options.model_dump(mode="json")), dumps([p.user_id for p in seated]),
          dumps(list(stacks)) if game.uses_chips else None, start, now),
     ).lastrowid or 0
-    live.set_state(state)
     live.dealer, live.carry, live.stacks = dealer, carry, stacks
     live.hand_start_seq, live.acted = start, {}
-    if game.hand_by_hand:
-        live.add_recent(_("Hand {n} is dealt.").format(n=hand_no))
-    live.core = replace(live.core, deadline=turn_deadline(live, now))
+    dealt = [_("Hand {n} is dealt.").format(n=hand_no)] if game.hand_by_hand else []
+    live.set_state(state, now=now, recent=dealt)
     if live.outcome is not None:  # a hand decided at the deal (e.g. nobody dealt in)
         change.hand_finished = True
         finish_hand(conn, live, live.outcome, now, change)
@@ -381,5 +370,5 @@ def close(
 
 __all__ = [
     "Change", "advance", "between_hands", "buy_in", "cash_out", "close", "deal", "end_pause",
-    "finish_hand", "mention", "named", "next_dealer", "settle", "start_pause", "stay_or_go", "turn_deadline",
+    "finish_hand", "mention", "named", "next_dealer", "settle", "start_pause", "stay_or_go",
 ]

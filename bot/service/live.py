@@ -10,8 +10,9 @@ from __future__ import annotations
 import hashlib
 import json
 import sqlite3
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import games
@@ -106,10 +107,29 @@ class Live:
     def game(self) -> Game:
         return games.get_game(self.core.game_id)
 
-    def set_state(self, state: Any) -> None:
-        """The hand's new state, and its outcome: the one ``game.outcome`` call for this state."""
-        self.core = replace(self.core, state=state)
+    def set_state(self, state: Any, *, now: str | None = None, recent: Sequence[str] = ()) -> None:
+        """The hand's new state and its outcome: the one ``game.outcome`` call for this state.
+
+        With ``now`` the turn deadline is set from it (``turn_deadline``) and ``recent``
+        lines are added, all in one copy of the core: this runs on every action.
+        """
         self.outcome = None if state is None else self.game.outcome(state)
+        core = self.core
+        self.core = replace(
+            core,
+            state=state,
+            recent=(*core.recent, *recent)[-RECENT:] if recent else core.recent,
+            deadline=core.deadline if now is None else self._deadline(state, now),
+        )
+
+    def turn_deadline(self, now: str) -> datetime | None:
+        """When the players to act time out: none once the hand is over (``outcome``, already known)."""
+        return self._deadline(self.core.state, now)
+
+    def _deadline(self, state: Any, now: str) -> datetime | None:
+        if state is None or self.outcome is not None:
+            return None
+        return datetime.fromisoformat(now) + timedelta(seconds=self.core.turn_seconds)
 
     def clone(self) -> Live:
         """A private copy for one transaction (hand-written: ``copy.copy`` was a hot spot).
@@ -138,7 +158,8 @@ class Live:
         raise KeyError(seat)
 
     def add_recent(self, *texts: str) -> None:
-        self.core = replace(self.core, recent=(*self.core.recent, *texts)[-RECENT:])
+        if texts:
+            self.core = replace(self.core, recent=(*self.core.recent, *texts)[-RECENT:])
 
     def snapshot(self) -> TableSnapshot:
         """Built once per committed version (a Live is never changed after it is cached,
