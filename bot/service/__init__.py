@@ -14,7 +14,7 @@ from .errors import (
     TableAlreadyOpen,
     TableFull,
 )
-from .models import ActResult, AuditReport, GuildSettings, SeatInfo, StartResult, TableSnapshot
+from .models import ActResult, AuditReport, GuildSettings, SeatInfo, StartResult, TableCore, TableSnapshot
 from .tables import TableService, utcnow
 
 __all__ = [
@@ -34,6 +34,7 @@ __all__ = [
     "StalePrompt",
     "StartResult",
     "TableAlreadyOpen",
+    "TableCore",
     "TableFull",
     "TableService",
     "TableSnapshot",

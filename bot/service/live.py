@@ -10,16 +10,16 @@ from __future__ import annotations
 import hashlib
 import json
 import sqlite3
-from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from pydantic import BaseModel
-
 import games
-from games import Game
+from games import Game, Outcome
 
-from .models import SeatInfo, TableSnapshot
+from .errors import StalePrompt
+from .models import SeatInfo, TableCore, TableSnapshot
 from .results import HandResult
 
 RECENT = 8
@@ -76,26 +76,16 @@ class Pause:
 
 @dataclass
 class Live:
-    """One open table as the service works with it."""
+    """One open table as the service works with it: the committed facts (``core``,
+    immutable) and the working fields that never leave the service.
 
-    id: int
-    guild_id: int
-    channel_id: int
-    message_id: int | None
-    host_id: int
-    game_id: str
-    options: BaseModel
-    preset: str | None
-    status: str
+    ``outcome`` is ``game.outcome(core.state)``, computed once when the state is
+    set (``set_state``) and read by everyone after: the action's own checks, the
+    turn deadline and the snapshot.
+    """
+
+    core: TableCore
     seed: int
-    buy_in: int
-    turn_seconds: int
-    hand_no: int = 0
-    seq: int = 0
-    deadline: datetime | None = None
-    state: Any = None
-    recent: tuple[str, ...] = ()
-    outcome_summary: str | None = None
     players: list[Player] = field(default_factory=list)
     #: Current hand: dealer seat, carry handed in, escrow per seat at the deal, seq of its 'deal' row.
     dealer: int = 0
@@ -106,9 +96,8 @@ class Live:
     hand_rowid: int = 0
     #: seat -> seq of that seat's last action in this hand (stale-prompt detection).
     acted: dict[int, int] = field(default_factory=dict)
-    pot: int = 0
-    result: HandResult | None = None
     pause: Pause | None = None
+    outcome: Outcome | None = None
     roster_dirty: bool = False
     #: Options, preset, buy-in or message id changed: rewrite those columns too.
     settings_dirty: bool = False
@@ -116,10 +105,36 @@ class Live:
 
     @property
     def game(self) -> Game:
-        return games.get_game(self.game_id)
+        return games.get_game(self.core.game_id)
+
+    def set_state(self, state: Any, *, now: str | None = None, recent: Sequence[str] = ()) -> None:
+        """The hand's new state and its outcome: the one ``game.outcome`` call for this state.
+
+        With ``now`` the turn deadline is set from it (``turn_deadline``) and ``recent``
+        lines are added, all in one copy of the core: this runs on every action.
+        """
+        self.outcome = None if state is None else self.game.outcome(state)
+        core = self.core
+        self.core = replace(
+            core,
+            state=state,
+            recent=(*core.recent, *recent)[-RECENT:] if recent else core.recent,
+            deadline=core.deadline if now is None else self._deadline(state, now),
+        )
+
+    def turn_deadline(self, now: str) -> datetime | None:
+        """When the players to act time out: none once the hand is over (``outcome``, already known)."""
+        return self._deadline(self.core.state, now)
+
+    def _deadline(self, state: Any, now: str) -> datetime | None:
+        if state is None or self.outcome is not None:
+            return None
+        return datetime.fromisoformat(now) + timedelta(seconds=self.core.turn_seconds)
 
     def clone(self) -> Live:
-        """A private copy for one transaction (hand-written: ``copy.copy`` was a hot spot)."""
+        """A private copy for one transaction (hand-written: ``copy.copy`` was a hot spot).
+
+        The core is immutable, so it is shared until the copy replaces it."""
         other = object.__new__(Live)
         other.__dict__.update(self.__dict__)
         other.players = [Player(p.user_id, p.pos, p.seat, p.timeouts, p.leaving, p.name) for p in self.players]
@@ -143,7 +158,8 @@ class Live:
         raise KeyError(seat)
 
     def add_recent(self, *texts: str) -> None:
-        self.recent = (*self.recent, *texts)[-RECENT:]
+        if texts:
+            self.core = replace(self.core, recent=(*self.core.recent, *texts)[-RECENT:])
 
     def snapshot(self) -> TableSnapshot:
         """Built once per committed version (a Live is never changed after it is cached,
@@ -153,43 +169,21 @@ class Live:
         return self._snap
 
     def _build_snapshot(self) -> TableSnapshot:
-        game = self.game
-        seated = self.seated()
+        core = self.core
         to_act: tuple[int, ...] = ()
-        if (
-            self.status == "playing" and self.pause is None and self.state is not None
-            and game.outcome(self.state) is None
-        ):
-            to_act = tuple(self.user_at(s) for s in sorted(game.to_act(self.state)))
+        if core.status == "playing" and self.pause is None and core.state is not None and self.outcome is None:
+            to_act = tuple(self.user_at(s) for s in sorted(self.game.to_act(core.state)))
         stacks = self.stacks
-        result = self.result
+        result = core.result
         if self.pause is not None and result is not None and result.kind == "hand":
             # Settled already: the seats hold what the ledger now says, not what they were dealt with.
             stacks = tuple(line.chips for line in result.lines if line.chips is not None) or stacks
-        return TableSnapshot(
-            id=self.id,
-            guild_id=self.guild_id,
-            channel_id=self.channel_id,
-            message_id=self.message_id,
-            host_id=self.host_id,
-            game_id=self.game_id,
-            options=self.options,
-            preset=self.preset,
-            status=self.status,  # type: ignore[arg-type]
-            buy_in=self.buy_in,
-            turn_seconds=self.turn_seconds,
+        return TableSnapshot.of(
+            core,
             lobby=tuple(p.user_id for p in sorted(self.players, key=lambda p: p.pos)),
-            seats=tuple(SeatInfo(p.seat or 0, p.user_id, p.timeouts, p.leaving, p.name) for p in seated),
-            hand_no=self.hand_no,
-            seq=self.seq,
-            deadline=self.deadline,
+            seats=tuple(SeatInfo(p.seat or 0, p.user_id, p.timeouts, p.leaving, p.name) for p in self.seated()),
             to_act_users=to_act,
             stacks=stacks,
-            state=self.state,
-            recent=self.recent,
-            outcome_summary=self.outcome_summary,
-            pot=self.pot,
-            result=self.result,
             paused=self.pause is not None,
             ready=() if self.pause is None else self.pause.ready,
         )
@@ -199,45 +193,43 @@ class Live:
 def log(conn: sqlite3.Connection, live: Live, kind: str, payload: str, at: str, *,
         seat: int | None = None, user_id: int | None = None) -> int:
     """Appends one row to the table's log; the row's number is the new ``seq``."""
-    live.seq += 1
+    core = live.core = replace(live.core, seq=live.core.seq + 1)
     conn.execute(
         "INSERT INTO table_log (table_id, seq, hand_no, seat, user_id, kind, payload, at) VALUES (?,?,?,?,?,?,?,?)",
-        (live.id, live.seq, live.hand_no, seat, user_id, kind, payload, at),
+        (core.id, core.seq, core.hand_no, seat, user_id, kind, payload, at),
     )
-    return live.seq
+    return core.seq
 
 
 def save(conn: sqlite3.Connection, live: Live, expected_seq: int, at: str, *, ended: bool = False) -> None:
     """Writes the table row with a compare-and-swap on ``seq`` (and the roster if it changed)."""
-    game = live.game
+    core = live.core
     cur = conn.execute(
         """UPDATE tables SET host_id=?, status=?, hand_no=?, seq=?, state_json=?, deadline=?, recent_json=?,
            outcome_summary=?, result_json=?, pause_json=?, updated_at=?, ended_at=COALESCE(ended_at, ?)
            WHERE id=? AND seq=?""",
         (
-            live.host_id, live.status, live.hand_no, live.seq,
-            None if live.state is None else game.dump(live.state), iso(live.deadline),
-            dumps(list(live.recent)), live.outcome_summary,
-            None if live.result is None else live.result.to_json(),
+            core.host_id, core.status, core.hand_no, core.seq,
+            None if core.state is None else live.game.dump(core.state), iso(core.deadline),
+            dumps(list(core.recent)), core.outcome_summary,
+            None if core.result is None else core.result.to_json(),
             None if live.pause is None else live.pause.to_json(),
-            at, at if ended else None, live.id, expected_seq,
+            at, at if ended else None, core.id, expected_seq,
         ),
     )
     if cur.rowcount != 1:
-        from .errors import StalePrompt
-
         raise StalePrompt()
     if live.settings_dirty:
         conn.execute(
             "UPDATE tables SET options_json=?, preset=?, buy_in=? WHERE id=?",
-            (dumps(live.options.model_dump(mode="json")), live.preset, live.buy_in, live.id),
+            (dumps(core.options.model_dump(mode="json")), core.preset, core.buy_in, core.id),
         )
         live.settings_dirty = False
     if live.roster_dirty:
-        conn.execute("DELETE FROM table_players WHERE table_id=?", (live.id,))
+        conn.execute("DELETE FROM table_players WHERE table_id=?", (core.id,))
         conn.executemany(
             "INSERT INTO table_players (table_id, user_id, pos, seat, timeouts, leaving, name) VALUES (?,?,?,?,?,?,?)",
-            [(live.id, p.user_id, p.pos, p.seat, p.timeouts, int(p.leaving), p.name) for p in live.players],
+            [(core.id, p.user_id, p.pos, p.seat, p.timeouts, int(p.leaving), p.name) for p in live.players],
         )
         live.roster_dirty = False
 
@@ -245,15 +237,16 @@ def save(conn: sqlite3.Connection, live: Live, expected_seq: int, at: str, *, en
 def save_player(conn: sqlite3.Connection, live: Live, player: Player) -> None:
     conn.execute(
         "UPDATE table_players SET seat=?, timeouts=?, leaving=? WHERE table_id=? AND user_id=?",
-        (player.seat, player.timeouts, int(player.leaving), live.id, player.user_id),
+        (player.seat, player.timeouts, int(player.leaving), live.core.id, player.user_id),
     )
 
 
 # ------------------------------------------------------------------ reading
-def live_from_row(conn: sqlite3.Connection, row: sqlite3.Row) -> Live:
-    """Everything but the engine state (``restore_state`` does that, with its fallbacks)."""
+def core_from_row(conn: sqlite3.Connection, row: sqlite3.Row) -> TableCore:
+    """The table row's facts, without the engine state (``restore_state`` does that, with its fallbacks)."""
     game = games.get_game(row["game_id"])
-    live = Live(
+    pot = conn.execute("SELECT balance FROM accounts WHERE kind='pot' AND table_id=?", (row["id"],)).fetchone()
+    return TableCore(
         id=row["id"],
         guild_id=row["guild_id"],
         channel_id=row["channel_id"],
@@ -263,7 +256,6 @@ def live_from_row(conn: sqlite3.Connection, row: sqlite3.Row) -> Live:
         options=game.options_from(json.loads(row["options_json"])),
         preset=row["preset"],
         status=row["status"],
-        seed=row["seed"],
         buy_in=row["buy_in"],
         turn_seconds=row["turn_seconds"],
         hand_no=row["hand_no"],
@@ -271,19 +263,25 @@ def live_from_row(conn: sqlite3.Connection, row: sqlite3.Row) -> Live:
         deadline=parse_iso(row["deadline"]),
         recent=tuple(json.loads(row["recent_json"])),
         outcome_summary=row["outcome_summary"],
+        pot=0 if pot is None else int(pot[0]),
         result=HandResult.from_json(row["result_json"]),
-        pause=Pause.from_json(row["pause_json"]),
     )
+
+
+def live_from_row(conn: sqlite3.Connection, row: sqlite3.Row) -> Live:
+    """Everything but the engine state: the facts, the players and the current hand's inputs."""
+    live = Live(core_from_row(conn, row), seed=row["seed"], pause=Pause.from_json(row["pause_json"]))
+    table_id = live.core.id
     live.players = [
         Player(r["user_id"], r["pos"], r["seat"], r["timeouts"], bool(r["leaving"]), r["name"])
         for r in conn.execute(
             "SELECT user_id, pos, seat, timeouts, leaving, name FROM table_players WHERE table_id=? ORDER BY pos",
-            (live.id,),
+            (table_id,),
         )
     ]
     hand = conn.execute(
         "SELECT rowid, dealer, carry_json, stacks_json, start_seq FROM hands WHERE table_id=? AND hand_no=?",
-        (live.id, live.hand_no),
+        (table_id, live.core.hand_no),
     ).fetchone()
     if hand is not None:
         live.hand_rowid = hand["rowid"]
@@ -294,11 +292,9 @@ def live_from_row(conn: sqlite3.Connection, row: sqlite3.Row) -> Live:
         for seat, seq in conn.execute(
             "SELECT seat, MAX(seq) FROM table_log WHERE table_id=? AND seq>? AND kind IN ('action','timeout')"
             " GROUP BY seat",
-            (live.id, live.hand_start_seq),
+            (table_id, live.hand_start_seq),
         ):
             live.acted[int(seat)] = int(seq)
-    pot = conn.execute("SELECT balance FROM accounts WHERE kind='pot' AND table_id=?", (live.id,)).fetchone()
-    live.pot = 0 if pot is None else int(pot[0])
     return live
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from datetime import datetime
 from typing import Any, Literal
 
@@ -11,7 +11,10 @@ from pydantic import BaseModel, ConfigDict, Field
 import games
 from data.ledger import AuditReport
 from games import Event, Game
+from games.core.i18n import _
+from games.core.views import SeatView
 
+from .errors import BadPhase, NotSeated
 from .results import HandResult
 
 Status = Literal["lobby", "playing", "finished", "void"]
@@ -29,9 +32,15 @@ class SeatInfo:
     name: str | None = None  # display name when they sat down (None: unknown)
 
 
-@dataclass(frozen=True, slots=True)
-class TableSnapshot:
-    """Everything the cogs need to render a table, as of prompt number ``seq``."""
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TableCore:
+    """A table's own facts at one committed version, declared once.
+
+    The service's working copy holds one of these (``Live.core``, replaced with
+    ``dataclasses.replace``, never changed in place) and every ``TableSnapshot``
+    is one plus the fields derived from the seating and the hand, so a fact
+    added here reaches the Discord layer without being written out twice.
+    """
 
     id: int
     guild_id: int
@@ -44,32 +53,17 @@ class TableSnapshot:
     status: Status
     buy_in: int
     turn_seconds: int
-    #: Users who joined, in join order (in a running table: everyone at it, seated or waiting).
-    lobby: tuple[int, ...]
-    #: Seated players of the running (or last) hand, by seat.
-    seats: tuple[SeatInfo, ...]
-    hand_no: int
+    hand_no: int = 0
     #: Number of rows in the table's action log: the prompt sequence number.
-    seq: int
-    deadline: datetime | None
-    to_act_users: tuple[int, ...]
-    #: Escrow per seat (the chips each seat had at the start of the current hand).
-    stacks: tuple[int, ...]
-    state: Any | None
+    seq: int = 0
+    deadline: datetime | None = None
+    state: Any | None = None
     recent: tuple[str, ...] = ()
     outcome_summary: str | None = None
     #: The carried pot held for the next hand (chip games).
     pot: int = 0
     #: The latest hand's (or deal's) result, or the standings once the table has ended.
     result: HandResult | None = None
-    #: The beat between hands: the next hand (or deal) starts at ``deadline`` or when all are ready.
-    paused: bool = False
-    ready: tuple[int, ...] = ()
-
-    @property
-    def waiting_for_next(self) -> tuple[int, ...]:
-        """Seated players who haven't pressed Next yet (during the pause)."""
-        return tuple(i.user_id for i in self.seats if i.user_id not in self.ready) if self.paused else ()
 
     @property
     def game(self) -> Game:
@@ -78,6 +72,53 @@ class TableSnapshot:
     @property
     def is_open(self) -> bool:
         return self.status in ("lobby", "playing")
+
+
+#: The names of ``TableCore``'s fields: a snapshot copies exactly these from the core.
+CORE_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(TableCore))
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TableSnapshot(TableCore):
+    """Everything the cogs need to render a table, as of prompt number ``seq``.
+
+    The facts come from ``TableCore``; the fields below are derived from the
+    players and the hand when a version is committed (see ``Live.snapshot``).
+    """
+
+    #: Users who joined, in join order (in a running table: everyone at it, seated or waiting).
+    lobby: tuple[int, ...]
+    #: Seated players of the running (or last) hand, by seat.
+    seats: tuple[SeatInfo, ...]
+    to_act_users: tuple[int, ...]
+    #: Escrow per seat (the chips each seat had at the start of the current hand).
+    stacks: tuple[int, ...]
+    #: The beat between hands: the next hand (or deal) starts at ``deadline`` or when all are ready.
+    paused: bool = False
+    ready: tuple[int, ...] = ()
+
+    @classmethod
+    def of(
+        cls,
+        core: TableCore,
+        *,
+        lobby: tuple[int, ...],
+        seats: tuple[SeatInfo, ...],
+        to_act_users: tuple[int, ...],
+        stacks: tuple[int, ...],
+        paused: bool = False,
+        ready: tuple[int, ...] = (),
+    ) -> TableSnapshot:
+        """The core's facts plus the derived fields (copied field by field, so nothing is missed)."""
+        facts = {name: getattr(core, name) for name in CORE_FIELDS}
+        return cls(
+            **facts, lobby=lobby, seats=seats, to_act_users=to_act_users, stacks=stacks, paused=paused, ready=ready
+        )
+
+    @property
+    def waiting_for_next(self) -> tuple[int, ...]:
+        """Seated players who haven't pressed Next yet (during the pause)."""
+        return tuple(i.user_id for i in self.seats if i.user_id not in self.ready) if self.paused else ()
 
     def seat_of(self, user_id: int) -> int | None:
         for info in self.seats:
@@ -91,14 +132,39 @@ class TableSnapshot:
                 return info.user_id
         return None
 
+    def hand_view(self, user_id: int) -> tuple[SeatView, int]:
+        """The user's private view of this version and the seq it belongs to: what a panel shows.
+
+        The snapshot an action returns is enough to draw the acting player's panel,
+        with the refusals of ``TableService.hand_view``: ``BadPhase`` for a closed
+        table or one not dealt yet, ``NotSeated`` for outsiders and for players who
+        are in from the next hand.
+        """
+        if not self.is_open:
+            raise BadPhase(_("This table is closed."))
+        seat = self.seat_of(user_id)
+        if seat is None:
+            raise NotSeated(_("You're in from the next hand.") if user_id in self.lobby else None)
+        if self.state is None:
+            raise BadPhase(_("The game hasn't started yet."))
+        return self.game.view(self.state, seat), self.seq
+
 
 @dataclass(frozen=True, slots=True)
 class ActResult:
-    """What an action did: the new snapshot, the engine's events, and whether a hand ended."""
+    """What an action did: the new snapshot, the engine's events, and whether a hand ended.
+
+    ``seat`` is the seat that acted, in the hand the ``events`` belong to (after
+    the last action of a hand the players may sit differently in the snapshot's
+    next hand); ``None`` for timeouts, where several seats may have run out.
+    The acting player's panel is ``snapshot.hand_view(user_id)``: no further
+    call to the service is needed.
+    """
 
     snapshot: TableSnapshot
     events: tuple[Event, ...]
     hand_finished: bool = False
+    seat: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,5 +198,6 @@ __all__ = [
     "SeatInfo",
     "StartResult",
     "Status",
+    "TableCore",
     "TableSnapshot",
 ]

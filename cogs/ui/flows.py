@@ -21,6 +21,7 @@ import discord
 
 from bot.errors import guarded, send_ephemeral
 from bot.service.errors import BadPhase, NoTable, NotHost, NotSeated, StalePrompt
+from bot.service.models import TableSnapshot
 from games.core.i18n import _
 from games.core.views import AskAmount
 
@@ -42,15 +43,19 @@ def is_admin(interaction: discord.Interaction) -> bool:
 
 async def panel_payload(bot: TableHost, table_id: int, user_id: int) -> tuple[dict[str, Any], int]:
     """The user's hand panel as it should look now, and the table version it shows."""
-    snap = await bot.tables.get(table_id)
+    return panel_of(await bot.tables.get(table_id), user_id)
+
+
+def panel_of(snap: TableSnapshot, user_id: int) -> tuple[dict[str, Any], int]:
+    """The user's hand panel drawn from one snapshot (an action's own result is enough)."""
     if snap.paused and snap.result is not None and snap.seat_of(user_id) is not None:
         embed, view = messages.paused_panel(snap, user_id)
         return {"content": None, "embed": embed, "view": view}, snap.seq
-    sv, seq = await bot.tables.hand_view(table_id, user_id)
+    sv, seq = snap.hand_view(user_id)
     mine = user_id in snap.to_act_users
     waiting = ", ".join(f"<@{u}>" for u in snap.to_act_users)
     embed, view = render.hand_panel(
-        sv, table_id, seq, names=messages.seat_names(snap), plain_names=messages.plain_names(snap),
+        sv, snap.id, seq, names=messages.seat_names(snap), plain_names=messages.plain_names(snap),
         deadline=snap.deadline if mine else None, waiting_for="" if mine else waiting,
     )
     return {"content": None, "embed": embed, "view": view}, seq
@@ -140,16 +145,14 @@ async def _act_payload(
     bot = bot_of(interaction)
     user = interaction.user.id
     result = await bot.tables.act(table_id, user, action, seq=seq)
-    seat = result.snapshot.seat_of(user)
-    note = _private_lines(result, seat)
+    note = _private_lines(result, result.seat)
     try:
-        payload, shown = await panel_payload(bot, table_id, user)
+        payload, shown = panel_of(result.snapshot, user)
         payload["content"] = note
         return payload, shown
     except (NotSeated, NoTable, BadPhase):
         # The table closed with this action: show how it ended.
-        snap = await bot.tables.get(table_id)
-        return {"content": note, "embed": messages.finished_embed(snap), "view": None}, None
+        return {"content": note, "embed": messages.finished_embed(result.snapshot), "view": None}, None
 
 
 # ------------------------------------------------------------------ amounts

@@ -13,7 +13,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol, cast
 
 from pydantic import BaseModel, TypeAdapter
 
@@ -59,6 +59,23 @@ class Outcome:
     extra: Mapping[str, Any] = field(default_factory=dict)
     #: Per seat, what decided that seat's result ("24 bugs", "shows 7-6-4-2-A"); may be empty.
     details: tuple[str, ...] = ()
+
+
+class _StackedNewState(Protocol):
+    """``new_state`` of a game with ``uses_stacks``: the base signature plus ``stacks=``."""
+
+    def __call__(
+        self,
+        options: BaseModel | None,
+        seats: int,
+        seed: int,
+        *,
+        hands: Sequence[Sequence[str]] | None = ...,
+        stock: Sequence[str] | None = ...,
+        dealer: int = ...,
+        carry: Carry | None = ...,
+        stacks: Sequence[int] | None = ...,
+    ) -> Any: ...
 
 
 def placings_from(values: Sequence[int], *, higher_is_better: bool = True) -> tuple[int, ...]:
@@ -134,6 +151,33 @@ class Game(ABC):
         """Cards only ``seat`` may see now (for redaction checks)."""
 
     # -------------------------------------------------------------- defaults
+    def start(
+        self,
+        options: BaseModel | None,
+        seats: int,
+        seed: int,
+        *,
+        dealer: int = 0,
+        carry: Carry | None = None,
+        stacks: Sequence[int] | None = None,
+        hands: Sequence[Sequence[str]] | None = None,
+        stock: Sequence[str] | None = None,
+    ) -> Any:
+        """A new hand from everything the runtime knows about it, for every game alike.
+
+        The runtime always has each seat's chips at the table (``stacks``), but only
+        games whose betting is limited by them (``uses_stacks``) take them in
+        ``new_state``; the others never see them. So the service and ``replay`` call
+        this one method and no caller branches on the kind of game, while no engine
+        has to change its ``new_state``.
+        """
+        if self.uses_stacks:
+            new_state = cast(_StackedNewState, self.new_state)
+            return new_state(
+                options, seats, seed, hands=hands, stock=stock, dealer=dealer, carry=carry, stacks=stacks
+            )
+        return self.new_state(options, seats, seed, hands=hands, stock=stock, dealer=dealer, carry=carry)
+
     def seat_limits(self, options: BaseModel) -> tuple[int, int]:
         """Player limits for these options (variants may lower the maximum)."""
         return self.min_players, self.max_players

@@ -28,11 +28,15 @@ class HandRecord(BaseModel):
     hands: tuple[tuple[str, ...], ...] | None = None
     stock: tuple[str, ...] | None = None
     carry: dict[str, Any] | None = None
+    #: Chips each seat had at the table when the hand was dealt (None: unlimited). Games without
+    #: ``uses_stacks`` ignore them, so a record can always carry them (see ``Game.start``).
+    stacks: tuple[int, ...] | None = None
     actions: tuple[tuple[int, str], ...] = ()
 
 
 def start(game: Game, record: HandRecord) -> Any:
-    return game.new_state(
+    """The record's first state, through ``Game.start`` (the same path as a live deal)."""
+    return game.start(
         game.options_from(record.options),
         record.seats,
         record.seed,
@@ -40,10 +44,12 @@ def start(game: Game, record: HandRecord) -> Any:
         stock=record.stock,
         dealer=record.dealer,
         carry=record.carry,
+        stacks=record.stacks,
     )
 
 
 def replay(game: Game, record: HandRecord, actions: Iterable[tuple[int, str]] | None = None) -> Any:
+    """The state after the record's actions (or ``actions`` instead)."""
     state = start(game, record)
     for seat, action in record.actions if actions is None else actions:
         state, _events = game.apply(state, seat, action)

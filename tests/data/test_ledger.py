@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from data import ledger
+from data import ledger, settlement
 from data.db import Database, run_in_transaction
 from data.migrate import migrate_sync
 
@@ -218,10 +218,10 @@ def test_a_settlements_rows_stand_or_fall_together(conn: sqlite3.Connection) -> 
 
     conn.execute("BEGIN IMMEDIATE")
     with pytest.raises(ledger.Overdraft):
-        ledger._insert_settlement(conn, rows((e1, pot_id, 10, "x:0"), (e2, pot_id, 11, "x:1")), 9, 1)
+        settlement._insert_settlement(conn, rows((e1, pot_id, 10, "x:0"), (e2, pot_id, 11, "x:1")), 9, 1)
     assert conn.in_transaction and books(conn) == before
     with pytest.raises(ledger.LedgerError, match="already used"):  # a used key: nothing from this statement
-        ledger._insert_settlement(conn, rows((e1, pot_id, 1, "y:0"), (e2, pot_id, 1, "b1")), 9, 1)
+        settlement._insert_settlement(conn, rows((e1, pot_id, 1, "y:0"), (e2, pot_id, 1, "b1")), 9, 1)
     assert books(conn) == before
     conn.execute("ROLLBACK")
 

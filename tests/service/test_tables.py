@@ -455,6 +455,11 @@ async def test_every_registered_game_plays_a_hand_through_the_service(env: Env, 
     rng = random.Random(17)
     result = None
     for _ in range(5000):
+        now = await env.svc.get(snap.id)
+        if now.paused:  # the beat after one deal of a score-sheet game: everyone presses Next
+            for info in now.seats:
+                await env.svc.ready(snap.id, info.user_id)
+            continue
         result = await step(env, snap.id, rng)
         if result.hand_finished:
             break
@@ -610,3 +615,101 @@ def test_service_and_storage_never_import_discord() -> None:
     code = "import sys, data.db, data.ledger, data.migrate, bot.service\nprint('discord' in sys.modules)\n"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+# ------------------------------------------------- one path, one outcome, one panel
+@pytest.mark.parametrize("game_id", ["renfield", "razz"])
+async def test_the_outcome_is_computed_once_per_action(
+    env: Env, game_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The action's checks, the turn deadline and the snapshot share one ``game.outcome`` per new state."""
+    snap = await seated_table(env, game_id)
+    game = snap.game
+    real = game.outcome
+    calls: list[object] = []
+
+    def counted(state: object) -> object:
+        calls.append(state)
+        return real(state)
+
+    monkeypatch.setattr(game, "outcome", counted)
+    rng = random.Random(41)
+    for _ in range(2000):
+        calls.clear()
+        result = await step(env, snap.id, rng)
+        assert len(calls) == 1, f"{len(calls)} outcome calls for one action"
+        assert calls[0] is result.snapshot.state
+        if result.hand_finished:
+            break
+    else:
+        raise AssertionError("hand never ended")
+    assert result.snapshot.paused  # the final state's outcome served the settlement and the result
+    calls.clear()
+    for info in result.snapshot.seats:
+        last = await env.svc.ready(snap.id, info.user_id)
+    assert last.hand_no == 2 and len(calls) == 1 and calls[0] is last.state  # the new hand's state
+
+
+async def test_a_broken_razz_snapshot_replays_through_the_single_path(
+    env: Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A stack game is restored like any other: its stored stacks go into a ``HandRecord`` and
+    ``replay`` deals it with ``Game.start``; no service code branches on ``uses_stacks``."""
+    snap = await seated_table(env, "razz", players=(HOST, P1, P2))
+    rng = random.Random(5)
+
+    def no_fold(s: TableSnapshot, seat: int) -> str:
+        legal = s.game.legal_actions(s.state, seat)
+        return rng.choice([a for a in legal if a != "fold"] or list(legal))
+
+    await play_hand(env, snap.id, rng, pick=no_fold)
+    for _ in range(4):  # part of hand 2, dealt with the stacks hand 1 left
+        await step(env, snap.id, rng, pick=no_fold)
+    before = await env.svc.get(snap.id)
+    assert before.hand_no == 2 and not before.paused and len(set(before.stacks)) > 1
+    await env.db.close()
+    raw = sqlite3.connect(env.path)
+    raw.execute("UPDATE tables SET state_json = '{\"garbage\": true}' WHERE id=?", (snap.id,))
+    raw.commit()
+    raw.close()
+    razz = games.get_game("razz")
+    real = razz.start
+    started: list[object] = []
+
+    def spy(*args: object, **kwargs: object) -> object:
+        started.append(kwargs.get("stacks"))
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(razz, "start", spy)
+    await env.open()
+    loaded = await env.svc.get(snap.id)
+    assert loaded.status == "playing"
+    assert razz.dump(loaded.state) == razz.dump(before.state)
+    assert started == [tuple(before.stacks)]
+    # The table goes on from the rebuilt state.
+    user = loaded.to_act_users[0]
+    await env.svc.act(snap.id, user, no_fold(loaded, loaded.seat_of(user)), seq=loaded.seq)
+    await env.audit_ok()
+
+
+def test_no_service_code_branches_on_stack_games() -> None:
+    service = Path(__file__).resolve().parents[2] / "bot" / "service"
+    assert not [p.name for p in service.glob("*.py") if "uses_stacks" in p.read_text()]
+
+
+async def test_an_action_result_is_enough_to_draw_the_panel(env: Env) -> None:
+    """``ActResult.seat`` is the acting seat and ``snapshot.hand_view`` answers as ``TableService.hand_view``."""
+    snap = await seated_table(env)
+    rng = random.Random(2)
+    for _ in range(6):
+        before = await env.svc.get(snap.id)
+        user = before.to_act_users[0]
+        result = await step(env, snap.id, rng)
+        assert result.seat == before.seat_of(user)
+        assert result.snapshot.hand_view(user) == await env.svc.hand_view(snap.id, user)
+        assert result.snapshot.hand_view(user)[1] == result.snapshot.seq
+    with pytest.raises(NotSeated):
+        result.snapshot.hand_view(OUTSIDER)
+    ended = await env.svc.end(snap.id, HOST, is_admin=False)
+    with pytest.raises(BadPhase):
+        ended.hand_view(HOST)

@@ -1,0 +1,259 @@
+"""What every table operation stands on: the cache of open tables, the transaction, reading.
+
+Every change is one transaction (log row + snapshot with a compare-and-swap on
+``seq``, plus settlement, results and the next deal when a hand ends),
+committed before ``on_change`` is called. The work of a transaction is a
+synchronous function run on the database's thread (``Database.run``) on a
+private copy of the table; the copy replaces the cached table only after COMMIT.
+The operations themselves live in ``table_lobby`` and ``table_play``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+import sqlite3
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
+
+import games
+from data.db import Database
+from games.core.i18n import _
+from games.core.views import SeatView
+
+from .errors import BadPhase, NoTable, NotHost, NotSeated
+from .handflow import Change
+from .live import Live, iso, live_from_row, save
+from .models import TableSnapshot
+from .table_restore import restore_state, void, void_raw
+
+OnChange = Callable[[TableSnapshot, str], Awaitable[None]]
+#: A transaction's work on the table's private copy: (connection, table, now, what changed).
+Work = Callable[[sqlite3.Connection, Live, str, Change], None]
+log_ = logging.getLogger("bot.service.tables")
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass(frozen=True, slots=True)
+class Committed:
+    """A committed change: the table's new snapshot and what the transaction reported."""
+
+    snapshot: TableSnapshot
+    change: Change
+
+
+class TableBase:
+    """The cache, the locks and the transaction runner shared by all table operations."""
+
+    def __init__(
+        self,
+        db: Database,
+        *,
+        clock: Callable[[], datetime] = utcnow,
+        on_change: OnChange | None = None,
+        seed_source: Callable[[], int] | None = None,
+    ) -> None:
+        self.db = db
+        self.clock = clock
+        self.on_change = on_change
+        self._seed_source = seed_source or (lambda: secrets.randbits(62))
+        self._live: dict[int, Live] = {}
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._loading = asyncio.Lock()
+
+    # ================================================================ reading
+    async def load_open_tables(self) -> list[TableSnapshot]:
+        """After a restart: lobby and playing tables, deadlines intact.
+
+        A snapshot that no longer decodes is rebuilt by replaying the hand's
+        record and log; if that fails too, the table is voided and every chip
+        at it refunded (the interrupted hand is undone exactly).
+        """
+        ids = [r[0] for r in await self.db.fetchall("SELECT id FROM tables WHERE status IN ('lobby','playing')")]
+        out = []
+        for table_id in ids:
+            live = await self._ensure(table_id)
+            if live is not None:
+                out.append(live.snapshot())
+        return out
+
+    async def get(self, table_id: int) -> TableSnapshot:
+        """``NoTable`` if unknown. Finished tables are read from the database."""
+        live = await self._ensure(table_id)
+        if live is not None:
+            return live.snapshot()
+        row = await self.db.fetchone("SELECT * FROM tables WHERE id=?", (table_id,))
+        if row is None:
+            raise NoTable()
+        closed = await self.db.read_sync(live_from_row, row)
+        return closed.snapshot()
+
+    async def in_channel(self, channel_id: int) -> TableSnapshot | None:
+        """The open (lobby or playing) table of a channel."""
+        for live in self._live.values():
+            if live.core.channel_id == channel_id:
+                return live.snapshot()
+        table_id = await self.db.scalar(
+            "SELECT id FROM tables WHERE channel_id=? AND status IN ('lobby','playing')", (channel_id,)
+        )
+        if table_id is None:
+            return None
+        found = await self._ensure(table_id)
+        return None if found is None else found.snapshot()
+
+    async def hand_view(self, table_id: int, user_id: int) -> tuple[SeatView, int]:
+        """The user's private view and the seq it was rendered at. ``NotSeated`` for outsiders.
+
+        The same as ``TableSnapshot.hand_view`` on the current snapshot (an ``ActResult``'s
+        snapshot answers it without this call)."""
+        live = await self._need(table_id)
+        return live.snapshot().hand_view(user_id)
+
+    async def next_deadline(self) -> datetime | None:
+        """The earliest turn deadline of any playing table."""
+        text = await self.db.scalar("SELECT MIN(deadline) FROM tables WHERE status='playing'")
+        return None if text is None else datetime.fromisoformat(text)
+
+    async def history(self, table_id: int, user_id: int, limit: int = 5) -> list[tuple[str, str]]:
+        """(filename, text) of the last finished hands this user played at the table."""
+        rows = await self.db.fetchall(
+            "SELECT h.hand_no, h.history_text, h.users_json, t.game_id FROM hands h JOIN tables t ON t.id=h.table_id"
+            " WHERE h.table_id=? AND h.status='done' AND h.history_text IS NOT NULL ORDER BY h.hand_no DESC",
+            (table_id,),
+        )
+        if not rows and await self.db.scalar("SELECT 1 FROM tables WHERE id=?", (table_id,)) is None:
+            raise NoTable()
+        mine = [r for r in rows if user_id in json.loads(r["users_json"])][: max(0, limit)]
+        if rows and not mine:
+            raise NotSeated(_("You didn't play in those hands."))
+        out = []
+        for r in reversed(mine):
+            game = games.get_game(r["game_id"])
+            out.append((f"{game.id}-table{table_id}-hand{r['hand_no']}{game.history_suffix}", r["history_text"]))
+        return out
+
+    # ============================================================ internals
+    def _lock(self, table_id: int) -> asyncio.Lock:
+        lock = self._locks.get(table_id)
+        if lock is None:
+            lock = self._locks[table_id] = asyncio.Lock()
+        return lock
+
+    async def _ensure(self, table_id: int) -> Live | None:
+        """The cached open table, loading (and if need be repairing) it on first use."""
+        live = self._live.get(table_id)
+        if live is not None:
+            return live
+        async with self._loading:
+            live = self._live.get(table_id)
+            if live is not None:
+                return live
+            row = await self.db.fetchone(
+                "SELECT * FROM tables WHERE id=? AND status IN ('lobby','playing')", (table_id,)
+            )
+            if row is None:
+                return None
+            live = await self._load(row)
+            if live is not None:
+                self._live[table_id] = live
+            return live
+
+    async def _load(self, row: sqlite3.Row) -> Live | None:
+        """An open table from its row: the snapshot, else the replayed hand, else voided and refunded."""
+        now = iso(self.clock()) or ""
+        try:
+            live = await self.db.read_sync(live_from_row, row)
+        except Exception:
+            log_.exception("table %s can't be read; voiding it", row["id"])
+            await self.db.run(void_raw, row, now)
+            return None
+        if row["state_json"] is None:
+            return live
+        same_rules = row["rules_version"] == live.game.rules_version
+        state = await self.db.read_sync(restore_state, live, row["state_json"]) if same_rules else None
+        if state is None:
+            log_.error("table %s: snapshot and replay both failed; voiding and refunding", row["id"])
+            live.add_recent(_("This table couldn't be restored after a restart; every chip was refunded."))
+            await self.db.run(void, live, now)
+            live._snap = None
+            await self._notify(live, "end")
+            return None
+        live.set_state(state)
+        return live
+
+    async def _need(self, table_id: int) -> Live:
+        live = await self._ensure(table_id)
+        if live is None:
+            if await self.db.scalar("SELECT 1 FROM tables WHERE id=?", (table_id,)) is None:
+                raise NoTable()
+            raise BadPhase(_("This table is closed."))
+        return live
+
+    async def _mutate(
+        self,
+        table_id: int,
+        work: Work,
+        *,
+        statuses: tuple[str, ...],
+        now: datetime | None = None,
+        not_found_status: type[Exception] = BadPhase,
+    ) -> Committed:
+        """Runs ``work`` on a copy of the table inside one transaction, then swaps it in and notifies."""
+        await self._need(table_id)
+        async with self._lock(table_id):
+            live = self._live.get(table_id)
+            if live is None:
+                raise NoTable()
+            if live.core.status not in statuses:
+                raise not_found_status(_("That isn't possible at this point of the game."))
+            now_s = iso(now or self.clock()) or ""
+            draft = live.clone()
+            change = Change()
+
+            def txn(conn: sqlite3.Connection) -> None:
+                expected = draft.core.seq
+                work(conn, draft, now_s, change)
+                ended = draft.core.status in ("finished", "void")
+                if ended and draft.core.deadline is not None:
+                    draft.core = replace(draft.core, deadline=None)
+                save(conn, draft, expected, now_s, ended=ended)
+
+            await self.db.run(txn)
+            if draft.core.status in ("finished", "void"):
+                self._live.pop(table_id, None)
+            else:
+                self._live[table_id] = draft
+        snapshot = draft.snapshot()
+        await self._notify(draft, change.reason)
+        return Committed(snapshot, change)
+
+    async def _notify(self, live: Live, reason: str) -> None:
+        if self.on_change is None:
+            return
+        try:
+            await self.on_change(live.snapshot(), reason)
+        except Exception:  # a rendering problem must not undo or block a committed change
+            log_.exception("on_change failed for table %s (%s)", live.core.id, reason)
+
+    @staticmethod
+    def _seat(live: Live, user_id: int) -> int:
+        me = live.player(user_id)
+        if me is None:
+            raise NotSeated()
+        if me.seat is None:
+            raise NotSeated(_("You're in from the next hand."))
+        return me.seat
+
+    @staticmethod
+    def _host_only(live: Live, user_id: int, *, is_admin: bool) -> None:
+        if user_id != live.core.host_id and not is_admin:
+            raise NotHost()
+
+
+__all__ = ["Committed", "OnChange", "TableBase", "Work", "utcnow"]

@@ -1,0 +1,283 @@
+"""Lobby operations: open a table, join, leave, choose the variant, start, cancel."""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import replace
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+import games
+from data import ledger
+from games import Game
+from games.core.i18n import _
+from games.core.rng import RNG_ALGO, Rng
+
+from . import handflow as flow
+from .errors import BadPhase, InsufficientChips, NoTable, NotAllowed, NotSeated, TableAlreadyOpen, TableFull
+from .guilds import load_settings
+from .handflow import Change, mention
+from .live import Live, Player, dumps, iso, log, save, save_player
+from .models import GuildSettings, StartResult, TableCore, TableSnapshot
+from .table_base import TableBase
+
+
+def preset_options(game: Game, preset: str | None) -> BaseModel:
+    """The options of a named variant (the game's defaults for None); ``NotAllowed`` for an unknown name."""
+    if preset is None:
+        return game.Options()
+    if preset not in game.presets:
+        raise NotAllowed(_("{game} has no variant called {name!r}.").format(game=game.title, name=preset))
+    return game.presets[preset]
+
+
+def changed_options(game: Game, options: BaseModel, changes: dict[str, Any]) -> BaseModel:
+    """``options`` with ``changes`` applied, validated by ``game.Options`` (one readable line if not)."""
+    try:
+        return game.Options.model_validate({**options.model_dump(), **changes})
+    except ValidationError as err:
+        first = err.errors()[0]
+        where = ".".join(str(p) for p in first.get("loc", ())) or _("option")
+        raise NotAllowed(f"{where}: {first.get('msg', 'invalid value')}.") from err
+
+
+def check_host_can_pay(conn: sqlite3.Connection, core: TableCore, settings: GuildSettings, now: str) -> None:
+    """The host joins their own table, so they must be able to pay its buy-in."""
+    wallet = ledger.open_wallet(conn, core.guild_id, core.host_id, settings.starting_chips, now)
+    have = ledger.balance(conn, wallet)
+    if have < core.buy_in:
+        raise InsufficientChips(
+            _(
+                "The buy-in is {n} chips and you have {have}. Claim free chips with /daily,"
+                " or choose a smaller buy-in (/play … buy_in:)."
+            ).format(n=core.buy_in, have=have)
+        )
+
+
+def check_joiner_can_pay(conn: sqlite3.Connection, core: TableCore, user_id: int, now: str) -> None:
+    """A joiner short of the buy-in gets a wallet (with the server's starting chips) first, then is checked."""
+    if ledger.balance_of(conn, ledger.USER, core.guild_id, user_id=user_id) >= core.buy_in:
+        return
+    settings = load_settings(conn, core.guild_id)
+    ledger.open_wallet(conn, core.guild_id, user_id, settings.starting_chips, now)
+    have = ledger.balance_of(conn, ledger.USER, core.guild_id, user_id=user_id)
+    if have < core.buy_in:
+        raise InsufficientChips(
+            _(
+                "The buy-in is {n} chips and you have {have}. Claim free chips with /daily,"
+                " or ask the host for a smaller buy-in (/play … buy_in:)."
+            ).format(n=core.buy_in, have=have)
+        )
+
+
+def insert_table(conn: sqlite3.Connection, live: Live, now: str) -> int:
+    """The new table's row; ``TableAlreadyOpen`` when the channel has one (a unique index says so)."""
+    core, game = live.core, live.game
+    try:
+        cur = conn.execute(
+            """INSERT INTO tables (guild_id, channel_id, host_id, game_id, rules_version, options_json, preset,
+               seed, rng_algo, status, buy_in, turn_seconds, created_at, updated_at)
+               VALUES (?,?,?,?,?,?,?,?,?,'lobby',?,?,?,?)""",
+            (core.guild_id, core.channel_id, core.host_id, game.id, game.rules_version,
+             dumps(core.options.model_dump(mode="json")), core.preset, live.seed, RNG_ALGO, core.buy_in,
+             core.turn_seconds, now, now),
+        )
+    except sqlite3.IntegrityError as err:
+        raise TableAlreadyOpen() from err
+    return int(cur.lastrowid or 0)
+
+
+class LobbyOps(TableBase):
+    """Opening, joining, leaving, options, starting and cancelling (see ``TableService``)."""
+
+    async def open_table(
+        self,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        game_id: str,
+        *,
+        preset: str | None = None,
+        buy_in: int | None = None,
+        turn_seconds: int | None = None,
+        host_name: str | None = None,
+    ) -> TableSnapshot:
+        """Opens a lobby; the host joins. ``TableAlreadyOpen``, ``UnknownGame``."""
+        game = games.get_game(game_id)
+        options = preset_options(game, preset)
+        if buy_in is not None and buy_in < 0:
+            raise NotAllowed(_("The buy-in can't be negative."))
+        if turn_seconds is not None and not 10 <= turn_seconds <= 86_400:
+            raise NotAllowed(_("The turn timer must be between 10 seconds and a day."))
+        now = iso(self.clock()) or ""
+        seed = self._seed_source()
+
+        def work(conn: sqlite3.Connection) -> Live:
+            settings = load_settings(conn, guild_id)
+            core = TableCore(
+                id=0, guild_id=guild_id, channel_id=channel_id, message_id=None, host_id=host_id,
+                game_id=game.id, options=options, preset=preset, status="lobby",
+                buy_in=(settings.default_buy_in if buy_in is None else buy_in) if game.uses_chips else 0,
+                turn_seconds=turn_seconds or settings.turn_seconds,
+            )
+            if core.buy_in:
+                check_host_can_pay(conn, core, settings, now)
+            live = Live(core, seed=seed)
+            live.core = replace(core, id=insert_table(conn, live, now))
+            live.players = [Player(host_id, 0, name=host_name)]
+            live.roster_dirty = True
+            log(conn, live, "system", "open", now, user_id=host_id)
+            live.add_recent(_("{who} opened a table of {game}.").format(who=mention(host_id), game=game.title))
+            save(conn, live, 0, now)
+            return live
+
+        if any(lv.core.channel_id == channel_id for lv in self._live.values()):
+            raise TableAlreadyOpen()
+        live = await self.db.run(work)
+        self._live[live.core.id] = live
+        await self._notify(live, "lobby")
+        return live.snapshot()
+
+    async def attach_message(self, table_id: int, message_id: int) -> None:
+        """Remembers the public table message (edited by id after restarts)."""
+        await self._ensure(table_id)
+        async with self._lock(table_id):
+            changed = await self.db.run(
+                lambda c: c.execute("UPDATE tables SET message_id=? WHERE id=?", (message_id, table_id)).rowcount
+            )
+            if not changed:
+                raise NoTable()
+            live = self._live.get(table_id)
+            if live is not None:
+                live.core = replace(live.core, message_id=message_id)
+                live._snap = None
+
+    async def join(self, table_id: int, user_id: int, *, name: str | None = None) -> TableSnapshot:
+        """Joins the lobby, or a running hand-by-hand table (seated from the next hand)."""
+
+        def work(conn: sqlite3.Connection, live: Live, now: str, change: Change) -> None:
+            core, game = live.core, live.game
+            if live.player(user_id) is not None:
+                raise NotAllowed(_("You're already at this table."))
+            if core.status == "playing" and not game.hand_by_hand:
+                raise BadPhase(_("This game is already under way; join the next one."))
+            if len(live.players) >= game.seat_limits(core.options)[1]:
+                raise TableFull()
+            if core.buy_in:
+                check_joiner_can_pay(conn, core, user_id, now)
+            live.players.append(Player(user_id, max((p.pos for p in live.players), default=-1) + 1, name=name))
+            live.roster_dirty = True
+            log(conn, live, "system", "join", now, user_id=user_id)
+            text = _("{who} joined.") if core.status == "lobby" else _("{who} joins from the next hand.")
+            live.add_recent(text.format(who=mention(user_id)))
+            change.reason = "lobby" if core.status == "lobby" else "action"
+
+        return (await self._mutate(table_id, work, statuses=("lobby", "playing"))).snapshot
+
+    async def leave(self, table_id: int, user_id: int) -> TableSnapshot:
+        """Lobby: leaves (the host's role passes on; an empty lobby closes).
+        Playing: leaves at the end of the hand and is cashed out."""
+
+        def work(conn: sqlite3.Connection, live: Live, now: str, change: Change) -> None:
+            me = live.player(user_id)
+            if me is None:
+                raise NotSeated()
+            if live.core.status == "lobby" or me.seat is None:
+                _leave_now(conn, live, me, now, change)
+                return
+            if me.leaving:
+                raise NotAllowed(_("You're already leaving at the end of this hand."))
+            me.leaving = True
+            save_player(conn, live, me)
+            log(conn, live, "system", "leave", now, seat=me.seat, user_id=user_id)
+            live.add_recent(_("{who} will leave at the end of the hand.").format(who=mention(user_id)))
+
+        return (await self._mutate(table_id, work, statuses=("lobby", "playing"))).snapshot
+
+    async def set_options(
+        self, table_id: int, user_id: int, *, preset: str | None = None, changes: dict[str, Any] | None = None
+    ) -> TableSnapshot:
+        """Host, lobby only; validated by ``game.Options``."""
+
+        def work(conn: sqlite3.Connection, live: Live, now: str, change: Change) -> None:
+            self._host_only(live, user_id, is_admin=False)
+            game = live.game
+            options, name = live.core.options, live.core.preset
+            if preset is not None:
+                options, name = preset_options(game, preset), preset
+            if changes:
+                options = changed_options(game, options, changes)
+                name = next((k for k, v in game.presets.items() if v == options), None)
+            live.core = replace(live.core, options=options, preset=name)
+            live.settings_dirty = True
+            log(conn, live, "system", "options:" + dumps(options.model_dump(mode="json")), now, user_id=user_id)
+            live.add_recent(_("Variant: {name}.").format(name=game.describe_options(options)))
+            change.reason = "lobby"
+
+        return (await self._mutate(table_id, work, statuses=("lobby",))).snapshot
+
+    async def start(self, table_id: int, user_id: int) -> StartResult:
+        """Host; checks the player count; buy-ins move wallet → escrow (refused users listed)."""
+
+        def work(conn: sqlite3.Connection, live: Live, now: str, change: Change) -> None:
+            self._host_only(live, user_id, is_admin=False)
+            low, high = live.game.seat_limits(live.core.options)
+            if not low <= len(live.players) <= high:
+                raise BadPhase(_("This game needs {low}–{high} players.").format(low=low, high=high))
+            players = sorted(live.players, key=lambda p: p.pos)
+            if live.game.uses_chips:
+                settings = load_settings(conn, live.core.guild_id)
+                players = flow.buy_in(conn, live, players, settings, now, change, hand_no=1)
+                if len(players) < low:
+                    names = ", ".join(mention(u) for u, _why in change.refused)
+                    raise InsufficientChips(
+                        _(
+                            "Not enough players could pay the {n}-chip buy-in ({names}). They can claim free chips"
+                            " with /daily, or you can reopen with a smaller buy-in (/table end, then /play … buy_in:)."
+                        ).format(n=live.core.buy_in, names=names)
+                    )
+            for i, p in enumerate(players):
+                p.seat = i
+            live.roster_dirty = True
+            live.core = replace(live.core, status="playing")
+            dealer = Rng(live.seed).derive("dealer").below(len(players))[0]
+            log(conn, live, "system", "start", now, user_id=user_id)
+            flow.deal(conn, live, now, dealer=dealer, carry=None, change=change)
+            change.reason = "hand"
+
+        result = await self._mutate(table_id, work, statuses=("lobby",))
+        return StartResult(result.snapshot, tuple(result.change.refused))
+
+    async def cancel(self, table_id: int, user_id: int, *, is_admin: bool) -> TableSnapshot:
+        """Host or admin, lobby only."""
+
+        def work(conn: sqlite3.Connection, live: Live, now: str, change: Change) -> None:
+            self._host_only(live, user_id, is_admin=is_admin)
+            live.core = replace(live.core, status="void")
+            log(conn, live, "system", "cancel", now, user_id=user_id)
+            live.add_recent(_("{who} cancelled the table.").format(who=mention(user_id)))
+            change.reason = "end"
+
+        return (await self._mutate(table_id, work, statuses=("lobby",))).snapshot
+
+
+def _leave_now(conn: sqlite3.Connection, live: Live, me: Player, now: str, change: Change) -> None:
+    """A lobby player, or one waiting for the next hand, leaves at once (the host's role passes on)."""
+    lobby = live.core.status == "lobby"
+    live.players.remove(me)
+    live.roster_dirty = True
+    log(conn, live, "system", "leave", now, user_id=me.user_id)
+    live.add_recent(_("{who} left.").format(who=mention(me.user_id)))
+    change.reason = "lobby" if lobby else "action"
+    if not lobby or me.user_id != live.core.host_id:
+        return
+    if live.players:
+        live.core = replace(live.core, host_id=min(live.players, key=lambda p: p.pos).user_id)
+        live.add_recent(_("{who} is the host now.").format(who=mention(live.core.host_id)))
+    else:
+        live.core = replace(live.core, status="void")
+        change.reason = "end"
+
+
+__all__ = ["LobbyOps", "changed_options", "preset_options"]
