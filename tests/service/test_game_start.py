@@ -11,12 +11,12 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
-from games.core.testing import random_playout
 
 import games
 from games import Game
 from games.core.replay import HandRecord, record_of, replay
 from games.core.rng import Rng
+from tests.support.playout import random_playout
 
 
 def _seats(game: Game) -> int:
