@@ -79,7 +79,7 @@ class Rng:
         i = self.counter
         while (x := self._block(i)) >= limit:
             i += 1
-        return x % n, Rng(self.seed, i + 1)
+        return x % n, _rng(self.seed, i + 1, 1)
 
     def shuffled(self, items: Sequence[T]) -> tuple[tuple[T, ...], Rng]:
         """Fisher–Yates with our own draws, so the order never depends on CPython."""
@@ -99,7 +99,7 @@ class Rng:
                     break
             j = x % n
             xs[top], xs[j] = xs[j], xs[top]
-        return tuple(xs), Rng(self.seed, i)
+        return tuple(xs), _rng(self.seed, i, 1)
 
     def shuffled_batched(self, items: Sequence[T]) -> tuple[tuple[T, ...], Rng]:
         """Fisher–Yates whose swap indices come several to a draw (mixed radix).
@@ -131,7 +131,7 @@ class Rng:
                 j = value % n  # divmod, without the call and the pair
                 value //= n
                 xs[n - 1], xs[j] = xs[j], xs[n - 1]
-        return tuple(xs), Rng(self.seed, i)
+        return tuple(xs), _rng(self.seed, i, 1)
 
     def dealt(self, items: Sequence[T], k: int) -> tuple[tuple[T, ...], Rng]:
         """``items`` with a uniformly random sequence of ``k`` of them on top, then the rest.
