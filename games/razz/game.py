@@ -486,7 +486,6 @@ def _said(key: tuple[str, int, int, int, int, bool]) -> tuple[tuple[str], tuple[
     return said
 
 
-
 def _show_lines(deal: RazzDeal, live: tuple[bool, ...], phh_lines: tuple[str, ...]) -> list[str]:
     """PHH lines showing the live hands (a board card dealt as such isn't shown again)."""
     board = deal.community if deal.community and f"d db {deal.community}" in phh_lines else ""
