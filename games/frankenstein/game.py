@@ -19,13 +19,15 @@ from games.core.betting import BettingRound
 from games.core.errors import IllegalAction
 from games.core.game import Carry, Event, Game, Outcome, placings_from
 from games.core.i18n import _
-from games.core.poker.deal import stacked_deck, take
+from games.core.poker.deal import take
 from games.core.poker.highhand import high_key, high_name
 from games.core.poker.pots import Pot, side_pots, split_amount
 from games.core.poker.ui import LABELS, bet_choice, card_labels, high_order, pot_headline, seat_name
+from games.core.rng import RNG_ALGO
 from games.core.views import Choice, PickCards, SeatView
 from games.core.wording import by_count
 
+from .deal import first_deal
 from .options import PRESETS, FrankensteinOptions
 
 Phase = Literal["bet1", "draw", "bet2", "over"]
@@ -116,7 +118,9 @@ class Frankenstein(Game):
         dealer: int = 0,
         carry: Carry | None = None,
         stacks: Sequence[int] | None = None,
+        rng_algo: int = RNG_ALGO,
     ) -> FrankensteinState:
+        """A deal from ``seed`` by generator version ``rng_algo`` (the table's: ``tables.rng_algo``)."""
         opts = self.options_from(options)
         self.check_seats(opts, seats)
         n = seats
@@ -131,7 +135,9 @@ class Frankenstein(Game):
         start = stacks
         # a seat with no chips sits this deal out: no ante, no cards
         dealt_in = (True,) * n if stacks is None else tuple(s > 0 for s in stacks)
-        dealt, queues, deck = _deal_plan(n, seed, dealer, dealt_in, hands, stock)
+        dealt, queues, deck = first_deal(
+            n, seed, dealer, dealt_in, hands, stock, max_discard=opts.max_discard, algo=rng_algo
+        )
         antes = tuple(opts.ante if stacks is None else min(opts.ante, stacks[s]) for s in range(n))
         if stacks is not None:
             stacks = tuple(s - a for s, a in zip(stacks, antes, strict=True))
@@ -422,20 +428,3 @@ def _open(
 
 def _from(first: int, n: int) -> list[int]:
     return [(first + i) % n for i in range(n)]
-
-
-def _deal_plan(
-    n: int,
-    seed: int,
-    dealer: int,
-    dealt_in: tuple[bool, ...],
-    hands: Sequence[Sequence[str]] | None,
-    stock: Sequence[str] | None,
-) -> tuple[tuple[tuple[str, ...], ...], tuple[tuple[str, ...], ...], tuple[str, ...]]:
-    """Five cards each from the dealer's left (stacked first), what's left stacked to draw, the stock."""
-    queues, deck = stacked_deck(n, seed, hands, stock)
-    dealt: list[tuple[str, ...]] = [()] * n
-    for s in _from((dealer + 1) % n, n):
-        if dealt_in[s]:
-            dealt[s], queues, deck = take(queues, deck, s, 5)
-    return tuple(dealt), queues, deck

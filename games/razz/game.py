@@ -21,12 +21,13 @@ from games.core.fastvalue import builder
 from games.core.game import Carry, Event, Game, Outcome, placings_from
 from games.core.i18n import _
 from games.core.poker import phh
-from games.core.poker.deal import stacked_deck, take
 from games.core.poker.lowball import LOW_RANK, best_showing, low_hand, low_key
 from games.core.poker.pots import side_pots, split_amount
 from games.core.poker.ui import LABELS, bet_choice, card_labels, pot_headline, seat_name
+from games.core.rng import RNG_ALGO
 from games.core.views import Choice, SeatView
 
+from .deal import next_street, stock_for, third_street
 from .options import PRESETS, RazzOptions
 
 SUIT_ORDER = {"c": 0, "d": 1, "h": 2, "s": 3}  # spades > hearts > diamonds > clubs
@@ -108,10 +109,6 @@ _labels = card_labels
 _DOOR = {c: LOW_RANK[c[0]] * 4 + SUIT_ORDER[c[1]] for c in STANDARD_DECK.cards}
 
 
-#: PHH deal lines by player number and card(s): ``_DEALT[pk][card]`` is ``d dh p{pk} {card}``
-_DEALT = tuple({c: f"d dh p{pk} {c}" for c in STANDARD_DECK.cards} for pk in range(9))
-
-
 #: "Seat 2 has the highest door card (K♠) and must bring in.", by seat and card
 _BRINGS_IN = tuple(
     {
@@ -178,12 +175,14 @@ class Razz(Game):
         dealer: int = 0,
         carry: Carry | None = None,
         stacks: Sequence[int] | None = None,
+        rng_algo: int = RNG_ALGO,
     ) -> RazzState:
+        """A hand dealt from ``seed`` by generator version ``rng_algo`` (the table's: ``tables.rng_algo``)."""
         # the usual call passes RazzOptions (pydantic's isinstance is slow) and a seat count in range
         opts = options if type(options) is RazzOptions else self.options_from(options)
         if not (type(seats) is int and self.min_players <= seats <= self.max_players):
             self.check_seats(opts, seats)
-        queues, deck = stacked_deck(seats, seed, hands, stock)
+        queues, deck = stock_for(seats, seed, hands, stock, rng_algo)
         n = seats
         dealer %= n
         if stacks is not None:
@@ -205,21 +204,9 @@ class Razz(Game):
             idle = BettingRound(opts.small_bet, opts.cap, (0,) * n, dealt_in, (), 0, start)
             text = _("Not enough players with chips to deal a hand.")
             return _state(deal, idle, (), (), (text,), (0,) * n, (False,) * n, text, (_SAT_OUT,) * n)
-        cards: list[tuple[str, ...]] = [()] * n
-        lines: list[str] = []
-        if not any(queues) and len(deck) >= 3 * len(order):  # the usual case: straight off the stock
-            for i, s in enumerate(order):
-                got = cards[s] = deck[3 * i:3 * i + 3]
-                lines.append(_DEALT[pk[s]][got[0]] + got[1] + got[2])
-            deck = deck[3 * len(order):]
-        else:
-            for s in order:
-                got, queues, deck = take(queues, deck, s, 3)
-                cards[s] = got
-                lines.append(_DEALT[pk[s]][got[0]] + got[1] + got[2])
-        dealt = tuple(cards)
+        dealt, queues, deck, lines = third_street(n, order, pk, queues, deck)
         opener = _opener(3, dealt, dealt_in, dealer)
-        deal = _deal_of(opts, n, dealer, 3, dealt, "", queues, deck, start, antes, opener, pk, tuple(lines))
+        deal = _deal_of(opts, n, dealer, 3, dealt, "", queues, deck, start, antes, opener, pk, lines)
         return self._open_street(deal, dealt_in, stacks, (), ())[0]
 
     # ------------------------------------------------------------ turn
@@ -322,42 +309,12 @@ class Razz(Game):
 
         ``opening``: betting follows, so the new deal names who opens it.
         """
-        n, dealer = deal.n, deal.dealer
-        street = deal.street + 1
-        order = _live_from_left(dealer, live)
-        queues, deck = deal.queues, deal.stock
-        cards = list(deal.cards)
-        community = deal.community
-        lines: list[str] = []
-        pk_board = False
-        if street == 7 and len(deck) < _unstacked(queues, order):
-            # not enough cards: one face-up card shared by all
-            community, deck = deck[0], deck[1:]
-            pk_board = _pokerkit_deals_board(deal, live, order)
-            if pk_board:
-                lines.append(f"d db {community}")
-        pk = deal.pk
-        if community:
-            for s in order:
-                cards[s] = (*cards[s], community)
-                if not pk_board:
-                    lines.append(_DEALT[pk[s]][community])
-        elif not any(queues) and len(deck) >= len(order):  # the usual case: straight off the stock
-            for i, s in enumerate(order):
-                card = deck[i]
-                cards[s] += (card,)
-                lines.append(_DEALT[pk[s]][card])
-            deck = deck[len(order):]
-        else:
-            for s in order:
-                got, queues, deck = take(queues, deck, s, 1)
-                cards[s] = cards[s] + got
-                lines.append(_DEALT[pk[s]][got[0]])
-        dealt = tuple(cards)
+        dealer, street = deal.dealer, deal.street + 1
+        dealt, community, queues, deck, lines = next_street(deal, live, _live_from_left(dealer, live))
         opener = _opener(street, dealt, live, dealer) if opening else -1
         return _deal_of(
-            deal.options, n, dealer, street, dealt, community, queues, deck, deal.start_stacks,
-            contributed, opener, pk, history + tuple(lines),
+            deal.options, deal.n, dealer, street, dealt, community, queues, deck, deal.start_stacks,
+            contributed, opener, deal.pk, history + lines,
         )
 
     def _open_street(
@@ -527,20 +484,6 @@ def _said(key: tuple[str, int, int, int, int, bool]) -> tuple[tuple[str], tuple[
         _SAID_BEFORE.clear()
     _SAID_BEFORE[key] = said
     return said
-
-
-
-def _unstacked(queues: tuple[tuple[str, ...], ...], order: tuple[int, ...]) -> int:
-    """How many of ``order`` have no stacked cards left (they deal from the stock)."""
-    return sum(1 for s in order if not queues[s])
-
-
-def _pokerkit_deals_board(deal: RazzDeal, live: tuple[bool, ...], order: tuple[int, ...]) -> bool:
-    """pokerkit deals a board card only when the muck can't make up the stub either;
-    otherwise the shared card goes to each player's hand in the PHH."""
-    undealt = len(deal.stock) + sum(len(q) for q in deal.queues)
-    mucked = sum(len(deal.cards[s]) for s in range(deal.n) if not live[s])
-    return len(order) > undealt + mucked
 
 
 def _show_lines(deal: RazzDeal, live: tuple[bool, ...], phh_lines: tuple[str, ...]) -> list[str]:
