@@ -160,7 +160,10 @@ def deal(
     live.core = replace(live.core, hand_no=hand_no)
     seed = hand_seed(live.seed, hand_no)
     stacks = escrows(conn, live, [p.user_id for p in seated]) if game.uses_chips else ()
-    state = game.start(live.core.options, len(seated), seed, dealer=dealer, carry=carry, stacks=stacks or None)
+    state = game.start(
+        live.core.options, len(seated), seed, dealer=dealer, carry=carry, stacks=stacks or None,
+        rng_algo=live.rng_algo,
+    )
     start = log(conn, live, "system", "deal", now)
     live.hand_rowid = conn.execute(
         """INSERT INTO hands (table_id, hand_no, seed, dealer, carry_json, options_json, users_json,

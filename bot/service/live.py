@@ -86,6 +86,8 @@ class Live:
 
     core: TableCore
     seed: int
+    #: The generator version this table deals with (``tables.rng_algo``), fixed for its life.
+    rng_algo: int = 1
     players: list[Player] = field(default_factory=list)
     #: Current hand: dealer seat, carry handed in, escrow per seat at the deal, seq of its 'deal' row.
     dealer: int = 0
@@ -270,7 +272,9 @@ def core_from_row(conn: sqlite3.Connection, row: sqlite3.Row) -> TableCore:
 
 def live_from_row(conn: sqlite3.Connection, row: sqlite3.Row) -> Live:
     """Everything but the engine state: the facts, the players and the current hand's inputs."""
-    live = Live(core_from_row(conn, row), seed=row["seed"], pause=Pause.from_json(row["pause_json"]))
+    live = Live(
+        core_from_row(conn, row), seed=row["seed"], rng_algo=row["rng_algo"], pause=Pause.from_json(row["pause_json"])
+    )
     table_id = live.core.id
     live.players = [
         Player(r["user_id"], r["pos"], r["seat"], r["timeouts"], bool(r["leaving"]), r["name"])

@@ -123,7 +123,7 @@ class LobbyOps(TableBase):
             )
             if core.buy_in:
                 check_host_can_pay(conn, core, settings, now)
-            live = Live(core, seed=seed)
+            live = Live(core, seed=seed, rng_algo=RNG_ALGO)
             live.core = replace(core, id=insert_table(conn, live, now))
             live.players = [Player(host_id, 0, name=host_name)]
             live.roster_dirty = True

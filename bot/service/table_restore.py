@@ -38,6 +38,7 @@ def hand_record(conn: sqlite3.Connection, live: Live) -> HandRecord:
         dealer=hand["dealer"],
         carry=None if hand["carry_json"] is None else json.loads(hand["carry_json"]),
         stacks=stacks or None,
+        rng_algo=live.rng_algo,
         actions=tuple(hand_actions(conn, core.id, hand["start_seq"])),
     )
 

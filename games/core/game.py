@@ -62,7 +62,8 @@ class Outcome:
 
 
 class _StackedNewState(Protocol):
-    """``new_state`` of a game with ``uses_stacks``: the base signature plus ``stacks=``."""
+    """``new_state`` with what some games also take: ``stacks=`` (``uses_stacks``), ``rng_algo=``
+    (``versioned_deal``); ``Game.start`` passes each only to the games that take it."""
 
     def __call__(
         self,
@@ -75,6 +76,7 @@ class _StackedNewState(Protocol):
         dealer: int = ...,
         carry: Carry | None = ...,
         stacks: Sequence[int] | None = ...,
+        rng_algo: int = ...,
     ) -> Any: ...
 
 
@@ -99,6 +101,9 @@ class Game(ABC):
     uses_stacks: ClassVar[bool] = False
     #: One state per hand (chip games, continued with ``carry``) or per whole game.
     hand_by_hand: ClassVar[bool] = False
+    #: Games whose ``new_state`` takes ``rng_algo=`` (the generator version a table deals with),
+    #: so a table keeps dealing as it started even after the default generator changes.
+    versioned_deal: ClassVar[bool] = False
     Options: ClassVar[type[BaseModel]]
     presets: ClassVar[Mapping[str, BaseModel]]
     state_type: ClassVar[type]
@@ -162,6 +167,7 @@ class Game(ABC):
         stacks: Sequence[int] | None = None,
         hands: Sequence[Sequence[str]] | None = None,
         stock: Sequence[str] | None = None,
+        rng_algo: int | None = None,
     ) -> Any:
         """A new hand from everything the runtime knows about it, for every game alike.
 
@@ -171,12 +177,13 @@ class Game(ABC):
         this one method and no caller branches on the kind of game, while no engine
         has to change its ``new_state``.
         """
+        extra: dict[str, Any] = {}
         if self.uses_stacks:
-            new_state = cast(_StackedNewState, self.new_state)
-            return new_state(
-                options, seats, seed, hands=hands, stock=stock, dealer=dealer, carry=carry, stacks=stacks
-            )
-        return self.new_state(options, seats, seed, hands=hands, stock=stock, dealer=dealer, carry=carry)
+            extra["stacks"] = stacks
+        if self.versioned_deal and rng_algo is not None:
+            extra["rng_algo"] = rng_algo  # the table's generator version (``tables.rng_algo``)
+        new_state = cast(_StackedNewState, self.new_state)
+        return new_state(options, seats, seed, hands=hands, stock=stock, dealer=dealer, carry=carry, **extra)
 
     def seat_limits(self, options: BaseModel) -> tuple[int, int]:
         """Player limits for these options (variants may lower the maximum)."""

@@ -31,6 +31,9 @@ class HandRecord(BaseModel):
     #: Chips each seat had at the table when the hand was dealt (None: unlimited). Games without
     #: ``uses_stacks`` ignore them, so a record can always carry them (see ``Game.start``).
     stacks: tuple[int, ...] | None = None
+    #: The generator version the hand was dealt with; None: the game's newest. The service always
+    #: fills it from the table (``tables.rng_algo``), so a table keeps dealing as it started.
+    rng_algo: int | None = None
     actions: tuple[tuple[int, str], ...] = ()
 
 
@@ -45,6 +48,7 @@ def start(game: Game, record: HandRecord) -> Any:
         dealer=record.dealer,
         carry=record.carry,
         stacks=record.stacks,
+        rng_algo=record.rng_algo,
     )
 
 

@@ -92,6 +92,7 @@ class Frankenstein(Game):
     max_players: ClassVar[int] = 6
     uses_chips: ClassVar[bool] = True
     uses_stacks: ClassVar[bool] = True
+    versioned_deal: ClassVar[bool] = True
     hand_by_hand: ClassVar[bool] = True
     Options: ClassVar[type[FrankensteinOptions]] = FrankensteinOptions
     presets: ClassVar = PRESETS

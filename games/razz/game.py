@@ -148,6 +148,7 @@ class Razz(Game):
     max_players: ClassVar[int] = 8
     uses_chips: ClassVar[bool] = True
     uses_stacks: ClassVar[bool] = True
+    versioned_deal: ClassVar[bool] = True
     hand_by_hand: ClassVar[bool] = True
     Options: ClassVar[type[RazzOptions]] = RazzOptions
     presets: ClassVar = PRESETS

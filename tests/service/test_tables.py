@@ -713,3 +713,32 @@ async def test_an_action_result_is_enough_to_draw_the_panel(env: Env) -> None:
     ended = await env.svc.end(snap.id, HOST, is_admin=False)
     with pytest.raises(BadPhase):
         ended.hand_view(HOST)
+
+
+@pytest.mark.parametrize("algo", [1, 2])
+async def test_a_table_deals_with_its_own_generator_version(env: Env, algo: int) -> None:
+    """A table keeps the generator it was opened with (``tables.rng_algo``), so a hand dealt
+    before the default changed still deals, and replays, card for card as it did."""
+    from games.core.rng import RNG_ALGO
+
+    snap = await env.svc.open_table(G, CH, HOST, "razz")
+    assert await env.db.scalar("SELECT rng_algo FROM tables WHERE id=?", (snap.id,)) == RNG_ALGO == 2
+    for u in (P1, P2):
+        await env.svc.join(snap.id, u)
+    if algo == 1:  # a table opened before version 2: only its row says so
+        await env.db.run(lambda c: c.execute("UPDATE tables SET rng_algo=1 WHERE id=?", (snap.id,)))
+        await env.restart()
+    started = (await env.svc.start(snap.id, HOST)).snapshot
+    with sqlite3.connect(env.path) as conn:
+        seed, dealer, stacks = conn.execute(
+            "SELECT seed, dealer, stacks_json FROM hands WHERE table_id=? AND hand_no=1", (snap.id,)
+        ).fetchone()
+    game = started.game
+    expected = game.new_state(game.Options(), 3, seed, dealer=dealer, stacks=tuple(json.loads(stacks)), rng_algo=algo)
+    other = game.new_state(game.Options(), 3, seed, dealer=dealer, stacks=tuple(json.loads(stacks)), rng_algo=3 - algo)
+    assert game.dump(started.state) == game.dump(expected) != game.dump(other)
+    # a broken snapshot is rebuilt from the log under the same version
+    await env.db.run(lambda c: c.execute("UPDATE tables SET state_json='{}' WHERE id=?", (snap.id,)))
+    await env.restart()
+    again = await env.svc.get(snap.id)
+    assert game.dump(again.state) == game.dump(expected)
