@@ -201,9 +201,12 @@ def ended_early(conn: sqlite3.Connection, live: Live) -> None:
     if game.uses_chips:
         rows = dict(
             conn.execute(
-                "SELECT user_id, SUM(payoff) FROM results WHERE table_id=? GROUP BY user_id", (core.id,)
+                "SELECT user_id, SUM(payoff) FROM results WHERE table_id=? GROUP BY user_id"
+                " ORDER BY MIN(hand_no), MIN(seat)", (core.id,)
             ).fetchall()
         )
+        # Everyone who played a hand here, also those who left (or went broke) on the way.
+        users = [*users, *(u for u in rows if u not in users)]
         nets = [int(rows.get(u, 0)) for u in users]
         result = standings(
             users, headline=_("The table ended. Net chips for the session:"), nets=nets, number=core.hand_no
