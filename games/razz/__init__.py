@@ -1,5 +1,6 @@
 """Razz: seven-card stud, ace-to-five lowball, fixed limit."""
 
-from .game import Razz, RazzOptions, RazzState
+from .game import Razz, RazzOptions
+from .state import RazzState
 
 __all__ = ["Razz", "RazzOptions", "RazzState"]

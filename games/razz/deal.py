@@ -15,7 +15,7 @@ from games.core.cards import STANDARD_DECK
 from games.core.poker.deal import Queues, stacked_deck, take
 
 if TYPE_CHECKING:
-    from .game import RazzDeal
+    from .state import RazzDeal
 
 Hands = tuple[tuple[str, ...], ...]
 

@@ -16,7 +16,7 @@ from games.core.poker.lowball import low_hand, low_key
 from games.core.poker.ui import LABELS, card_labels, low_order, seat_name
 from games.core.views import Pile, SeatLine, SeatView, TableView
 
-from .game import STREET_NAMES, RazzState, _down, _up, final_stacks
+from .state import STREET_NAMES, RazzState, _down, _up, final_stacks
 
 if TYPE_CHECKING:
     from .game import Razz
