@@ -20,15 +20,14 @@ from games.core.errors import IllegalAction
 from games.core.game import Carry, Event, Game, Outcome, placings_from
 from games.core.i18n import _
 from games.core.poker.deal import take
-from games.core.poker.highhand import high_key, high_name
-from games.core.poker.pots import Pot, side_pots, split_amount
-from games.core.poker.ui import LABELS, bet_choice, card_labels, high_order, pot_headline, seat_name
+from games.core.poker.highhand import high_key
+from games.core.poker.ui import LABELS, bet_choice, card_labels, high_order, seat_name
 from games.core.rng import RNG_ALGO
 from games.core.views import Choice, PickCards, SeatView
-from games.core.wording import by_count
 
 from .deal import first_deal
 from .options import PRESETS, FrankensteinOptions
+from .showdown import hand_name, settle, shown_texts
 
 Phase = Literal["bet1", "draw", "bet2", "over"]
 RECENT = 6
@@ -79,10 +78,6 @@ class FrankensteinState:
 
 _name = seat_name
 _labels = card_labels
-
-
-def hand_name(key: tuple[int, ...] | None) -> str:
-    return _("no hand") if key is None else high_name(key)
 
 
 class Frankenstein(Game):
@@ -279,73 +274,19 @@ class Frankenstein(Game):
     def _showdown(
         self, state: FrankensteinState, events: tuple[Event, ...]
     ) -> tuple[FrankensteinState, tuple[Event, ...]]:
-        n = state.n
         live = state.round.live
-        contributed = state.contributed
-        order = _from(state.opener, n)
-        live_seats = [s for s in order if live[s]]
+        live_seats = [s for s in _from(state.opener, state.n) if live[s]]
         keys = {s: high_key(state.hands[s]) for s in live_seats}
-        best = max(keys.values())
-        leaders = [s for s in live_seats if keys[s] == best]
-        zombie = state.zombie
-        zombie_key = high_key(zombie) if zombie else None
-        texts: list[str] = []
         alone = len(live_seats) == 1
-        if zombie:
-            texts.append(_("The Zombie rises from {k} discards: {cards} — {hand}.").format(
-                k=len(zombie), cards=_labels(zombie), hand=hand_name(zombie_key)))
-        else:
-            texts.append(_("No discards: there is no Zombie this deal."))
-        for s in live_seats:
-            if not alone or zombie:
-                texts.append(_("{who} shows {cards}: {hand}.").format(
-                    who=_name(s), cards=_labels(state.hands[s]), hand=hand_name(keys[s])))
-        pot = state.carried_in + sum(contributed)
-        stacks = state.round.stacks
-        winnings = [0] * n
-        matched = [0] * n
-        carried_out = 0
-        if zombie_key is not None and zombie_key > best:
-            # the would-be winner(s) match the pot; everything carries to the re-deal
-            for s, share in split_amount(pot, leaders, state.options.odd_chips):
-                matched[s] = share if stacks is None else min(share, stacks[s])
-            carried_out = pot + sum(matched)
-            headline = by_count(
-                leaders,
-                _("The Zombie beats {who} with {hand}: {who} matches the pot, and it all carries to a re-deal."),
-                _("The Zombie beats {who} with {hand}: they match the pot, and it all carries to a re-deal."),
-                hand=hand_name(zombie_key),
-            )
-        else:
-            pots = list(side_pots(contributed, live))
-            if pots:  # the carried-in pot belongs to everyone dealt in: it joins the main pot
-                pots[0] = Pot(pots[0].amount + state.carried_in, pots[0].eligible)
-            elif state.carried_in:
-                pots = [Pot(state.carried_in, tuple(live_seats))]
-            won = []
-            for pot_ in pots:
-                top = max(keys[s] for s in pot_.eligible)
-                winners = [s for s in live_seats if s in pot_.eligible and keys[s] == top]
-                for s, share in split_amount(pot_.amount, winners, state.options.odd_chips):
-                    winnings[s] += share
-                won.append((winners, hand_name(top)))
-            if alone and zombie:
-                headline = _("{who} beats the Zombie with {hand} and wins the pot.").format(
-                    who=_name(live_seats[0]), hand=hand_name(best)
-                )
-            elif alone:
-                headline = _("Everyone else folded: {who} wins the pot.").format(who=_name(live_seats[0]))
-            else:
-                headline = pot_headline(won)
-        texts.append(headline)
-        payoffs = tuple(w - c - m for w, c, m in zip(winnings, contributed, matched, strict=True))
-        shown = tuple(live[s] and (not alone or bool(zombie)) for s in range(n))
+        texts = shown_texts(state, live_seats, keys, alone)
+        settled = settle(state, live_seats, keys, alone)
+        texts.append(settled.headline)
         text = " ".join(texts)
-        beaten = leaders if carried_out else ()
+        shown = tuple(live[s] and (not alone or bool(state.zombie)) for s in range(state.n))
         state = replace(
-            state, phase="over", payoffs=payoffs, carried_out=carried_out, shown=shown,
-            zombie_shown=bool(zombie), summary=headline, drawing=(),
-            recent=(*state.recent[1 - RECENT:], text), details=_details(state, keys, shown, beaten),
+            state, phase="over", payoffs=settled.payoffs, carried_out=settled.carried_out, shown=shown,
+            zombie_shown=bool(state.zombie), summary=settled.headline, drawing=(),
+            recent=(*state.recent[1 - RECENT:], text), details=_details(state, keys, shown, settled.beaten),
         )
         return state, (*events, Event(text))
 
