@@ -108,9 +108,29 @@ def _pct(values: list[float], q: float) -> float:
     return values[k] * 1000.0
 
 
+async def _open_tables(env: Any, guild: Any, tables: int, rng: random.Random) -> list[Any]:
+    """``tables`` tables of Renfield, each in its own channel, started and waiting for its first move."""
+    from tests.e2e.driver import Table
+
+    live: list[Any] = []
+    for i in range(tables):
+        channel = guild.create_text_channel(f"table-{i}")
+        members = [guild.add_member(env.create_user(f"p{i}-{k}")) for k in range(PLAYERS)]
+        host = members[0]
+        # A long turn timer: SimCord would fire a due virtual timer once that much real time passed.
+        await host.slash(channel, "play", game=GAME, turn_seconds=86_400)
+        lobby = channel.last_message
+        for m in members[1:]:
+            await m.click(lobby, label="Join")
+        await host.click(lobby, label="Start")
+        live.append(Table(env, channel, {m.id: m for m in members}, rng=random.Random(rng.random())))
+        # The trivial command, measured between the real work.
+        await members[1].slash(channel, "rules", game=GAME)
+    return live
+
+
 async def _run(tables: int, rounds: int, seed: int) -> dict[str, Any]:
     from bot.client import CardroomBot
-    from tests.e2e.driver import Table
 
     _samples.clear()
     _started.clear()
@@ -119,21 +139,8 @@ async def _run(tables: int, rounds: int, seed: int) -> dict[str, Any]:
         bot = CardroomBot(db_path=str(Path(tmp) / "bench.sqlite3"))
         async with simcord.run(bot) as env:
             guild = env.create_guild("Bench")
-            live: list[Table] = []
             t0 = time.perf_counter()
-            for i in range(tables):
-                channel = guild.create_text_channel(f"table-{i}")
-                members = [guild.add_member(env.create_user(f"p{i}-{k}")) for k in range(PLAYERS)]
-                host = members[0]
-                # A long turn timer: SimCord would fire a due virtual timer once that much real time passed.
-                await host.slash(channel, "play", game=GAME, turn_seconds=86_400)
-                lobby = channel.last_message
-                for m in members[1:]:
-                    await m.click(lobby, label="Join")
-                await host.click(lobby, label="Start")
-                live.append(Table(env, channel, {m.id: m for m in members}, rng=random.Random(rng.random())))
-                # The trivial command, measured between the real work.
-                await members[1].slash(channel, "rules", game=GAME)
+            live = await _open_tables(env, guild, tables, rng)
             setup_s = time.perf_counter() - t0
             actions = 0
             t1 = time.perf_counter()
