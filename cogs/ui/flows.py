@@ -18,12 +18,14 @@ from collections.abc import Awaitable
 from typing import Any, TypeVar
 
 import discord
+from pydantic import BaseModel
 
 from bot.errors import guarded, report, send_ephemeral
+from bot.service import ActResult
 from bot.service.errors import BadPhase, NoTable, NotHost, NotSeated, StalePrompt
 from games.core.errors import GameError
 from games.core.i18n import _
-from games.core.views import AskAmount
+from games.core.views import AskAmount, Prompt
 
 from . import messages, render
 from .host import TableHost, host_of
@@ -133,7 +135,7 @@ async def show_hand(interaction: discord.Interaction, table_id: int, *, in_place
     remember_panel(interaction, table_id, seq)
 
 
-def _private_lines(result: Any, seat: int | None) -> str | None:
+def _private_lines(result: ActResult, seat: int | None) -> str | None:
     """What the engine told only this seat (e.g. the card drawn), with players' names in."""
     names = messages.seat_names(result.snapshot)
     lines = [render.named(e.text, names) for e in result.events if e.private_to is not None and e.private_to == seat]
@@ -180,7 +182,7 @@ async def _act_payload(
 # ------------------------------------------------------------------ amounts
 
 
-def _amount_prompt(prompt: tuple[Any, ...], kind: str) -> AskAmount | None:
+def _amount_prompt(prompt: tuple[Prompt, ...], kind: str) -> AskAmount | None:
     for p in prompt:
         if isinstance(p, AskAmount) and p.kind == kind:
             return p
@@ -317,7 +319,7 @@ async def option_select(interaction: discord.Interaction, table_id: int, what: s
 class NumbersModal(ReportingModal):
     """The numeric options of a game (up to five per modal), validated by the game's model."""
 
-    def __init__(self, table_id: int, fields: list[OptionField], current: Any) -> None:
+    def __init__(self, table_id: int, fields: list[OptionField], current: BaseModel) -> None:
         super().__init__(title=_("Table options"), timeout=MODAL_TIMEOUT)
         self.table_id = table_id
         self.fields = fields
