@@ -30,6 +30,7 @@ import logging
 import sqlite3
 from collections.abc import Callable
 from datetime import datetime
+from typing import Any
 
 import discord
 from discord.ext import commands
@@ -56,7 +57,7 @@ class CardroomBot(commands.Bot):
         clock: Callable[[], datetime] = discord.utils.utcnow,
         seed_source: Callable[[], int] | None = None,
         sync_commands: bool = True,
-        **options: object,
+        **options: Any,  # more of discord.py's Bot options (its own typing of them is private)
     ) -> None:
         # Slash commands and components need no privileged intent.
         super().__init__(
@@ -64,7 +65,7 @@ class CardroomBot(commands.Bot):
             intents=discord.Intents.default(),
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
-            **options,  # type: ignore[arg-type]
+            **options,
         )
         self.db_path = db_path
         self.dev_guild = dev_guild
@@ -101,7 +102,7 @@ class CardroomBot(commands.Bot):
         self.tables = TableService(self.db, clock=self.clock, on_change=self._on_change, seed_source=self.seed_source)
         self.economy = Economy(self.db, clock=self.clock)
         self.timers = TurnTimers(self.tables, self.clock)
-        self.tree.on_error = on_tree_error
+        self.tree.error(on_tree_error)
         for name in COGS:
             await self.load_extension(name)
         open_tables = await self.tables.load_open_tables()

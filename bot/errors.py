@@ -47,9 +47,9 @@ def friendly_text(error: BaseException) -> str | None:
     if isinstance(error, GameError):
         return str(error)
     if isinstance(error, pydantic.ValidationError):
-        first = error.errors()[0] if error.errors() else {}
-        where = ".".join(str(p) for p in first.get("loc", ())) or "value"
-        return f"Check **{where}**: {first.get('msg', 'invalid value')}."
+        first = next(iter(error.errors()), None)
+        where = ".".join(str(p) for p in first["loc"]) if first else ""
+        return f"Check **{where or 'value'}**: {first['msg'] if first else 'invalid value'}."
     if isinstance(error, app_commands.NoPrivateMessage):
         return "This command only works in a server channel."
     if isinstance(error, app_commands.MissingPermissions):
@@ -63,8 +63,10 @@ def friendly_text(error: BaseException) -> str | None:
 
 async def report(interaction: discord.Interaction, error: BaseException) -> None:
     """Show a user error, or log a bug with a reference id the user sees."""
-    if isinstance(error, app_commands.CommandInvokeError | app_commands.TransformerError):
-        error = error.__cause__ or getattr(error, "original", error)
+    if isinstance(error, app_commands.CommandInvokeError):
+        error = error.__cause__ or error.original
+    elif isinstance(error, app_commands.TransformerError):
+        error = error.__cause__ or error
     text = friendly_text(error)
     if text is None:
         ref = secrets.token_hex(3)

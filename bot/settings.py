@@ -98,7 +98,7 @@ class Settings(BaseModel):
 
     @property
     def log_level_number(self) -> int:
-        return logging.getLevelName(self.log_level)
+        return logging.getLevelNamesMapping()[self.log_level]
 
 
 def load_settings(environ: Mapping[str, str] | None = None, *, dotenv_path: str | None = ".env") -> Settings:

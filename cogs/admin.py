@@ -11,11 +11,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.service import Economy as ChipEconomy
 from bot.service.errors import NotAllowed
 from games.core.i18n import _
 
 from .ui import render
-from .ui.flows import is_admin
+from .ui.flows import guild_id_of, is_admin
 from .ui.host import host_of
 
 
@@ -36,7 +37,7 @@ class Admin(commands.Cog):
         self.host = host_of(bot)
 
     @property
-    def economy(self):
+    def economy(self) -> ChipEconomy:
         return self.host.economy
 
     @admin.command(name="grant", description="Give chips to a member (negative to take them back).")
@@ -47,7 +48,7 @@ class Admin(commands.Cog):
         amount: app_commands.Range[int, -1_000_000_000, 1_000_000_000],
     ) -> None:
         _require_admin(interaction)
-        balance = await self.economy.grant(interaction.guild_id, user.id, amount, by=interaction.user.id)
+        balance = await self.economy.grant(guild_id_of(interaction), user.id, amount, by=interaction.user.id)
         await interaction.response.send_message(
             _("Granted {n} chips to <@{u}>; their balance is now {b}.").format(n=amount, u=user.id, b=balance),
             ephemeral=True,
@@ -56,7 +57,7 @@ class Admin(commands.Cog):
     @admin.command(name="audit", description="Check the chip ledger: every balance matches its transfers.")
     async def audit(self, interaction: discord.Interaction) -> None:
         _require_admin(interaction)
-        report = await self.economy.audit(interaction.guild_id)
+        report = await self.economy.audit(guild_id_of(interaction))
         status = _("✅ The ledger balances.") if report.ok else _("❌ The ledger has problems.")
         b = render.EmbedBudget(_("Ledger audit"), render.COLOUR_LOBBY if report.ok else discord.Colour.red())
         b.description(status)
@@ -99,9 +100,9 @@ class Admin(commands.Cog):
             if v is not None
         }
         if changes:
-            current = await self.economy.update_settings(interaction.guild_id, **changes)
+            current = await self.economy.update_settings(guild_id_of(interaction), **changes)
         else:
-            current = await self.economy.settings(interaction.guild_id)
+            current = await self.economy.settings(guild_id_of(interaction))
         b = render.EmbedBudget(_("Server settings"), render.COLOUR_LOBBY)
         if changes:
             b.description(_("Updated: {names}.").format(names=", ".join(changes)))

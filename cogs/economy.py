@@ -8,12 +8,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.service import Economy as ChipEconomy
 from bot.service.economy import Holdings, TableChips
 from games import get_game
 from games.core.i18n import _
 
 from .tables import GAME_CHOICES
 from .ui import render
+from .ui.flows import guild_id_of
 from .ui.host import host_of
 
 STAT_LABELS = {
@@ -77,14 +79,14 @@ class Economy(commands.Cog):
         self.host = host_of(bot)
 
     @property
-    def economy(self):
+    def economy(self) -> ChipEconomy:
         return self.host.economy
 
     @app_commands.command(name="balance", description="Chips in a wallet and at tables (yours by default).")
     @app_commands.guild_only()
     async def balance(self, interaction: discord.Interaction, user: discord.Member | None = None) -> None:
         who = user or interaction.user
-        held = await self.economy.holdings(interaction.guild_id, who.id)
+        held = await self.economy.holdings(guild_id_of(interaction), who.id)
         text = balance_text(held, who.id, yours=who.id == interaction.user.id)
         await interaction.response.send_message(
             text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
@@ -93,7 +95,7 @@ class Economy(commands.Cog):
     @app_commands.command(name="daily", description="Claim your free chips (once per UTC day).")
     @app_commands.guild_only()
     async def daily(self, interaction: discord.Interaction) -> None:
-        granted, balance = await self.economy.daily(interaction.guild_id, interaction.user.id)
+        granted, balance = await self.economy.daily(guild_id_of(interaction), interaction.user.id)
         await interaction.response.send_message(
             _("+{g} chips! You now have **{b}**.").format(g=granted, b=balance), ephemeral=True
         )
@@ -107,7 +109,7 @@ class Economy(commands.Cog):
         game: str | None = None,
         by: Literal["chips", "wins", "hands"] = "chips",
     ) -> None:
-        rows = await self.economy.leaderboard(interaction.guild_id, game, by)
+        rows = await self.economy.leaderboard(guild_id_of(interaction), game, by)
         title = _("Leaderboard — {by}").format(by=by)
         if game:
             title += f" · {get_game(game).title}"
@@ -126,7 +128,7 @@ class Economy(commands.Cog):
         self, interaction: discord.Interaction, user: discord.Member | None = None, game: str | None = None
     ) -> None:
         who = user or interaction.user
-        stats = await self.economy.stats(interaction.guild_id, who.id, game)
+        stats = await self.economy.stats(guild_id_of(interaction), who.id, game)
         b = render.EmbedBudget(_("Stats for {name}").format(name=who.display_name), render.COLOUR_LOBBY)
         if game:
             b.description(get_game(game).title)

@@ -19,6 +19,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import send_ephemeral
+from bot.service import TableSnapshot
 from bot.service.errors import NoTable
 from games import Game, game_ids, get_game
 from games.core.i18n import _
@@ -46,8 +47,8 @@ def playable_games() -> list[Game]:
 GAME_CHOICES = [app_commands.Choice(name=g.title[:100], value=g.id) for g in playable_games()][:25]
 
 
-async def _table_here(bot: TableHost, interaction: discord.Interaction):
-    snap = await bot.tables.in_channel(interaction.channel_id)
+async def _table_here(bot: TableHost, interaction: discord.Interaction) -> TableSnapshot:
+    snap = await bot.tables.in_channel(flows.channel_id_of(interaction))
     if snap is None:
         raise NoTable(_("There's no open table in this channel — start one with /play."))
     return snap
@@ -127,7 +128,7 @@ class Tables(commands.Cog):
     ) -> None:
         bot = self.host
         snap = await bot.tables.open_table(
-            interaction.guild_id, interaction.channel_id, interaction.user.id, game,
+            flows.guild_id_of(interaction), flows.channel_id_of(interaction), interaction.user.id, game,
             preset=preset, buy_in=buy_in, turn_seconds=turn_seconds, host_name=interaction.user.display_name,
         )
         await interaction.response.send_message(**messages.public_message(snap))
@@ -203,10 +204,8 @@ class Tables(commands.Cog):
         await interaction.response.send_message(embed=rules_embed(game), ephemeral=True)
 
 
-def _has_history(game: object) -> bool:
+def _has_history(game: Game) -> bool:
     """Whether the game overrides ``Game.history_text`` (no override: no history to offer)."""
-    from games.core.game import Game
-
     return type(game).history_text is not Game.history_text
 
 

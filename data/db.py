@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, ParamSpec, TypeVar
+from typing import Any, ParamSpec, Protocol, TypeVar, cast
 
 import aiosqlite
 
@@ -36,6 +36,12 @@ def run_in_transaction(conn: sqlite3.Connection, fn: Callable[..., T], *args: An
             conn.execute("ROLLBACK")
         raise
     return result
+
+
+class _OnConnectionThread(Protocol):
+    """The type of aiosqlite's ``Connection._execute`` (unannotated upstream): ``fn(*args)`` on its thread."""
+
+    def __call__(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> Awaitable[T]: ...
 
 
 Job = tuple[Callable[..., Any], tuple[Any, ...], dict[str, Any]]
@@ -240,7 +246,8 @@ class Database:
     async def _call(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         # aiosqlite runs every call on its worker thread through this (single) queue;
         # using it keeps the sqlite3 connection on the thread that owns it.
-        return await self._conn._execute(fn, *args, **kwargs)
+        execute = cast(_OnConnectionThread, self._conn._execute)
+        return await execute(fn, *args, **kwargs)
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[Tx]:

@@ -34,7 +34,7 @@ def get_game(game_id: str) -> Game:
     if target is None:
         raise UnknownGame(_("There's no game called {name!r}.").format(name=game_id))
     module, cls = target.split(":")
-    game = getattr(import_module(module), cls)()
+    game: Game = getattr(import_module(module), cls)()
     _loaded[game_id] = game
     return game
 

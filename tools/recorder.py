@@ -72,8 +72,8 @@ class Recorder:
             self._seen(stored)
             return stored
 
-        backend.commit_message = commit_message  # type: ignore[method-assign]
-        backend.edit_message = edit_message  # type: ignore[method-assign]
+        backend.commit_message = commit_message  # type: ignore[method-assign]  # on purpose: wraps this backend only
+        backend.edit_message = edit_message  # type: ignore[method-assign]  # on purpose: wraps this backend only
 
     # ------------------------------------------------------------ context
     def __call__(self, who: simcord.MemberActor, what: str) -> None:

@@ -75,7 +75,7 @@ def components_of(message: Any) -> list[dict[str, Any]]:
         if isinstance(row, dict):
             out.extend(row.get("components", []) if row.get("type") == 1 else [row])
         else:
-            out.extend(child.to_dict() for child in getattr(row, "children", []))  # type: ignore[misc]
+            out.extend(child.to_dict() for child in getattr(row, "children", []))
     return out
 
 
@@ -192,7 +192,7 @@ class Table:
         appear (select values, custom ids), since in prose "a pair of 5s" is not a card.
         """
         bot = self.env.bot
-        snap = await bot.tables.get(self.table_id())  # type: ignore[attr-defined]
+        snap = await bot.tables.get(self.table_id())  # type: ignore[attr-defined]  # SimCord types it as a plain Client
         if snap.state is None:
             return 0
         game = snap.game

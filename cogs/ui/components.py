@@ -32,7 +32,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Awaitable
-from typing import Any, Protocol
+from typing import Any, Protocol, Self, TypeVar
 
 import discord
 
@@ -137,8 +137,34 @@ def _clicks() -> ClickHandlers:
     return _handlers
 
 
+_ItemT = TypeVar("_ItemT", bound=discord.ui.Item[Any], covariant=True)
+
+
+class TableItem(discord.ui.DynamicItem[_ItemT], template=re.compile(r"(?!)")):
+    """A table's button or select, rebuilt from its custom id by ``parse`` (each subclass has its template).
+
+    An id that matches the template but can't be real (``InvalidId``) becomes
+    a ``RefusedItem``, which answers privately and touches nothing. Not
+    registered itself: its template matches nothing.
+    """
+
+    @classmethod
+    def parse(cls, match: re.Match[str], /) -> Self:
+        """The item a custom id matching the template names; ``InvalidId`` if it can't be real."""
+        raise NotImplementedError
+
+    @classmethod
+    async def from_custom_id(  # type: ignore[override]  # may return a RefusedItem; discord.py runs any item
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self | RefusedItem:
+        try:
+            return cls.parse(match)
+        except InvalidId as bad:
+            return RefusedItem(item, reason=str(bad))
+
+
 class ActionButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    TableItem[discord.ui.Button[Any]],
     template=re.compile(r"cr:a:(?P<table>\d+):(?P<seq>\d+):(?P<action>.+)", re.S),
 ):
     """One legal action (a card, pass, fold…) as a button."""
@@ -166,18 +192,15 @@ class ActionButton(
         )
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item, match: re.Match[str], /):
-        try:
-            return cls(_table(match["table"]), _seq(match["seq"]), _action(match["action"]))
-        except InvalidId as bad:
-            return RefusedItem(item, reason=str(bad))
+    def parse(cls, match: re.Match[str], /) -> Self:
+        return cls(_table(match["table"]), _seq(match["seq"]), _action(match["action"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _clicks().act(interaction, self.table_id, self.seq, self.action)
 
 
 class ActionSelect(
-    discord.ui.DynamicItem[discord.ui.Select],
+    TableItem[discord.ui.Select[Any]],
     template=re.compile(r"cr:s:(?P<table>\d+):(?P<seq>\d+):(?P<n>\d+)"),
 ):
     """Many actions (e.g. a big hand) as a select; the chosen value is the action."""
@@ -205,11 +228,8 @@ class ActionSelect(
         )
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item, match: re.Match[str], /):
-        try:
-            return cls(_table(match["table"]), _seq(match["seq"]), _index(match["n"]))
-        except InvalidId as bad:
-            return RefusedItem(item, reason=str(bad))
+    def parse(cls, match: re.Match[str], /) -> Self:
+        return cls(_table(match["table"]), _seq(match["seq"]), _index(match["n"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = self.item.values
@@ -217,7 +237,7 @@ class ActionSelect(
 
 
 class PickSelect(
-    discord.ui.DynamicItem[discord.ui.Select],
+    TableItem[discord.ui.Select[Any]],
     template=re.compile(r"cr:p:(?P<table>\d+):(?P<seq>\d+):(?P<n>\d+):(?P<kind>.+)", re.S),
 ):
     """Choose several cards at once; submits ``kind:c1,c2``."""
@@ -248,11 +268,8 @@ class PickSelect(
         )
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item, match: re.Match[str], /):
-        try:
-            return cls(_table(match["table"]), _seq(match["seq"]), _index(match["n"]), _kind(match["kind"]))
-        except InvalidId as bad:
-            return RefusedItem(item, reason=str(bad))
+    def parse(cls, match: re.Match[str], /) -> Self:
+        return cls(_table(match["table"]), _seq(match["seq"]), _index(match["n"]), _kind(match["kind"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         action = f"{self.kind}:{','.join(self.item.values)}"
@@ -260,7 +277,7 @@ class PickSelect(
 
 
 class AmountButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    TableItem[discord.ui.Button[Any]],
     template=re.compile(r"cr:m:(?P<table>\d+):(?P<seq>\d+):(?P<kind>.+)", re.S),
 ):
     """Opens a modal asking for a number in the prompt's range (bids, raises)."""
@@ -277,18 +294,15 @@ class AmountButton(
         )
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item, match: re.Match[str], /):
-        try:
-            return cls(_table(match["table"]), _seq(match["seq"]), _kind(match["kind"]))
-        except InvalidId as bad:
-            return RefusedItem(item, reason=str(bad))
+    def parse(cls, match: re.Match[str], /) -> Self:
+        return cls(_table(match["table"]), _seq(match["seq"]), _kind(match["kind"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _clicks().ask_amount(interaction, self.table_id, self.seq, self.kind)
 
 
 class HandButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    TableItem[discord.ui.Button[Any]],
     template=re.compile(r"cr:h:(?P<table>\d+)"),
 ):
     """**My hand** on the public message; **Refresh** on the private panel."""
@@ -306,11 +320,8 @@ class HandButton(
         )
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item, match: re.Match[str], /):
-        try:
-            return cls(_table(match["table"]))
-        except InvalidId as bad:
-            return RefusedItem(item, reason=str(bad))
+    def parse(cls, match: re.Match[str], /) -> Self:
+        return cls(_table(match["table"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         in_place = bool(interaction.message and interaction.message.flags.ephemeral)
@@ -320,7 +331,7 @@ class HandButton(
 
 
 class LobbyButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    TableItem[discord.ui.Button[Any]],
     template=re.compile(r"cr:l:(?P<table>\d+):(?P<verb>join|leave|start|cancel|next|num\d)"),
 ):
     """Join / Leave / Start (host) / Cancel (host) / Next hand / Numbers… (host's numeric options, 5 per page)."""
@@ -344,18 +355,15 @@ class LobbyButton(
         )
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item, match: re.Match[str], /):
-        try:
-            return cls(_table(match["table"]), match["verb"])  # the template lists the verbs
-        except InvalidId as bad:
-            return RefusedItem(item, reason=str(bad))
+    def parse(cls, match: re.Match[str], /) -> Self:
+        return cls(_table(match["table"]), match["verb"])  # the template lists the verbs
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _clicks().lobby(interaction, self.table_id, self.verb)
 
 
 class OptionSelect(
-    discord.ui.DynamicItem[discord.ui.Select],
+    TableItem[discord.ui.Select[Any]],
     template=re.compile(r"cr:o:(?P<table>\d+):(?P<what>preset|bool|f:\w+)"),
 ):
     """The host's option editor: presets, the bool toggles, or one choice field."""
@@ -384,14 +392,11 @@ class OptionSelect(
         )
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item, match: re.Match[str], /):
+    def parse(cls, match: re.Match[str], /) -> Self:
         what = match["what"]
-        try:
-            if what.startswith("f:"):
-                _kind(what[2:])  # ``\w`` in the template also matches non-ASCII letters
-            return cls(_table(match["table"]), what)
-        except InvalidId as bad:
-            return RefusedItem(item, reason=str(bad))
+        if what.startswith("f:"):
+            _kind(what[2:])  # ``\w`` in the template also matches non-ASCII letters
+        return cls(_table(match["table"]), what)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _clicks().option_select(interaction, self.table_id, self.what, list(self.item.values))
@@ -417,7 +422,7 @@ def _none_of(items: tuple[type[discord.ui.DynamicItem[Any]], ...]) -> re.Pattern
 class RefusedItem(discord.ui.DynamicItem[discord.ui.Item[Any]], template=re.compile(rf"{PREFIX}:.*", re.S)):
     """A ``cr:`` button or select we can't act on: answers privately that it is no longer valid.
 
-    Returned by the other items' ``from_custom_id`` for ids that match a
+    Returned by ``TableItem.from_custom_id`` for ids that match a
     template but can't be real (a table id beyond SQLite's range, an action
     with a newline…). Not registered itself (its template would also match
     every valid id); ``UnknownItem`` is.
@@ -428,7 +433,9 @@ class RefusedItem(discord.ui.DynamicItem[discord.ui.Item[Any]], template=re.comp
         super().__init__(item)
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item, match: re.Match[str], /):
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
         return cls(item, reason="unknown id")
 
     async def callback(self, interaction: discord.Interaction) -> None:

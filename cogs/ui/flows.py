@@ -18,12 +18,15 @@ from collections.abc import Awaitable
 from typing import Any, TypeVar
 
 import discord
+from pydantic import BaseModel
 
-from bot.errors import guarded, send_ephemeral
+from bot.errors import guarded, report, send_ephemeral
+from bot.service import ActResult
 from bot.service.errors import BadPhase, NoTable, NotHost, NotSeated, StalePrompt
 from bot.service.models import TableSnapshot
+from games.core.errors import GameError
 from games.core.i18n import _
-from games.core.views import AskAmount
+from games.core.views import AskAmount, Prompt
 
 from . import messages, render
 from .host import TableHost, host_of
@@ -39,6 +42,27 @@ def bot_of(interaction: discord.Interaction) -> TableHost:
 def is_admin(interaction: discord.Interaction) -> bool:
     perms = interaction.permissions
     return bool(perms and (perms.manage_guild or perms.administrator))
+
+
+class ServerOnly(GameError):
+    """A server command without a server or channel (``guild_only`` keeps direct messages out)."""
+
+    def __init__(self) -> None:
+        super().__init__(_("This command only works in a server channel."))
+
+
+def guild_id_of(interaction: discord.Interaction) -> int:
+    """The server a ``guild_only`` command was used in."""
+    if interaction.guild_id is None:
+        raise ServerOnly()
+    return interaction.guild_id
+
+
+def channel_id_of(interaction: discord.Interaction) -> int:
+    """The channel a ``guild_only`` command was used in."""
+    if interaction.channel_id is None:
+        raise ServerOnly()
+    return interaction.channel_id
 
 
 async def panel_payload(bot: TableHost, table_id: int, user_id: int) -> tuple[dict[str, Any], int]:
@@ -116,15 +140,14 @@ async def show_hand(interaction: discord.Interaction, table_id: int, *, in_place
     remember_panel(interaction, table_id, seq)
 
 
-def _private_lines(result: Any, seat: int | None) -> str | None:
+def _private_lines(result: ActResult, seat: int | None) -> str | None:
     """What the engine told only this seat (e.g. the card drawn), with players' names in."""
     names = messages.seat_names(result.snapshot)
     lines = [render.named(e.text, names) for e in result.events if e.private_to is not None and e.private_to == seat]
     return "\n".join(lines)[:2000] or None
 
 
-@guarded
-async def act(interaction: discord.Interaction, table_id: int, seq: int, action: str) -> None:
+async def _act(interaction: discord.Interaction, table_id: int, seq: int, action: str) -> None:
     """One action from a private panel; the panel is re-rendered in place."""
     panels = bot_of(interaction).publisher.panels
     panels.answering(table_id, interaction.user.id, True)
@@ -137,6 +160,10 @@ async def act(interaction: discord.Interaction, table_id: int, seq: int, action:
         panels.answering(table_id, interaction.user.id, False)
     if shown is not None:
         remember_panel(interaction, table_id, shown)
+
+
+#: The click handler: ``_act`` with its errors reported to the user (``submit_amount`` reports its own).
+act = guarded(_act)
 
 
 async def _act_payload(
@@ -158,14 +185,23 @@ async def _act_payload(
 # ------------------------------------------------------------------ amounts
 
 
-def _amount_prompt(prompt: tuple[Any, ...], kind: str) -> AskAmount | None:
+def _amount_prompt(prompt: tuple[Prompt, ...], kind: str) -> AskAmount | None:
     for p in prompt:
         if isinstance(p, AskAmount) and p.kind == kind:
             return p
     return None
 
 
-class AmountModal(discord.ui.Modal):
+class ReportingModal(discord.ui.Modal):
+    """A modal whose failures reach the user as every other error does (``bot.errors.report``)."""
+
+    async def on_error(  # type: ignore[override]  # discord.py's Modal.on_error (no item) narrows BaseView's
+        self, interaction: discord.Interaction[Any], error: Exception, /
+    ) -> None:
+        await report(interaction, error)
+
+
+class AmountModal(ReportingModal):
     """Asks for a number in the prompt's range; the range is re-checked on submit."""
 
     def __init__(self, table_id: int, seq: int, ask: AskAmount) -> None:
@@ -183,11 +219,6 @@ class AmountModal(discord.ui.Modal):
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
         await submit_amount(interaction, self.table_id, self.seq, self.kind, self.amount.value)
-
-    async def on_error(self, interaction: discord.Interaction, error: Exception) -> None:
-        from bot.errors import report
-
-        await report(interaction, error)
 
 
 @guarded
@@ -215,7 +246,7 @@ async def submit_amount(interaction: discord.Interaction, table_id: int, seq: in
             _("Please enter a whole number from {lo} to {hi}.").format(lo=ask.minimum, hi=ask.maximum),
         )
         return
-    await act.__wrapped__(interaction, table_id, seq, f"{kind}:{n}")  # type: ignore[attr-defined]
+    await _act(interaction, table_id, seq, f"{kind}:{n}")
 
 
 # ------------------------------------------------------------------- lobby
@@ -288,10 +319,10 @@ async def option_select(interaction: discord.Interaction, table_id: int, what: s
     await interaction.response.defer()
 
 
-class NumbersModal(discord.ui.Modal):
+class NumbersModal(ReportingModal):
     """The numeric options of a game (up to five per modal), validated by the game's model."""
 
-    def __init__(self, table_id: int, fields: list[OptionField], current: Any) -> None:
+    def __init__(self, table_id: int, fields: list[OptionField], current: BaseModel) -> None:
         super().__init__(title=_("Table options"), timeout=MODAL_TIMEOUT)
         self.table_id = table_id
         self.fields = fields
@@ -313,11 +344,6 @@ class NumbersModal(discord.ui.Modal):
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
         await submit_numbers(interaction, self.table_id, self.fields, [i.value for i in self.inputs])
-
-    async def on_error(self, interaction: discord.Interaction, error: Exception) -> None:
-        from bot.errors import report
-
-        await report(interaction, error)
 
 
 @guarded

@@ -12,11 +12,12 @@ from typing import Any
 import discord
 
 from bot.service.models import TableSnapshot
+from games import Game
 from games.core.i18n import _
 
 from . import components as c
 from . import render, results
-from .options import fields_of, show_value
+from .options import OptionField, fields_of, show_value
 
 NO_MENTIONS = discord.AllowedMentions.none()
 OPTION_CHOICE_ROWS = 2  # rows left for per-field choice selects in the lobby
@@ -47,7 +48,7 @@ def _who(users: tuple[int, ...]) -> str:
 NUMBERS_PER_MODAL = 5  # a modal holds at most five text inputs
 
 
-def number_fields(game) -> list:
+def number_fields(game: Game) -> list[OptionField]:
     return [f for f in fields_of(game.Options) if f.kind in ("int", "float")]
 
 

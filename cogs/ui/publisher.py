@@ -46,7 +46,7 @@ class TablePublisher:
         #: Each player's last hand panel, updated when it's their turn (one click per turn).
         self.panels = PanelKeeper(self._panel)
 
-    async def _panel(self, table_id: int, user_id: int) -> dict:
+    async def _panel(self, table_id: int, user_id: int) -> dict[str, Any]:
         payload, _seq = await self._panel_source(table_id, user_id)
         return payload
 
@@ -119,7 +119,7 @@ class TablePublisher:
             self._message.pop(snap.id, None)
             self._seen.pop(snap.id, None)
 
-    async def _send_new(self, channel: discord.PartialMessageable, snap: TableSnapshot, payload: dict) -> None:
+    async def _send_new(self, channel: discord.PartialMessageable, snap: TableSnapshot, payload: dict[str, Any]) -> None:
         if payload.get("view") is None:
             payload = {k: v for k, v in payload.items() if k != "view"}
         message = await channel.send(**payload)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
+from typing import Any, TypeVar
 
 import discord
 
@@ -299,7 +300,10 @@ def detached(view: discord.ui.View) -> discord.ui.View:
     return view
 
 
-def _at(item: discord.ui.Item, row: int) -> discord.ui.Item:
+_ItemT = TypeVar("_ItemT", bound=discord.ui.Item[Any])
+
+
+def _at(item: _ItemT, row: int) -> _ItemT:
     item.row = row
     return item
 
@@ -335,7 +339,7 @@ def prompt_view(table_id: int, seq: int, prompt: Sequence[object]) -> discord.ui
     for i, chunk in enumerate(lay.card_selects):
         view.add_item(_at(_select(table_id, seq, i, chunk, _("Play a card…")), row))
         row += 1
-    buttons = [_button(table_id, seq, ch) for ch in lay.action_buttons]
+    buttons: list[c.ActionButton | c.AmountButton] = [_button(table_id, seq, ch) for ch in lay.action_buttons]
     buttons += [
         c.AmountButton(table_id, seq, a.kind, label=clip(a.label, BUTTON_LABEL) or a.kind)
         for a in lay.amounts

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import discord
+
 from bot.service.results import HandResult, ResultLine
 from games.core.i18n import _
 
@@ -84,10 +86,10 @@ def add_result(b: render.EmbedBudget, result: HandResult, *, with_headline: bool
 
 
 def result_embed(
-    title: str, result: HandResult, *, colour: object = None, extra: Sequence[str] = ()
+    title: str, result: HandResult, *, colour: discord.Colour | None = None, extra: Sequence[str] = ()
 ) -> render.EmbedBudget:
     """An embed whose description is the headline and whose fields are the result."""
-    b = render.EmbedBudget(title, colour if colour is not None else render.COLOUR_DONE)  # type: ignore[arg-type]
+    b = render.EmbedBudget(title, colour if colour is not None else render.COLOUR_DONE)
     b.description("\n".join([result.headline, *extra]) if result.headline else "\n".join(extra))
     add_result(b, result)
     return b

@@ -43,6 +43,6 @@ def builder(cls: type[T]) -> Callable[..., T]:
             lines.append(f"    _s{i}(o, {name})")
     lines.append("    return o")
     exec("\n".join(lines), env)  # the same technique dataclasses uses to write __init__
-    build = env["build"]
+    build: Callable[..., T] = env["build"]
     build.__doc__ = f"Positional constructor of {cls.__name__} ({', '.join(names)})."
     return build

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 from types import MappingProxyType
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypedDict
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -86,6 +86,16 @@ class RageState:
     recent: tuple[str, ...] = ()
 
 
+class _PlayChanges(TypedDict):
+    """What playing a card changes besides the trick's led colour and calls."""
+
+    play: TrickPlay
+    stock: tuple[str, ...]
+    trump: str
+    trump_card: str
+    trump_out: bool
+
+
 def trick_winner(trick: Trick, calls: Sequence[str], trump: str, led: str) -> int:
     """The seat that wins a complete trick, judged with the trump as it stands at the end.
 
@@ -97,6 +107,7 @@ def trick_winner(trick: Trick, calls: Sequence[str], trump: str, led: str) -> in
     """
 
     def key(i: int, c: str) -> tuple[bool, bool, int, int]:
+        col: str | None
         if c == WILD:
             col, rank = calls[i], WILD_RANK
         else:
@@ -278,7 +289,9 @@ class Rage(Game):
         judge_trump = "" if out else trump
         winner = partial(trick_winner, calls=calls, trump=judge_trump, led=led)
         play = state.play.play(seat, card, winner)
-        changes = {"play": play, "stock": stock, "trump": trump, "trump_card": trump_card, "trump_out": out}
+        changes: _PlayChanges = {
+            "play": play, "stock": stock, "trump": trump, "trump_card": trump_card, "trump_out": out
+        }
         if play.trick.plays:
             return self._remember(state, events, led=led, calls=calls, **changes)
         won = play.last_winner

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from games.core.betting import BettingRound
 from games.core.cards import STANDARD_DECK
 from games.core.i18n import _
-from games.core.views import Choice, seat_name
+from games.core.views import Choice, Style, seat_name
 from games.core.wording import by_count
 
 __all__ = ["LABELS", "bet_choice", "card_labels", "high_order", "low_order", "pot_headline", "seat_name"]
@@ -39,7 +39,7 @@ _BUTTONS = {
     "raise": _("Raise to {total}"),
     "fold": _("Fold"),
 }
-_STYLES = {"fold": "danger", "check": "primary", "call": "primary", "bring-in": "primary"}
+_STYLES: dict[str, Style] = {"fold": "danger", "check": "primary", "call": "primary", "bring-in": "primary"}
 
 
 def card_labels(cards: Sequence[str]) -> str:
