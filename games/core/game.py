@@ -108,7 +108,7 @@ class Game(ABC):
     presets: ClassVar[Mapping[str, BaseModel]]
     state_type: ClassVar[type]
     #: A short, readable rules text for ``/rules``: ``summary_<id>.md`` beside the game (see ``summary.py``).
-    rules_summary: ClassVar[str] = SummaryFile()  # type: ignore[assignment]
+    rules_summary: ClassVar[str] = SummaryFile()  # type: ignore[assignment]  # a descriptor that reads as str
     #: For chip games that count in their own unit ("$", coins): how it maps to the ledger's chips,
     #: said once on the table so the seat lines' chips and the game's own figures read together.
     unit_note: ClassVar[str] = ""

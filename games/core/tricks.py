@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from .i18n import _
 from .views import Pile
@@ -37,7 +38,7 @@ def must_follow(hand: Sequence[str], led_suit: str | None, suit_of: Callable[[st
     return following or tuple(hand)
 
 
-def winning_index(cards: Sequence[str], key: Callable[[int, str], tuple]) -> int:
+def winning_index(cards: Sequence[str], key: Callable[[int, str], tuple[Any, ...]]) -> int:
     """Index of the winning card; ``key(position, card)`` orders cards, highest wins.
 
     Put the position into the key to break ties (``+pos``: a later equal card wins,

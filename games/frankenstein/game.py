@@ -10,10 +10,9 @@ whole pot carries to the next deal (``Outcome.carry``). Betting is the shared
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from itertools import combinations
-from operator import add
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, cast
 
 from games.core.betting import BettingRound
 from games.core.errors import IllegalAction
@@ -28,53 +27,7 @@ from games.core.views import Choice, PickCards, SeatView
 from .deal import first_deal
 from .options import PRESETS, FrankensteinOptions
 from .showdown import hand_name, settle, shown_texts
-
-Phase = Literal["bet1", "draw", "bet2", "over"]
-RECENT = 6
-_PHASE_NAMES = {"bet1": "Betting before the draw", "draw": "The draw", "bet2": "Betting after the draw",
-                "over": "Hand over"}
-
-
-@dataclass(frozen=True, slots=True)
-class FrankensteinState:
-    options: FrankensteinOptions
-    n: int
-    dealer: int
-    opener: int  # first bet and first draw (the dealer's left; it moves with the dealer each deal)
-    phase: Phase
-    hands: tuple[tuple[str, ...], ...]
-    discards: tuple[tuple[str, ...], ...]  # what each seat threw to the Zombie (face down)
-    queues: tuple[tuple[str, ...], ...]  # stacked draw cards per seat (tests)
-    stock: tuple[str, ...]
-    carried_in: int  # the pot a Zombie win carried into this deal
-    banked: tuple[int, ...]  # chips put in on earlier rounds (antes included)
-    round: BettingRound  # live seats and stacks live here
-    start_stacks: tuple[int, ...] | None = None
-    drawing: tuple[int, ...] = ()  # seats yet to draw, in order
-    payoffs: tuple[int, ...] | None = None
-    carried_out: int = 0
-    shown: tuple[bool, ...] = ()
-    zombie_shown: bool = False
-    summary: str = ""
-    recent: tuple[str, ...] = ()
-    details: tuple[str, ...] = ()  # per seat, once the deal is over: the hand it showed, or why none
-
-    @property
-    def live(self) -> tuple[bool, ...]:
-        return self.round.live
-
-    @property
-    def contributed(self) -> tuple[int, ...]:
-        return tuple(map(add, self.banked, self.round.committed))
-
-    @property
-    def zombie(self) -> tuple[str, ...]:
-        return tuple(c for d in self.discards for c in d)
-
-    @property
-    def pot(self) -> int:
-        return self.carried_in + sum(self.contributed)
-
+from .state import RECENT, FrankensteinState, Phase
 
 _name = seat_name
 _labels = card_labels
@@ -117,7 +70,7 @@ class Frankenstein(Game):
         rng_algo: int = RNG_ALGO,
     ) -> FrankensteinState:
         """A deal from ``seed`` by generator version ``rng_algo`` (the table's: ``tables.rng_algo``)."""
-        opts = self.options_from(options)
+        opts = cast(FrankensteinOptions, self.options_from(options))
         self.check_seats(opts, seats)
         n = seats
         dealer %= n

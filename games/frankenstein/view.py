@@ -8,20 +8,24 @@ as a poker player sorts them.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from games.core.i18n import _
 from games.core.poker.highhand import high_key, high_name
 from games.core.poker.ui import card_labels, high_order, seat_name
-from games.core.views import Pile, SeatLine, SeatView, TableView
+from games.core.views import Choice, PickCards, Pile, SeatLine, SeatView, TableView
 
-from .game import _PHASE_NAMES, FrankensteinState
-
-if TYPE_CHECKING:
-    from .game import Frankenstein
+from .state import _PHASE_NAMES, FrankensteinState
 
 
-def render(game: Frankenstein, state: FrankensteinState, seat: int | None) -> SeatView:
+class Engine(Protocol):
+    """What the view asks of the game (a Protocol: the view never imports the rules)."""
+
+    def to_act(self, state: FrankensteinState) -> frozenset[int]: ...
+    def _prompt(self, state: FrankensteinState, seat: int) -> tuple[Choice | PickCards, ...]: ...
+
+
+def render(game: Engine, state: FrankensteinState, seat: int | None) -> SeatView:
     n, opts = state.n, state.options
     r = state.round
     over = state.payoffs is not None
@@ -40,8 +44,8 @@ def render(game: Frankenstein, state: FrankensteinState, seat: int | None) -> Se
             bits.append(_("folded"))
         if s == state.opener:
             bits.append(_("opens"))
-        if over:
-            bits.append(f"{state.payoffs[s]:+d}")  # type: ignore[index]
+        if state.payoffs is not None:
+            bits.append(f"{state.payoffs[s]:+d}")
         showing = high_order(state.hands[s]) if state.shown and state.shown[s] else ()
         text = " · ".join(bits) + (" — " + card_labels(showing) if showing else "")
         lines.append(SeatLine(s, text, to_act=s == acting, out=not r.live[s], cards=showing))

@@ -10,16 +10,22 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from ..core.i18n import _
 from ..core.tricks import Trick, trick_piles
 from ..core.views import AskAmount, Choice, SeatLine, SeatView, TableView, hand_choices, seat_name
 from ..core.wording import by_count, count_of
 from .cards import CHANGE, RANK_OF, WILD, colour_label, label, sorted_hand
+from .state import RageState, trick_winner
 
-if TYPE_CHECKING:
-    from .game import Rage, RageState
+
+class Engine(Protocol):
+    """What the view asks of the game (a Protocol: the view never imports the rules)."""
+
+    def to_act(self, state: RageState) -> frozenset[int]: ...
+    def legal_actions(self, state: RageState, seat: int) -> tuple[str, ...]: ...
+
 
 
 def final_summary(state: RageState) -> str:
@@ -45,8 +51,7 @@ def play_labels(trick: Trick, calls: Sequence[str]) -> tuple[str, ...]:
     return tuple(out)
 
 
-def render(game: Rage, state: RageState, seat: int | None) -> SeatView:
-    from .game import trick_winner
+def render(game: Engine, state: RageState, seat: int | None) -> SeatView:
 
     n, play = state.seats, state.play
     size = state.options.first_hand - state.deal_no
@@ -115,7 +120,7 @@ def render(game: Rage, state: RageState, seat: int | None) -> SeatView:
     )
 
 
-def _prompt(game: Rage, state: RageState, seat: int, shown: tuple[str, ...]) -> tuple[Choice | AskAmount, ...]:
+def _prompt(game: Engine, state: RageState, seat: int, shown: tuple[str, ...]) -> tuple[Choice | AskAmount, ...]:
     """The bid, or the hand as buttons (in display order); a Wild or Change gets one per colour."""
     if state.phase == "bid":
         n = len(shown)

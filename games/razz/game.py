@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from operator import add, sub
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from games.core.betting import BettingRound
 from games.core.errors import IllegalAction, NotYourTurn
@@ -91,7 +91,7 @@ class Razz(Game):
     ) -> RazzState:
         """A hand dealt from ``seed`` by generator version ``rng_algo`` (the table's: ``tables.rng_algo``)."""
         # the usual call passes RazzOptions (pydantic's isinstance is slow) and a seat count in range
-        opts = options if type(options) is RazzOptions else self.options_from(options)
+        opts = options if type(options) is RazzOptions else cast(RazzOptions, self.options_from(options))
         if not (type(seats) is int and self.min_players <= seats <= self.max_players):
             self.check_seats(opts, seats)
         queues, deck = stock_for(seats, seed, hands, stock, rng_algo)

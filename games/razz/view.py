@@ -9,20 +9,23 @@ ace first, as a razz player reads them.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from games.core.i18n import _
 from games.core.poker.lowball import low_hand, low_key
 from games.core.poker.ui import LABELS, card_labels, low_order, seat_name
-from games.core.views import Pile, SeatLine, SeatView, TableView
+from games.core.views import Choice, Pile, SeatLine, SeatView, TableView
 
 from .state import STREET_NAMES, RazzState, _down, _up, final_stacks
 
-if TYPE_CHECKING:
-    from .game import Razz
+
+class Engine(Protocol):
+    """What the view asks of the game (a Protocol: the view never imports the rules)."""
+
+    def default_prompt(self, state: RazzState, seat: int) -> tuple[Choice, ...]: ...
 
 
-def render(game: Razz, state: RazzState, seat: int | None) -> SeatView:
+def render(game: Engine, state: RazzState, seat: int | None) -> SeatView:
     deal, r = state.deal, state.round
     n, opts = deal.n, deal.options
     over = state.payoffs is not None
@@ -43,8 +46,8 @@ def render(game: Razz, state: RazzState, seat: int | None) -> SeatView:
             bits.append(_("all in"))
         if s == deal.opener and not over:
             bits.append(_("brought in") if deal.street == 3 else _("opened"))
-        if over and deal.pk[s]:
-            bits.append(f"{state.payoffs[s]:+d}")  # type: ignore[index]
+        if state.payoffs is not None and deal.pk[s]:
+            bits.append(f"{state.payoffs[s]:+d}")
         text = " · ".join(bits) + (" — " + card_labels(showing) if showing else "")
         lines.append(SeatLine(s, text, to_act=s == acting, out=not r.live[s], cards=tuple(showing)))
     facts = [

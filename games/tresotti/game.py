@@ -9,12 +9,12 @@ rules the two halves of one shuffle are played as a front and a back hand.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import partial
 from types import MappingProxyType
 from typing import Any, ClassVar
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel
 
 from ..core.bidding import Auction
 from ..core.cards import FAIRMARKET_DECK
@@ -22,63 +22,11 @@ from ..core.game import Carry, Event, Game, Outcome
 from ..core.i18n import _
 from ..core.rng import Rng
 from ..core.sheet import ScoreSheet, deal, remember
-from ..core.tricks import Trick, TrickPlay, must_follow, seats_from, winning_index
+from ..core.tricks import Trick, TrickPlay, must_follow, seats_from
 from ..core.views import SeatView, seat_name
-from .cards import BASIC, DEARWORTH, GAME_VALUE, SUIT_LABELS, SUIT_OF, Reading, label
+from .cards import GAME_VALUE, SUIT_LABELS, SUIT_OF, label
+from .state import HAND, MAX_BID, MIN_BID, TresottiOptions, TresottiState, trick_winner
 from .view import final_summary
-
-HAND = 9
-MIN_BID, MAX_BID = 3, 10
-
-
-def trick_winner(trick: Trick, trump: str, reading: Reading) -> int:
-    """The seat that wins a complete trick: trump over the led suit over the rest; within
-    that, the led card's course over other courses (DECISIONS §3.2 #5), then rank."""
-    lead = trick.plays[0][1]
-    led_suit, led_course = SUIT_OF[lead], reading.course[lead]
-    order, course = reading.order, reading.course
-
-    def key(_i: int, c: str) -> tuple[bool, bool, bool, int]:
-        s = SUIT_OF[c]
-        return (s == trump, s == led_suit, course[c] == led_course, order[c])
-
-    return trick.plays[winning_index(trick.cards, key)][0]
-
-
-class TresottiOptions(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    sellersport: bool = Field(
-        False, description="Sellersport: exactly 3 players; the back half of each shuffle is dealt next."
-    )
-    dearworth: bool = Field(
-        False,
-        description="Dearworth: Ace low, two courses of nine; exact bid doubles, a failed bid loses it.",
-    )
-    target: int = Field(31, ge=5, le=200, description="Points that win the game (rules: 31).")
-
-    def reading(self) -> Reading:
-        return DEARWORTH if self.dearworth else BASIC
-
-
-@dataclass(frozen=True, slots=True)
-class TresottiState:
-    options: TresottiOptions
-    seats: int
-    seed: int
-    deal_no: int  # 0-based
-    dealer: int
-    phase: str  # "bid", "play" or "over"
-    auction: Auction
-    bidder: int  # -1 until the auction ends
-    bid: int
-    play: TrickPlay
-    trump: str  # "" until the bidder's first lead names it
-    back: tuple[str, ...]  # Sellersport: the back half, dealt in the next deal
-    front: bool  # Sellersport: this deal is a front hand, after which the game cannot end
-    sheet: ScoreSheet
-    winner: int = -1
-    recent: tuple[str, ...] = ()
 
 
 class Tresotti(Game):

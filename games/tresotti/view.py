@@ -9,7 +9,7 @@ played what and who is winning, judged by the engine's own winner rule.
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from ..core.cards import FAIRMARKET_SUITS
 from ..core.i18n import _
@@ -17,9 +17,17 @@ from ..core.tricks import Trick, trick_piles
 from ..core.views import AskAmount, Choice, SeatLine, SeatView, TableView, hand_choices, seat_name
 from ..core.wording import count_of
 from .cards import SUIT_LABELS, SUIT_OF, Reading, label
+from .state import MAX_BID, MIN_BID, TresottiState, trick_winner
 
-if TYPE_CHECKING:
-    from .game import Tresotti, TresottiState
+
+class Engine(Protocol):
+    """What the view asks of the game (a Protocol: the view never imports the rules)."""
+
+    def to_act(self, state: TresottiState) -> frozenset[int]: ...
+    def legal_actions(self, state: TresottiState, seat: int) -> tuple[str, ...]: ...
+    def doubles_taken(self, state: TresottiState) -> tuple[int, ...]: ...
+    def _dealer_forced(self, state: TresottiState, seat: int) -> bool: ...
+
 
 _SUIT_RANK = {s: i for i, s in enumerate(FAIRMARKET_SUITS)}
 
@@ -42,8 +50,7 @@ def _labels(trick: Trick, _current: bool) -> tuple[str, ...]:
     return tuple(label(c) for _seat, c in trick.plays)
 
 
-def render(game: Tresotti, state: TresottiState, seat: int | None) -> SeatView:
-    from .game import trick_winner
+def render(game: Engine, state: TresottiState, seat: int | None) -> SeatView:
 
     n, play, opts = state.seats, state.play, state.options
     acting = game.to_act(state)
@@ -110,8 +117,7 @@ def render(game: Tresotti, state: TresottiState, seat: int | None) -> SeatView:
     )
 
 
-def _prompt(game: Tresotti, state: TresottiState, seat: int, shown: tuple[str, ...]) -> tuple[Choice | AskAmount, ...]:
-    from .game import MAX_BID, MIN_BID
+def _prompt(game: Engine, state: TresottiState, seat: int, shown: tuple[str, ...]) -> tuple[Choice | AskAmount, ...]:
 
     legal = game.legal_actions(state, seat)
     if state.phase == "play":
