@@ -51,32 +51,38 @@ def play_labels(trick: Trick, calls: Sequence[str]) -> tuple[str, ...]:
     return tuple(out)
 
 
-def render(game: Engine, state: RageState, seat: int | None) -> SeatView:
-
-    n, play = state.seats, state.play
-    size = state.options.first_hand - state.deal_no
-    acting = game.to_act(state)
+def _seat_lines(state: RageState, acting: frozenset[int]) -> tuple[SeatLine, ...]:
     lines = []
-    for s in range(n):
+    for s in range(state.seats):
         bid = state.bids[s]
         bits = [_("bid {n}").format(n=bid) if bid >= 0 else _("no bid yet")]
         if state.phase != "bid":
-            bits.append(_("won {n}").format(n=play.tricks[s]))
-        held = len(play.hands[s])
-        bits.append(count_of(held, _("{n} card"), _("{n} cards")))
+            bits.append(_("won {n}").format(n=state.play.tricks[s]))
+        bits.append(count_of(len(state.play.hands[s]), _("{n} card"), _("{n} cards")))
         if s == state.dealer:
             bits.append(_("dealer"))
         lines.append(SeatLine(s, " · ".join(bits), to_act=s in acting))
+    return tuple(lines)
+
+
+def _trump_text(state: RageState) -> str:
     if state.trump_out:
-        trump_text = _("none (Out Rage) — last shown {c}").format(c=colour_label(state.trump))
-    elif not state.trump:
-        trump_text = _("none")
-    elif state.trump_card:
-        trump_text = _("{colour} (the {rank} is turned up)").format(
+        return _("none (Out Rage) — last shown {c}").format(c=colour_label(state.trump))
+    if not state.trump:
+        return _("none")
+    if state.trump_card:
+        return _("{colour} (the {rank} is turned up)").format(
             colour=colour_label(state.trump), rank=RANK_OF[state.trump_card]
         )
-    else:
-        trump_text = colour_label(state.trump)
+    return colour_label(state.trump)
+
+
+def render(game: Engine, state: RageState, seat: int | None) -> SeatView:
+    play = state.play
+    size = state.options.first_hand - state.deal_no
+    acting = game.to_act(state)
+    lines = _seat_lines(state, acting)
+    trump_text = _trump_text(state)
     bid_total = sum(b for b in state.bids if b >= 0)
     facts = (
         (
@@ -101,7 +107,7 @@ def render(game: Engine, state: RageState, seat: int | None) -> SeatView:
     public = TableView(
         title=_("Rage · deal {k} of {total}").format(k=state.deal_no + 1, total=state.options.first_hand),
         summary=summary,
-        seats=tuple(lines),
+        seats=lines,
         facts=facts,
         piles=piles,
         recent=state.recent,

@@ -50,23 +50,24 @@ def _labels(trick: Trick, _current: bool) -> tuple[str, ...]:
     return tuple(label(c) for _seat, c in trick.plays)
 
 
-def render(game: Engine, state: TresottiState, seat: int | None) -> SeatView:
-
-    n, play, opts = state.seats, state.play, state.options
-    acting = game.to_act(state)
-    doubles = game.doubles_taken(state)
+def _seat_lines(state: TresottiState, acting: frozenset[int], doubles: tuple[int, ...]) -> tuple[SeatLine, ...]:
     lines = []
-    for s in range(n):
+    for s in range(state.seats):
         bits = []
         if state.phase != "bid":
-            bits.append(_("won {n}").format(n=play.tricks[s]))
+            bits.append(_("won {n}").format(n=state.play.tricks[s]))
             bits.append(_("doubles {n}").format(n=doubles[s]))
-        bits.append(count_of(len(play.hands[s]), _("{n} card"), _("{n} cards")))
+        bits.append(count_of(len(state.play.hands[s]), _("{n} card"), _("{n} cards")))
         if s == state.bidder:
             bits.append(_("bid {n}").format(n=state.bid))
         if s == state.dealer:
             bits.append(_("dealer"))
         lines.append(SeatLine(s, " · ".join(bits), to_act=s in acting))
+    return tuple(lines)
+
+
+def _facts(state: TresottiState) -> tuple[tuple[str, str], ...]:
+    play, opts = state.play, state.options
     facts = [(_("Trump"), SUIT_LABELS[state.trump] if state.trump else _("set by the first lead"))]
     if play.trick.plays:
         facts.append((_("Led suit"), SUIT_LABELS[SUIT_OF[play.trick.plays[0][1]]]))
@@ -87,6 +88,14 @@ def render(game: Engine, state: TresottiState, seat: int | None) -> SeatView:
     # Reference facts last: the hand panel shows only the first few.
     facts.append((_("Goal"), _("first to {n}").format(n=opts.target)))
     facts.append((_("Courses"), opts.reading().text))
+    return tuple(facts)
+
+
+def render(game: Engine, state: TresottiState, seat: int | None) -> SeatView:
+    play, opts = state.play, state.options
+    acting = game.to_act(state)
+    lines = _seat_lines(state, acting, game.doubles_taken(state))
+    facts = _facts(state)
     winning = partial(trick_winner, trump=state.trump, reading=opts.reading())
     piles = trick_piles(play, winning, _labels)
     if state.phase == "over":
@@ -98,8 +107,8 @@ def render(game: Engine, state: TresottiState, seat: int | None) -> SeatView:
     public = TableView(
         title=_("Tresotti · deal {k}").format(k=state.deal_no + 1),
         summary=summary,
-        seats=tuple(lines),
-        facts=tuple(facts),
+        seats=lines,
+        facts=facts,
         piles=piles,
         recent=state.recent,
         sheet=state.sheet.view(),
