@@ -7,8 +7,10 @@ take at least the bid. ``results`` puts the decision into words.
 
 from __future__ import annotations
 
+from dataclasses import fields
 from typing import Any
 
+from games.core.fastvalue import builder
 from games.core.game import Event, Outcome, placings_from
 
 from . import results
@@ -96,14 +98,22 @@ def outcome(lk: Lookups, state: FamilyState) -> Outcome | None:
     carry: dict[str, Any] | None = None
     if side.carried_out or side.sitting_out:
         carry = {"pot": side.carried_out, "sitting_out": list(side.sitting_out)}
-    return Outcome(
-        payoffs=sc.net,
-        placings=placings_from(sc.net),
-        carry=carry,
-        carried_in=side.carried_in,
-        carried_out=side.carried_out,
-        summary=side.summary,
-        scores=sc.bugs,
-        details=results.details(lk.profile, state),
-        extra={"winners": side.winners, "bidder": sc.bidder, "bid": sc.bid},
+    return _outcome(
+        sc.net,  # payoffs
+        placings_from(sc.net),
+        carry,
+        side.carried_in,
+        side.carried_out,
+        side.summary,
+        sc.bugs,  # scores
+        {"winners": side.winners, "bidder": sc.bidder, "bid": sc.bid},  # extra
+        results.details(lk.profile, state),
     )
+
+
+# Outcome's fields, in order, built positionally (games/core/fastvalue.py): a check that
+# fails at import, not silently, if the contract's Outcome ever changes shape.
+_OUTCOME = ("payoffs", "placings", "carry", "carried_in", "carried_out", "summary", "scores", "extra", "details")
+if tuple(f.name for f in fields(Outcome)) != _OUTCOME:
+    raise ImportError("games.core.game.Outcome changed: update settlement.outcome")
+_outcome = builder(Outcome)
