@@ -66,7 +66,8 @@ class Lookups:
         self._tables: dict[int, tuple[FamilyOptions, OptionsTable]] = {}
         self._keys: dict[str, dict[str, int]] = {}
         self._clockwise: dict[tuple[int, tuple[bool, ...]], tuple[int, ...]] = {}  # (dealer, in) → order
-        self._seating: dict[tuple[bool, ...], tuple[int, tuple[int, ...]]] = {}  # active → (live, next seats)
+        #: ``seating``'s answers, to read directly on the hot path (``seats.get(active) or seating(active)``)
+        self.seats: dict[tuple[bool, ...], tuple[int, tuple[int, ...]]] = {}
 
     def table(self, options: FamilyOptions) -> OptionsTable:
         """The options' lookups (options are frozen: cached by identity, checked against reuse of ids)."""
@@ -106,11 +107,11 @@ class Lookups:
 
     def seating(self, active: tuple[bool, ...]) -> tuple[int, tuple[int, ...]]:
         """How many seats are in, and each seat's next active seat to the left (few distinct tuples)."""
-        hit = self._seating.get(active)
+        hit = self.seats.get(active)
         if hit is None:
             n = len(active)
             hit = (sum(active), tuple(next_seat(s, n, active.__getitem__) for s in range(n)))
-            self._seating[active] = hit
+            self.seats[active] = hit
         return hit
 
     def trick_cost(self, cards: Sequence[str]) -> int:

@@ -125,10 +125,11 @@ def apply_play(lk: Lookups, state: FamilyState, seat: int, action: str) -> Step:
     else:
         ident = card
         events = lk.play_events[seat][card]
-    hands = state.hands
-    hand = hands[seat]
+    held = list(state.hands)
+    hand = held[seat]
     i = hand.index(card)  # one copy: decks with duplicates need a multiset
-    hands = (*hands[:seat], hand[:i] + hand[i + 1 :], *hands[seat + 1 :])
+    held[seat] = hand[:i] + hand[i + 1 :]
+    hands = tuple(held)
     trick = state.trick
     plays = (*trick.plays, (seat, card))
     trick = make_trick(trick.leader, plays)
@@ -138,7 +139,7 @@ def apply_play(lk: Lookups, state: FamilyState, seat: int, action: str) -> Step:
     if up and card in up:
         side = replace(side, up=put(side.up, seat, without(up, card)))
     active = state.active
-    live, nexts = lk.seating(active)
+    live, nexts = lk.seats.get(active) or lk.seating(active)
     if len(plays) == live:
         st, evs = resolve(lk, state, hands, trick, played_as, side)
         return st, events + evs
@@ -267,19 +268,13 @@ def _taken(
 ) -> tuple[Score, tuple[Event, ...]]:
     """The score once ``taker`` takes ``cards`` and pays for them, and the event that says so."""
     cost = lk.trick_cost(cards)
-    t, b, net = sc.taken, sc.bugs, sc.net
-    mine = t[taker] + cards
-    after = taker + 1
+    net, taken, bugs = list(sc.net), list(sc.taken), list(sc.bugs)
+    net[taker] -= cost
+    mine = taken[taker] = taken[taker] + cards
+    bugs[taker] = lk.score_of(mine)
+    past = make_past(trick.plays, played_as, taker)
     score = make_score(
-        (*net[:taker], net[taker] - cost, *net[after:]),
-        sc.pot + cost,
-        (*t[:taker], mine, *t[after:]),
-        (*b[:taker], lk.score_of(mine), *b[after:]),
-        sc.tricks_done + 1,
-        make_past(trick.plays, played_as, taker),
-        sc.bidder,
-        sc.bid,
-        sc.order,
+        tuple(net), sc.pot + cost, tuple(taken), tuple(bugs), sc.tricks_done + 1, past, sc.bidder, sc.bid, sc.order
     )
     events = lk.take_events.get((taker, cost))
     if events is None:
