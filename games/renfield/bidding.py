@@ -25,11 +25,11 @@ def start_bidding(lk: Lookups, state: FamilyState, order: tuple[int, ...] | None
     o = state.options
     if order is None:
         order = lk.clockwise(state.dealer, state.active)
-    if o.blaze:
-        auction = Auction(order, 1, until_all_pass=True)
-    else:
-        low = lk.profile.flatline_min_bid if o.flatline else lk.profile.min_bid
-        auction = Auction(order, low)
+    low = 1 if o.blaze else lk.profile.flatline_min_bid if o.flatline else lk.profile.min_bid
+    key = (order, low, o.blaze)
+    auction = lk.openings.get(key)
+    if auction is None:  # an auction is a value: each table of bidders opens with the same one
+        auction = lk.openings[key] = Auction(order, low, until_all_pass=o.blaze)
     return _bid_turn(lk, state, auction, state.recent)[0]
 
 

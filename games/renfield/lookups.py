@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import permutations
 
+from games.core.bidding import Auction
 from games.core.game import Event
 from games.core.i18n import _
 from games.core.tricks import follow_table, next_seat, seats_from
@@ -33,7 +34,6 @@ class OptionsTable:
     death_all: bool
     wild_ids: tuple[str, ...]  # identities a wild card may take
     max_players: int
-    plain: bool  # no wild or Death Cards and a suit order: the base game's fast paths
 
 
 class Lookups:
@@ -63,6 +63,7 @@ class Lookups:
         self.order_events: dict[tuple[int, str], tuple[Event]] = {}  # (seat, suit order) → event
         self.win_texts: dict[tuple[tuple[int, ...], int, int], str] = {}  # (winners, k, left) → summary
         self.bid_legal: dict[tuple[int, int], tuple[str, ...]] = {}  # (lowest, highest) → bid actions
+        self.openings: dict[tuple[tuple[int, ...], int, bool], Auction] = {}  # (order, low, Blaze) → bidding
         self._tables: dict[int, tuple[FamilyOptions, OptionsTable]] = {}
         self._keys: dict[str, dict[str, int]] = {}
         self._clockwise: dict[tuple[int, tuple[bool, ...]], tuple[int, ...]] = {}  # (dealer, in) → order
@@ -80,7 +81,6 @@ class Lookups:
             death_all=options.death_suits == "all",
             wild_ids=self.profile.playable,
             max_players=options.max_players(),
-            plain=not (options.wild_cards or options.death_cards or options.flatline),
         )
         if len(self._tables) > 256:
             self._tables.clear()

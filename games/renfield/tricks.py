@@ -229,15 +229,10 @@ def resolve(
     arguments are the trick's final parts, passed apart to spare a state.
     """
     options = state.options
-    table = lk.table(options)
-    death = table.death
+    death = lk.table(options).death if options.death_cards else _NO_CARDS
     sc = state.score
-    if table.plain:  # distinct cards under a suit order: the strongest takes, no tie to break
-        cards = played_as
-        taker = trick.plays[strongest(cards, lk.key_of(sc.order))][0]
-    else:
-        cards = trick.cards if options.wild_cards else played_as  # without wild cards, identities are the cards
-        taker = trick.plays[winner(lk, options, sc.order, cards, played_as, death)][0]
+    cards = trick.cards if options.wild_cards else played_as  # without wild cards, identities are the cards
+    taker = trick.plays[winner(lk, options, sc.order, cards, played_as, death)][0]
     if death and any(c in death for c in cards):
         side = replace(side, discards=(*side.discards, *cards))
         score = _nobody_takes(sc, trick, played_as)
