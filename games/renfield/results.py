@@ -1,6 +1,6 @@
 """How a Renfield-family hand ends, in words: the headline and each seat's result.
 
-The rules decide who wins (``rules._finish``); this module only says it. A
+The rules decide who wins (``settlement.finish``); this module only says it. A
 headline is one short sentence with the grammar of one winner or several; it
 names no per-player chip amounts, because the front end shows each player's
 chip change from the ledger. What decided each seat goes in ``details``.
