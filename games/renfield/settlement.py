@@ -11,7 +11,7 @@ from dataclasses import fields
 from typing import Any
 
 from games.core.fastvalue import builder
-from games.core.game import Event, Outcome, placings_from
+from games.core.game import Event, Outcome
 
 from . import results
 from .lookups import Lookups
@@ -100,7 +100,7 @@ def outcome(lk: Lookups, state: FamilyState) -> Outcome | None:
         carry = {"pot": side.carried_out, "sitting_out": list(side.sitting_out)}
     return _outcome(
         sc.net,  # payoffs
-        placings_from(sc.net),
+        placings(sc.net),
         carry,
         side.carried_in,
         side.carried_out,
@@ -109,6 +109,16 @@ def outcome(lk: Lookups, state: FamilyState) -> Outcome | None:
         {"winners": side.winners, "bidder": sc.bidder, "bid": sc.bid},  # extra
         results.details(lk.profile, state),
     )
+
+
+def placings(net: tuple[int, ...]) -> tuple[int, ...]:
+    """``games.core.game.placings_from(net)`` (competition ranking, more is better), a third of the work.
+
+    A seat's place is one more than the seats ahead of it: the first index of its value
+    in the values sorted best first. ``test_renfield_engine`` checks the two agree.
+    """
+    ranked = sorted(net, reverse=True)
+    return tuple([ranked.index(v) + 1 for v in net])
 
 
 # Outcome's fields, in order, built positionally (games/core/fastvalue.py): a check that
