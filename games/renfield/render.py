@@ -194,21 +194,31 @@ def _prompt(
         out.extend(hand_choices(hand, legal, label, prefix="offer"))
         notes.append(_("Choose a card to put up for auction."))
     elif phase == PLAY:
-        for choice in hand_choices(hand, legal, p.card_text):
-            face = f"{choice.action}={choice.action[5:]}"  # a wild card played as itself
-            if face in legal:
-                choice = Choice(face, choice.label, "primary", True, "cards")
-            out.append(choice)
-        if "fold" in legal:
-            out.append(Choice("fold", _("Fold"), "danger"))
-        if "buy" in legal:
-            price = lk.trick_cost(state.trick.cards)
-            out.append(Choice("buy", _("Buy out ({m})").format(m=p.money(price)), "danger"))
-        wild = [a for a in legal if "=" in a]
-        if wild:
-            notes.append(_("Wild cards: play one as itself, or as the highest or lowest card of a suit."))
-            out.extend(_wild_choices(p, wild))
+        out.extend(_play_prompt(lk, state, legal, hand, notes))
     return tuple(out)
+
+
+def _play_prompt(
+    lk: Lookups, state: FamilyState, legal: tuple[str, ...], hand: tuple[str, ...], notes: list[str]
+) -> list[Prompt]:
+    """A button per card (a wild card's as itself), the ways out of the hand, and wild identities."""
+    p = lk.profile
+    out: list[Prompt] = []
+    for choice in hand_choices(hand, legal, p.card_text):
+        face = f"{choice.action}={choice.action[5:]}"  # a wild card played as itself
+        if face in legal:
+            choice = Choice(face, choice.label, "primary", True, "cards")
+        out.append(choice)
+    if "fold" in legal:
+        out.append(Choice("fold", _("Fold"), "danger"))
+    if "buy" in legal:
+        price = lk.trick_cost(state.trick.cards)
+        out.append(Choice("buy", _("Buy out ({m})").format(m=p.money(price)), "danger"))
+    wild = [a for a in legal if "=" in a]
+    if wild:
+        notes.append(_("Wild cards: play one as itself, or as the highest or lowest card of a suit."))
+        out.extend(_wild_choices(p, wild))
+    return out
 
 
 def _wild_choices(p: DeckProfile, wild: list[str]) -> list[Choice]:
