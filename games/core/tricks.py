@@ -7,14 +7,15 @@ finding the winner are written once.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from .i18n import _
 from .views import Pile
 
 Play = tuple[int, str]  # (seat, card)
+A = TypeVar("A")
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +37,40 @@ def must_follow(hand: Sequence[str], led_suit: str | None, suit_of: Callable[[st
         return tuple(hand)
     following = tuple(c for c in hand if suit_of(c) == led_suit)
     return following or tuple(hand)
+
+
+def follow_table(
+    cards: Iterable[str], suit_of: Callable[[str], str], action_of: Callable[[str], A]
+) -> dict[str, dict[str, A]]:
+    """``must_follow`` as lookups, for engines that ask it on every card played.
+
+    For each card that may be led: the cards of its suit, each mapped to
+    ``action_of(card)`` (the action that plays it). ``follow_plays`` reads it.
+    """
+    cards = tuple(cards)
+    by_suit: dict[str, dict[str, A]] = {}
+    for c in cards:
+        by_suit.setdefault(suit_of(c), {})[c] = action_of(c)
+    return {c: by_suit[suit_of(c)] for c in cards}
+
+
+def follow_plays(hand: Sequence[str], led: Mapping[str, A] | None, every: Mapping[str, A]) -> tuple[A, ...]:
+    """``must_follow``'s cards as actions, read from ``follow_table``'s lookups.
+
+    ``led`` is the table's entry for the led card (None: leading); ``every`` maps
+    each card to its action. The led suit's cards held, in hand order, else the
+    whole hand. Actions must be truthy (non-empty strings).
+    """
+    if led is not None:
+        plays = tuple(filter(None, map(led.get, hand)))
+        if plays:
+            return plays
+    return tuple(map(every.__getitem__, hand))
+
+
+def strongest(cards: Sequence[str], strength: Mapping[str, int]) -> int:
+    """``winning_index`` for cards that never tie: the index of the strongest (a lookup per card)."""
+    return cards.index(max(cards, key=strength.__getitem__))
 
 
 def winning_index(cards: Sequence[str], key: Callable[[int, str], tuple[Any, ...]]) -> int:

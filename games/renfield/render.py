@@ -10,8 +10,7 @@ rank; that order is for the eyes only, the state keeps the cards as dealt.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from games.core.game import Game
 from games.core.i18n import _
 from games.core.views import (
     AskAmount,
@@ -25,26 +24,52 @@ from games.core.views import (
     hand_choices,
 )
 
+from .common import MAX_DISCARD, SEATS, TRICKS
+from .lookups import Lookups
 from .options import AUCTION_CEILING
-from .rules import MAX_DISCARD, TRICKS, _seat
+from .piles import trick_piles
+from .profile import DeckProfile
 from .state import AUCTION, BETTING, BID, DISCARD, DONE, OFFER, ORDER, PLAY, FamilyState
-from .tricks import trick_piles
-
-if TYPE_CHECKING:
-    from .rules import RenfieldFamily
 
 MAX_COMPONENTS = 25
 
 
-def render(game: RenfieldFamily, state: FamilyState, seat: int | None) -> SeatView:
-    p = game.profile
-    o = state.options
-    label = p.deck.label
-    money = p.money
+def render(game: Game, lk: Lookups, state: FamilyState, seat: int | None) -> SeatView:
+    """What ``seat`` sees (None: a spectator); ``game`` answers who acts and what is legal."""
+    p = lk.profile
     to_act = game.to_act(state)
+    table = TableView(
+        title=f"{game.title} ({game.describe_options(state.options)})",
+        summary=_summary(state),
+        seats=_seat_lines(p, state, to_act),
+        facts=_facts(p, state),
+        piles=_piles(lk, state),
+        recent=state.recent,
+    )
+    if seat is None:
+        return SeatView(public=table)
+    hand = state.hands[seat]
+    shown = tuple(sorted(hand, key=p.hand_order(state.order).__getitem__))
+    notes: list[str] = []
+    prompt: tuple[Prompt, ...] = ()
+    if seat in to_act:
+        prompt = _prompt(game, lk, state, seat, shown, notes)
+    elif state.phase == PLAY and state.active[seat]:
+        prompt = hand_choices(shown, (), p.card_text)
+    return SeatView(
+        public=table,
+        seat=seat,
+        hand=hand,
+        hand_text=_hand_text(p, shown, state.side.up[seat]),
+        notes=tuple(notes),
+        prompt=prompt[:MAX_COMPONENTS],
+    )
+
+
+def _seat_lines(p: DeckProfile, state: FamilyState, to_act: frozenset[int]) -> tuple[SeatLine, ...]:
+    """A line per seat: its bugs, what it paid (or received), its roles, and its face-up cards."""
     side = state.side
     done = state.phase == DONE
-
     lines = []
     for s in range(state.n):
         up = side.up[s]
@@ -55,9 +80,9 @@ def render(game: RenfieldFamily, state: FamilyState, seat: int | None) -> SeatVi
             if done and s in side.winners:
                 bits.append(_("wins the pot") if len(side.winners) == 1 else _("shares the pot"))
             elif state.net[s] <= 0:
-                bits.append(_("paid {m}").format(m=money(-state.net[s])))
+                bits.append(_("paid {m}").format(m=p.money(-state.net[s])))
             else:  # an Auction seller's half of the price
-                bits.append(_("received {m}").format(m=money(state.net[s])))
+                bits.append(_("received {m}").format(m=p.money(state.net[s])))
             if s == state.bidder:
                 bits.append(_("bidder"))
             if s == state.dealer:
@@ -66,60 +91,45 @@ def render(game: RenfieldFamily, state: FamilyState, seat: int | None) -> SeatVi
                 bits.append(_("folded"))
             text = " · ".join(bits)
         if up:  # face-up cards (Stud, bought lots): their labels, once
-            text += " — " + " ".join(label(c) for c in up)
+            text += " — " + " ".join(p.deck.label(c) for c in up)
         lines.append(SeatLine(s, text, s in to_act, not state.active[s], tuple(up)))
+    return tuple(lines)
 
-    facts: list[tuple[str, str]] = [(_("Pot"), money(state.pot))]
+
+def _facts(p: DeckProfile, state: FamilyState) -> tuple[tuple[str, str], ...]:
+    o = state.options
+    label = p.deck.label
+    facts: list[tuple[str, str]] = [(_("Pot"), p.money(state.pot))]
     if o.flatline:
         facts.append((_("Suits"), _("Flatline: all equal, rank only")))
     elif state.order:
         facts.append((_("Suit order"), p.order_text(state.order)))
     if state.bidder >= 0:
-        bid = p.points(state.bid) if o.blaze else money(state.bid)
-        facts.append((_("Lead bid"), f"{_seat(state.bidder)}: {bid}"))
+        bid = p.points(state.bid) if o.blaze else p.money(state.bid)
+        facts.append((_("Lead bid"), f"{SEATS[state.bidder]}: {bid}"))
     if state.phase == PLAY:
         facts.append((_("Tricks played"), _("{k} of {n}").format(k=state.tricks_done, n=TRICKS)))
     if o.wild_cards:
         facts.append((_("Wild"), ", ".join(label(c) for c in o.wild_cards)))
     if o.death_cards:
         facts.append((_("Death cards"), ", ".join(label(c) for c in o.death_cards)))
+    return tuple(facts)
 
-    piles = list(trick_piles(game, state))
+
+def _piles(lk: Lookups, state: FamilyState) -> tuple[Pile, ...]:
+    """The tricks, the card on auction, and the cards out of play."""
+    label = lk.profile.deck.label
+    side = state.side
+    piles = list(trick_piles(lk, state))
     if side.lot:
-        who = _("the pack") if side.seller < 0 else _seat(side.seller)
+        who = _("the pack") if side.seller < 0 else SEATS[side.seller]
         piles.append(Pile(_("On auction"), (side.lot,), _("{card} from {who}").format(card=label(side.lot), who=who)))
     if side.discards:
         piles.append(Pile(_("Out of play"), side.discards, ", ".join(label(c) for c in side.discards)))
-
-    table = TableView(
-        title=f"{game.title} ({game.describe_options(o)})",
-        summary=_summary(game, state),
-        seats=tuple(lines),
-        facts=tuple(facts),
-        piles=tuple(piles),
-        recent=state.recent,
-    )
-    if seat is None:
-        return SeatView(public=table)
-    hand = state.hands[seat]
-    shown = tuple(sorted(hand, key=p.hand_order(state.order).__getitem__))
-    notes: list[str] = []
-    prompt: tuple[Prompt, ...] = ()
-    if seat in to_act:
-        prompt = _prompt(game, state, seat, shown, notes)
-    elif state.phase == PLAY and state.active[seat]:
-        prompt = hand_choices(shown, (), p.card_text)
-    return SeatView(
-        public=table,
-        seat=seat,
-        hand=hand,
-        hand_text=_hand_text(p, shown, side.up[seat]),
-        notes=tuple(notes),
-        prompt=prompt[:MAX_COMPONENTS],
-    )
+    return tuple(piles)
 
 
-def _hand_text(p, shown: tuple[str, ...], up: tuple[str, ...]) -> str:
+def _hand_text(p: DeckProfile, shown: tuple[str, ...], up: tuple[str, ...]) -> str:
     """A card a line, with its values; with face-up cards (Stud, bought lots), down and up apart."""
     if not up:
         return "\n".join(p.card_text(c) for c in shown)
@@ -128,10 +138,10 @@ def _hand_text(p, shown: tuple[str, ...], up: tuple[str, ...]) -> str:
     return "\n".join([_("Down:"), *down, _("Up:"), *face_up] if down else [_("Up:"), *face_up])
 
 
-def _summary(game: RenfieldFamily, state: FamilyState) -> str:
+def _summary(state: FamilyState) -> str:
     if state.phase == DONE:
         return state.side.summary
-    turn = _seat(state.turn) if state.turn >= 0 else ""
+    turn = SEATS[state.turn] if state.turn >= 0 else ""
     return {
         BETTING: _("Draw: betting round, {who} to act.").format(who=turn),
         DISCARD: _("Draw: discard up to four cards."),
@@ -144,10 +154,10 @@ def _summary(game: RenfieldFamily, state: FamilyState) -> str:
 
 
 def _prompt(
-    game: RenfieldFamily, state: FamilyState, seat: int, hand: tuple[str, ...], notes: list[str]
+    game: Game, lk: Lookups, state: FamilyState, seat: int, hand: tuple[str, ...], notes: list[str]
 ) -> tuple[Prompt, ...]:
     """What ``seat`` may do now; ``hand`` is its hand in display order (buttons follow it)."""
-    p = game.profile
+    p = lk.profile
     label = p.deck.label
     legal = game.legal_actions(state, seat)
     phase = state.phase
@@ -184,24 +194,34 @@ def _prompt(
         out.extend(hand_choices(hand, legal, label, prefix="offer"))
         notes.append(_("Choose a card to put up for auction."))
     elif phase == PLAY:
-        for choice in hand_choices(hand, legal, p.card_text):
-            face = f"{choice.action}={choice.action[5:]}"  # a wild card played as itself
-            if face in legal:
-                choice = Choice(face, choice.label, "primary", True, "cards")
-            out.append(choice)
-        if "fold" in legal:
-            out.append(Choice("fold", _("Fold"), "danger"))
-        if "buy" in legal:
-            price = game._trick_cost(state.trick.cards)
-            out.append(Choice("buy", _("Buy out ({m})").format(m=p.money(price)), "danger"))
-        wild = [a for a in legal if "=" in a]
-        if wild:
-            notes.append(_("Wild cards: play one as itself, or as the highest or lowest card of a suit."))
-            out.extend(_wild_choices(p, wild))
+        out.extend(_play_prompt(lk, state, legal, hand, notes))
     return tuple(out)
 
 
-def _wild_choices(p, wild: list[str]) -> list[Choice]:
+def _play_prompt(
+    lk: Lookups, state: FamilyState, legal: tuple[str, ...], hand: tuple[str, ...], notes: list[str]
+) -> list[Prompt]:
+    """A button per card (a wild card's as itself), the ways out of the hand, and wild identities."""
+    p = lk.profile
+    out: list[Prompt] = []
+    for choice in hand_choices(hand, legal, p.card_text):
+        face = f"{choice.action}={choice.action[5:]}"  # a wild card played as itself
+        if face in legal:
+            choice = Choice(face, choice.label, "primary", True, "cards")
+        out.append(choice)
+    if "fold" in legal:
+        out.append(Choice("fold", _("Fold"), "danger"))
+    if "buy" in legal:
+        price = lk.trick_cost(state.trick.cards)
+        out.append(Choice("buy", _("Buy out ({m})").format(m=p.money(price)), "danger"))
+    wild = [a for a in legal if "=" in a]
+    if wild:
+        notes.append(_("Wild cards: play one as itself, or as the highest or lowest card of a suit."))
+        out.extend(_wild_choices(p, wild))
+    return out
+
+
+def _wild_choices(p: DeckProfile, wild: list[str]) -> list[Choice]:
     """For each wild card and suit it may take, the highest identity (to take the trick)
     and the lowest (to duck it): the identities that decide a trick, in few enough
     choices to fit Discord's controls. Every identity stays a legal action."""
@@ -225,5 +245,5 @@ def _wild_choices(p, wild: list[str]) -> list[Choice]:
     return out
 
 
-def _amount(p, n: int, blaze: bool) -> str:
+def _amount(p: DeckProfile, n: int, blaze: bool) -> str:
     return p.points(n) if blaze else p.money(n)

@@ -1,6 +1,6 @@
 """How a Renfield-family hand ends, in words: the headline and each seat's result.
 
-The rules decide who wins (``rules._finish``); this module only says it. A
+The rules decide who wins (``settlement.finish``); this module only says it. A
 headline is one short sentence with the grammar of one winner or several; it
 names no per-player chip amounts, because the front end shows each player's
 chip change from the ledger. What decided each seat goes in ``details``.
@@ -52,16 +52,29 @@ def nobody_won(p: DeckProfile, pot: int) -> str:
 
 def details(p: DeckProfile, state: FamilyState) -> tuple[str, ...]:
     """Per seat, what decided its result: its bugs if it stayed in, else why it didn't."""
-    side = state.side
-    bugs = state.bugs
+    side, sc = state.side, state.score
+    bugs, active, dealt_in = sc.bugs, state.active, side.dealt_in
+    bidder = sc.bidder if state.options.blaze else -1
+    points = _points_of(p)
     out = []
-    for s in range(state.n):
-        if not side.dealt_in[s]:
+    for s in range(side.n):
+        if not dealt_in[s]:
             out.append(_("sat out"))
-        elif not state.active[s]:
+        elif not active[s]:
             out.append(_("folded"))
-        elif s == state.bidder and state.options.blaze:
-            out.append(_("{k}, bid {bid}").format(k=p.points(bugs[s]), bid=p.points(state.bid)))
+        elif s == bidder:
+            out.append(_("{k}, bid {bid}").format(k=p.points(bugs[s]), bid=p.points(sc.bid)))
         else:
-            out.append(p.points(bugs[s]))
+            out.append(points.get(bugs[s]) or p.points(bugs[s]))
     return tuple(out)
+
+
+_POINTS: dict[str, dict[int, str]] = {}
+
+
+def _points_of(p: DeckProfile) -> dict[int, str]:
+    """``p.points(k)`` for the scores most hands end with, written once: every hand's outcome says them."""
+    texts = _POINTS.get(p.game_id)
+    if texts is None:
+        texts = _POINTS[p.game_id] = {k: p.points(k) for k in range(200)}
+    return texts
