@@ -34,7 +34,9 @@ def start_betting(state: FamilyState) -> FamilyState:
 
 
 def apply_betting(lk: Lookups, state: FamilyState, seat: int, action: str) -> Step:
-    br, put_in = state.side.betting.act(seat, action)  # type: ignore[union-attr]
+    betting = state.side.betting
+    assert betting is not None  # the betting phase always has its round
+    br, put_in = betting.act(seat, action)
     net, pot = state.net, state.pot
     if put_in:
         net = add(net, seat, -put_in)

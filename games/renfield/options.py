@@ -113,7 +113,9 @@ class ScurroOptions(FamilyOptions):
     max_bid: int = Field(30, ge=10, le=200, description="The highest bid offered (coins, or points in Blaze).")
 
 
-def _presets(cls: type[FamilyOptions], wild: tuple[str, ...], death: tuple[str, ...], scurro: bool) -> dict:
+def _presets(
+    cls: type[FamilyOptions], wild: tuple[str, ...], death: tuple[str, ...], scurro: bool
+) -> dict[str, FamilyOptions]:
     presets = {
         "standard": cls(),
         "7-card-stud" if scurro else "stud": cls(stud=True),

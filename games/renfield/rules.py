@@ -11,7 +11,7 @@ action to its phase. Each phase stores the actions its seat may take in
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from games.core.errors import IllegalAction
 from games.core.game import Carry, Event, Game, Outcome
@@ -81,7 +81,7 @@ class RenfieldFamily(Game):
         dealer: int = 0,
         carry: Carry | None = None,
     ) -> FamilyState:
-        opts: FamilyOptions = self.options_from(options)  # type: ignore[assignment]
+        opts = cast(FamilyOptions, self.options_from(options))
         self.check_seats(opts, seats)
         return new_hand(
             self.lookups, self.state_type, opts, seats, seed, hands=hands, stock=stock, dealer=dealer, carry=carry

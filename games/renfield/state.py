@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar, cast
 
 from games.core.betting import BettingRound
 from games.core.bidding import Auction
@@ -165,8 +165,11 @@ def _state_builder(cls: type[S]) -> Callable[..., S]:
     if cls.__dict__.get("__slots__") != () or tuple(f.name for f in fields(cls)) != _NAMES:
         raise TypeError(f"{cls.__name__} may only narrow the types of FamilyState's fields")
 
-    def make(phase, turn, legal, hands, active, trick, played_as, recent, auction, score, side, options):
-        s = _Draft()
+    def make(
+        phase: Any, turn: Any, legal: Any, hands: Any, active: Any, trick: Any, played_as: Any, recent: Any,
+        auction: Any, score: Any, side: Any, options: Any,
+    ) -> S:
+        s: Any = _Draft()  # a plain slotted twin, filled then turned into ``cls`` (see fastvalue.py)
         s.phase = phase
         s.turn = turn
         s.legal = legal
@@ -179,8 +182,8 @@ def _state_builder(cls: type[S]) -> Callable[..., S]:
         s.score = score
         s.side = side
         s.options = options
-        s.__class__ = cls  # type: ignore[assignment]
-        return s  # type: ignore[return-value]
+        s.__class__ = cls
+        return cast(S, s)
 
     if make.__code__.co_varnames[: len(_NAMES)] != _NAMES:
         raise TypeError("make's parameters must be FamilyState's fields, in order")
@@ -188,11 +191,11 @@ def _state_builder(cls: type[S]) -> Callable[..., S]:
 
 
 for _cls in (RenfieldState, ScurroState):
-    _cls.make = staticmethod(_state_builder(_cls))  # type: ignore[assignment]
+    _cls.make = staticmethod(_state_builder(_cls))
 
 
 # ----------------------------------------------------------------- changes
-def put(values: tuple, i: int, value: Any) -> tuple:
+def put(values: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
     """``values`` with item ``i`` replaced."""
     return (*values[:i], value, *values[i + 1 :])
 
@@ -237,7 +240,7 @@ def evolve(state: S, **ch: Any) -> S:
     if not _TOP.issuperset(ch):
         raise TypeError(f"unknown state fields: {set(ch) - _TOP}")
     g = ch.get
-    return state.make(
+    return cast(S, state.make(
         g("phase", state.phase),
         g("turn", state.turn),
         g("legal", state.legal),
@@ -250,4 +253,4 @@ def evolve(state: S, **ch: Any) -> S:
         sc,
         side,
         state.options,
-    )
+    ))
