@@ -32,89 +32,24 @@ from games.core.views import (
 )
 
 from . import components as c
-
-# Discord limits (https://discord.com/developers/docs/resources/message#embed-object-embed-limits).
-EMBED_TITLE = 256
-EMBED_DESCRIPTION = 4096
-EMBED_FIELDS = 25
-FIELD_NAME = 256
-FIELD_VALUE = 1024
-EMBED_FOOTER = 2048
-EMBED_TOTAL = 6000
-BUTTON_LABEL = 80
-OPTION_LABEL = 100
-OPTION_DESCRIPTION = 100
-SELECT_PLACEHOLDER = 150
-SELECT_OPTIONS = 25
-ROWS = 5
-ROW_BUTTONS = 5
-CONTENT = 2000
-
-_STYLES = {
-    "primary": discord.ButtonStyle.primary,
-    "secondary": discord.ButtonStyle.secondary,
-    "success": discord.ButtonStyle.success,
-    "danger": discord.ButtonStyle.danger,
-}
-
-# Colours: lobby blue, playing green, finished grey.
-COLOUR_LOBBY = discord.Colour.blurple()
-COLOUR_PLAYING = discord.Colour.green()
-COLOUR_DONE = discord.Colour.light_grey()
-COLOUR_HAND = discord.Colour.gold()
-
-
-def clip(text: str, limit: int) -> str:
-    """Cut ``text`` to ``limit`` characters, marking the cut with an ellipsis."""
-    text = text or ""
-    if len(text) <= limit:
-        return text
-    return text[: max(0, limit - 1)] + "…"
-
-
-def relative_time(when: datetime) -> str:
-    """A Discord timestamp that every client renders as "in 42 seconds"."""
-    return f"<t:{int(when.timestamp())}:R>"
-
-
-class EmbedBudget:
-    """Builds an embed while keeping the 6000-character total (and every part) in bounds.
-
-    Parts are added in order of importance; once the budget runs low, later
-    parts are shortened or dropped rather than making the whole message fail.
-    """
-
-    def __init__(self, title: str, colour: discord.Colour | None = None) -> None:
-        self.title = clip(title, EMBED_TITLE)
-        self.used = len(self.title)
-        self.embed = discord.Embed(title=self.title, colour=colour)
-
-    def left(self) -> int:
-        return EMBED_TOTAL - self.used
-
-    def description(self, text: str) -> None:
-        text = clip(text, min(EMBED_DESCRIPTION, max(0, self.left() - 200)))
-        if text:
-            self.embed.description = text
-            self.used += len(text)
-
-    def field(self, name: str, value: str, *, inline: bool = False) -> bool:
-        if len(self.embed.fields) >= EMBED_FIELDS:
-            return False
-        name = clip(name, FIELD_NAME) or "\u200b"
-        room = self.left() - len(name) - 60  # keep room for a footer
-        if room < 20:
-            return False
-        value = clip(value or "\u200b", min(FIELD_VALUE, room))
-        self.embed.add_field(name=name, value=value, inline=inline)
-        self.used += len(name) + len(value)
-        return True
-
-    def footer(self, text: str) -> None:
-        text = clip(text, min(EMBED_FOOTER, max(0, self.left())))
-        if text:
-            self.embed.set_footer(text=text)
-            self.used += len(text)
+from .embeds import (
+    BUTTON_LABEL,
+    COLOUR_DONE,
+    COLOUR_HAND,
+    COLOUR_LOBBY,
+    COLOUR_PLAYING,
+    EMBED_TITLE,
+    FIELD_VALUE,
+    OPTION_LABEL,
+    ROW_BUTTONS,
+    ROWS,
+    SELECT_OPTIONS,
+    SELECT_PLACEHOLDER,
+    STYLES,
+    EmbedBudget,
+    clip,
+    relative_time,
+)
 
 
 def named(text: str, names: Sequence[str]) -> str:
@@ -314,7 +249,7 @@ def _button(table_id: int, seq: int, choice: Choice) -> c.ActionButton:
         seq,
         choice.action,
         label=clip(choice.label, BUTTON_LABEL) or choice.action[:BUTTON_LABEL],
-        style=_STYLES.get(choice.style, discord.ButtonStyle.secondary),
+        style=STYLES.get(choice.style, discord.ButtonStyle.secondary),
         disabled=not choice.enabled,
     )
 
@@ -448,3 +383,12 @@ def hand_panel(
                 view.add_item(c.HandButton(table_id, label=_("Refresh"), row=row))
                 break
     return embed, detached(view)
+
+
+# The cogs reach Discord's limits and the embed builder through this module too.
+__all__ = [
+    "BUTTON_LABEL", "COLOUR_DONE", "COLOUR_HAND", "COLOUR_LOBBY", "COLOUR_PLAYING", "EMBED_TITLE",
+    "FIELD_VALUE", "OPTION_LABEL", "ROWS", "ROW_BUTTONS", "SELECT_OPTIONS", "SELECT_PLACEHOLDER",
+    "STYLES", "EmbedBudget", "chips_text", "clip", "detached", "hand_embed", "hand_panel", "labelled",
+    "named", "pile_text", "plan_layout", "prompt_view", "relative_time", "sheet_text", "table_embed",
+]
