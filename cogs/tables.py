@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import io
 import logging
-from functools import partial
 
 import discord
 from discord import app_commands
@@ -214,7 +213,7 @@ async def setup(bot: commands.Bot) -> None:
     host = host_of(bot)
     components.handle_clicks_with(flows)
     bot.add_dynamic_items(*components.DYNAMIC_ITEMS)
-    host.publisher = TablePublisher(bot, host.tables, partial(flows.panel_payload, host))
+    host.publisher = TablePublisher(bot, host.tables, flows.panel_of)
     host.table_listeners.append(host.publisher)
     await bot.add_cog(Tables(bot))
 

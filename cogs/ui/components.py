@@ -93,8 +93,12 @@ class TableItem(discord.ui.DynamicItem[_ItemT], template=re.compile(r"(?!)")):
 
     @classmethod
     def parse(cls, match: re.Match[str], /) -> Self:
-        """The item a custom id matching the template names; ``InvalidId`` if it can't be real."""
-        raise NotImplementedError
+        """The item a custom id matching the template names; ``InvalidId`` if it can't be real.
+
+        Each item class reads its own id; the base's template matches nothing, so
+        an id reaching here names no item and is refused like any crafted one.
+        """
+        raise InvalidId("no item reads this id")
 
     @classmethod
     async def from_custom_id(  # type: ignore[override]  # may return a RefusedItem; discord.py runs any item

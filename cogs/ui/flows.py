@@ -85,12 +85,6 @@ def panel_of(snap: TableSnapshot, user_id: int) -> tuple[dict[str, Any], int]:
     return {"content": None, "embed": embed, "view": view}, seq
 
 
-async def hand_payload(bot: TableHost, table_id: int, user_id: int, content: str | None = None) -> dict[str, Any]:
-    payload, _seq = await panel_payload(bot, table_id, user_id)
-    payload["content"] = content
-    return payload
-
-
 def remember_panel(interaction: discord.Interaction, table_id: int, seq: int) -> None:
     """This interaction now shows the user's panel: later turns can update it without a click."""
     bot_of(interaction).publisher.panels.shown(table_id, interaction.user.id, interaction, seq)

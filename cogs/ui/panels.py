@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,7 +28,8 @@ log = logging.getLogger("cardroom.panels")
 #: Interaction tokens last 15 minutes; stop a minute early so an edit is never refused midway.
 TOKEN_LIFE = 14 * 60.0
 
-Render = Callable[[int, int], Awaitable[dict[str, Any]]]
+#: ``(snapshot, user_id)`` -> that player's panel as of the snapshot, and the table seq it shows.
+Render = Callable[[TableSnapshot, int], tuple[dict[str, Any], int]]
 
 
 @dataclass
@@ -44,7 +45,8 @@ class PanelKeeper:
         self._render = render
         self._clock = clock
         self._panels: dict[tuple[int, int], Panel] = {}
-        self._wanted: dict[tuple[int, int], int] = {}
+        #: The newest snapshot each out-of-date panel should show (drawn from it: no re-read).
+        self._wanted: dict[tuple[int, int], TableSnapshot] = {}
         self._tasks: dict[tuple[int, int], asyncio.Task[None]] = {}
 
     # --------------------------------------------------------- bookkeeping
@@ -80,7 +82,7 @@ class PanelKeeper:
             if now - panel.opened > TOKEN_LIFE:
                 self._panels.pop(key, None)
                 continue
-            self._wanted[key] = snap.seq
+            self._wanted[key] = snap
             task = self._tasks.get(key)
             if task is None or task.done():
                 self._tasks[key] = asyncio.create_task(self._drain(key), name=f"panel-{key[0]}-{key[1]}")
@@ -95,12 +97,12 @@ class PanelKeeper:
 
     async def _drain(self, key: tuple[int, int]) -> None:
         while key in self._wanted:
-            seq = self._wanted.pop(key)
+            snap = self._wanted.pop(key)
             panel = self._panels.get(key)
-            if panel is None or panel.busy or panel.seq >= seq:
+            if panel is None or panel.busy or panel.seq >= snap.seq:
                 continue
             try:
-                payload = await self._render(*key)
+                payload, seq = self._render(snap, key[1])
                 payload.pop("content", None)
                 await panel.interaction.edit_original_response(**payload)
                 panel.seq = max(panel.seq, seq)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -27,8 +27,8 @@ from .panels import PanelKeeper
 
 log = logging.getLogger("cardroom.publisher")
 
-#: ``(table_id, user_id)`` -> that player's hand panel as it should look now, and the table seq it shows.
-PanelSource = Callable[[int, int], Awaitable[tuple[dict[str, Any], int]]]
+#: ``(snapshot, user_id)`` -> that player's hand panel as of the snapshot, and the table seq it shows.
+PanelSource = Callable[[TableSnapshot, int], tuple[dict[str, Any], int]]
 
 
 class TablePublisher:
@@ -37,18 +37,13 @@ class TablePublisher:
     def __init__(self, client: discord.Client, tables: TableService, panel: PanelSource) -> None:
         self.client = client
         self.tables = tables
-        self._panel_source = panel
         self._latest: dict[int, TableSnapshot] = {}
         self._tasks: dict[int, asyncio.Task[None]] = {}
         #: table → (message id, hand number shown in it), as this process knows it.
         self._message: dict[int, tuple[int, int]] = {}
         self._seen: dict[int, tuple[int, int]] = {}
         #: Each player's last hand panel, updated when it's their turn (one click per turn).
-        self.panels = PanelKeeper(self._panel)
-
-    async def _panel(self, table_id: int, user_id: int) -> dict[str, Any]:
-        payload, _seq = await self._panel_source(table_id, user_id)
-        return payload
+        self.panels = PanelKeeper(panel)
 
     def adopt(self, snap: TableSnapshot, message_id: int) -> None:
         """The interaction that created the message tells us its id."""
