@@ -36,6 +36,7 @@ import discord
 from discord.ext import commands
 
 from bot.errors import on_tree_error
+from bot.foreground import Foreground
 from bot.hooks import TableListener
 from bot.service import Economy, TableService, TableSnapshot
 from bot.settings import ExitCode, StartupError
@@ -78,6 +79,16 @@ class CardroomBot(commands.Bot):
         self.timers: TurnTimers
         #: Told of every committed table change; the cogs.tables extension adds the publisher.
         self.table_listeners: list[TableListener] = []
+        #: Interactions not yet answered: background edits wait for them (``bot.foreground``).
+        self.foreground = Foreground()
+
+    def dispatch(self, event_name: str, /, *args: Any, **kwargs: Any) -> None:
+        # discord.py dispatches "interaction" while parsing the gateway event, before any handler runs.
+        if event_name == "interaction" and args and isinstance(args[0], discord.Interaction):
+            self.foreground.arrived(args[0])
+        elif event_name == "app_command_completion" and args and isinstance(args[0], discord.Interaction):
+            self.foreground.answered(args[0])
+        super().dispatch(event_name, *args, **kwargs)
 
     async def open_database(self) -> Database:
         """Opens and migrates the SQLite file once; a failure is one operator line (``ExitCode.DATABASE``).

@@ -17,6 +17,7 @@ import discord
 import pydantic
 from discord import app_commands
 
+from bot.foreground import Foreground
 from games import GameError
 
 log = logging.getLogger("cardroom.errors")
@@ -78,7 +79,17 @@ async def report(interaction: discord.Interaction, error: BaseException) -> None
 
 async def on_tree_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
     """``CommandTree.on_error``: every slash command failure ends here."""
-    await report(interaction, error)
+    try:
+        await report(interaction, error)
+    finally:
+        _answered(interaction)
+
+
+def _answered(interaction: discord.Interaction) -> None:
+    """Background edits waiting for this answer may go (``bot.foreground``)."""
+    foreground = getattr(interaction.client, "foreground", None)
+    if isinstance(foreground, Foreground):
+        foreground.answered(interaction)
 
 
 def guarded(
@@ -95,5 +106,7 @@ def guarded(
         except Exception as error:
             await report(interaction, error)
             return None
+        finally:
+            _answered(interaction)
 
     return wrapper

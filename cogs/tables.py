@@ -213,7 +213,7 @@ async def setup(bot: commands.Bot) -> None:
     host = host_of(bot)
     components.handle_clicks_with(flows)
     bot.add_dynamic_items(*components.DYNAMIC_ITEMS)
-    host.publisher = TablePublisher(bot, host.tables, flows.panel_of)
+    host.publisher = TablePublisher(bot, host.tables, flows.panel_of, quiet=host.foreground.quiet)
     host.table_listeners.append(host.publisher)
     await bot.add_cog(Tables(bot))
 

@@ -13,6 +13,7 @@ from typing import Protocol, cast
 
 import discord
 
+from bot.foreground import Foreground
 from bot.hooks import TableListener
 from bot.service import Economy, TableService
 
@@ -26,6 +27,8 @@ class TableHost(Protocol):
     publisher: TablePublisher
     #: The bot core's hook: each listener is told of every committed table change.
     table_listeners: list[TableListener]
+    #: Interactions still waiting for their answer; background edits wait for them.
+    foreground: Foreground
 
 
 def host_of(client: discord.Client) -> TableHost:

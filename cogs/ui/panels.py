@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -41,8 +41,12 @@ class Panel:
 
 
 class PanelKeeper:
-    def __init__(self, render: Render, *, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self, render: Render, *, clock: Callable[[], float] = time.monotonic,
+        quiet: Callable[[], Awaitable[None]] | None = None,
+    ) -> None:
         self._render = render
+        self._quiet = quiet
         self._clock = clock
         self._panels: dict[tuple[int, int], Panel] = {}
         #: The newest snapshot each out-of-date panel should show (drawn from it: no re-read).
@@ -97,6 +101,8 @@ class PanelKeeper:
 
     async def _drain(self, key: tuple[int, int]) -> None:
         while key in self._wanted:
+            if self._quiet is not None:
+                await self._quiet()  # a click being answered comes first
             snap = self._wanted.pop(key)
             panel = self._panels.get(key)
             if panel is None or panel.busy or panel.seq >= snap.seq:

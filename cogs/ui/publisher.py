@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -31,19 +31,28 @@ log = logging.getLogger("cardroom.publisher")
 PanelSource = Callable[[TableSnapshot, int], tuple[dict[str, Any], int]]
 
 
+async def _at_once() -> None:
+    """No foreground to defer to."""
+
+
 class TablePublisher:
     """A ``bot.hooks.TableListener``: ``table_changed`` schedules an edit, ``idle`` waits for them."""
 
-    def __init__(self, client: discord.Client, tables: TableService, panel: PanelSource) -> None:
+    def __init__(
+        self, client: discord.Client, tables: TableService, panel: PanelSource,
+        *, quiet: Callable[[], Awaitable[None]] = _at_once,
+    ) -> None:
         self.client = client
         self.tables = tables
+        #: Waits while some click is still being answered: that answer comes first (``bot.foreground``).
+        self._quiet = quiet
         self._latest: dict[int, TableSnapshot] = {}
         self._tasks: dict[int, asyncio.Task[None]] = {}
         #: table → (message id, hand number shown in it), as this process knows it.
         self._message: dict[int, tuple[int, int]] = {}
         self._seen: dict[int, tuple[int, int]] = {}
         #: Each player's last hand panel, updated when it's their turn (one click per turn).
-        self.panels = PanelKeeper(panel)
+        self.panels = PanelKeeper(panel, quiet=quiet)
 
     def adopt(self, snap: TableSnapshot, message_id: int) -> None:
         """The interaction that created the message tells us its id."""
@@ -78,6 +87,7 @@ class TablePublisher:
 
     async def _drain(self, table_id: int) -> None:
         while table_id in self._latest:
+            await self._quiet()
             snap = self._latest.pop(table_id)
             try:
                 await self._publish(snap)

@@ -59,6 +59,9 @@ class Outcome:
     extra: Mapping[str, Any] = field(default_factory=dict)
     #: Per seat, what decided that seat's result ("24 bugs", "shows 7-6-4-2-A"); may be empty.
     details: tuple[str, ...] = ()
+    #: A game played hand by hand over an agreed length (so many deals, a match) sets this on its
+    #: last hand: the runtime then ends the table after settling it, with the final standings.
+    table_over: bool = False
 
 
 class _StackedNewState(Protocol):
@@ -184,6 +187,14 @@ class Game(ABC):
             extra["rng_algo"] = rng_algo  # the table's generator version (``tables.rng_algo``)
         new_state = cast(_StackedNewState, self.new_state)
         return new_state(options, seats, seed, hands=hands, stock=stock, dealer=dealer, carry=carry, **extra)
+
+    def plays_for_chips(self, options: BaseModel) -> bool:
+        """Whether a table with these options moves chips (buy-in, ledger, chip results).
+
+        ``uses_chips`` says a game *can*; a game whose stake is a host option
+        (Écarté) overrides this so a table without a stake plays for the score only.
+        """
+        return self.uses_chips
 
     def seat_limits(self, options: BaseModel) -> tuple[int, int]:
         """Player limits for these options (variants may lower the maximum)."""
