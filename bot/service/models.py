@@ -73,6 +73,11 @@ class TableCore:
     def is_open(self) -> bool:
         return self.status in ("lobby", "playing")
 
+    @property
+    def chips(self) -> bool:
+        """Whether this table plays for chips (the game may leave it to an option, e.g. a stake)."""
+        return self.game.plays_for_chips(self.options)
+
 
 #: The names of ``TableCore``'s fields: a snapshot copies exactly these from the core.
 CORE_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(TableCore))

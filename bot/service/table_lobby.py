@@ -118,7 +118,7 @@ class LobbyOps(TableBase):
             core = TableCore(
                 id=0, guild_id=guild_id, channel_id=channel_id, message_id=None, host_id=host_id,
                 game_id=game.id, options=options, preset=preset, status="lobby",
-                buy_in=(settings.default_buy_in if buy_in is None else buy_in) if game.uses_chips else 0,
+                buy_in=(settings.default_buy_in if buy_in is None else buy_in) if game.plays_for_chips(options) else 0,
                 turn_seconds=turn_seconds or settings.turn_seconds,
             )
             if core.buy_in:
@@ -209,13 +209,22 @@ class LobbyOps(TableBase):
             if changes:
                 options = changed_options(game, options, changes)
                 name = next((k for k, v in game.presets.items() if v == options), None)
-            live.core = replace(live.core, options=options, preset=name)
+            live.core = replace(live.core, options=options, preset=name, buy_in=self._buy_in_for(conn, live, options))
             live.settings_dirty = True
             log(conn, live, "system", "options:" + dumps(options.model_dump(mode="json")), now, user_id=user_id)
             live.add_recent(_("Variant: {name}.").format(name=game.describe_options(options)))
             change.reason = "lobby"
 
         return (await self._mutate(table_id, work, statuses=("lobby",))).snapshot
+
+    @staticmethod
+    def _buy_in_for(conn: sqlite3.Connection, live: Live, options: BaseModel) -> int:
+        """A stake option can turn chips on or off: the buy-in follows (the server's default when on)."""
+        if not live.game.plays_for_chips(options):
+            return 0
+        if live.core.buy_in:
+            return live.core.buy_in
+        return load_settings(conn, live.core.guild_id).default_buy_in
 
     async def start(self, table_id: int, user_id: int) -> StartResult:
         """Host; checks the player count; buy-ins move wallet → escrow (refused users listed)."""
@@ -226,7 +235,7 @@ class LobbyOps(TableBase):
             if not low <= len(live.players) <= high:
                 raise BadPhase(_("This game needs {low}–{high} players.").format(low=low, high=high))
             players = sorted(live.players, key=lambda p: p.pos)
-            if live.game.uses_chips:
+            if live.core.chips:
                 settings = load_settings(conn, live.core.guild_id)
                 players = flow.buy_in(conn, live, players, settings, now, change, hand_no=1)
                 if len(players) < low:
