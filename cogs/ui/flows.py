@@ -102,7 +102,7 @@ async def within_deadline(interaction: discord.Interaction, work: Awaitable[T], 
 
     A timer, not a second task: the usual, fast case costs no extra trip through the event loop.
     """
-    deferring: list[asyncio.Task[None]] = []
+    deferring: list[asyncio.Future[Any]] = []
 
     def defer() -> None:
         if not interaction.response.is_done():
