@@ -53,6 +53,8 @@ class TableCore:
     status: Status
     buy_in: int
     turn_seconds: int
+    #: The buy-in follows the game's suggestion for the number of players until the table starts.
+    buy_in_auto: bool = False
     hand_no: int = 0
     #: Number of rows in the table's action log: the prompt sequence number.
     seq: int = 0

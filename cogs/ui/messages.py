@@ -116,7 +116,10 @@ def lobby_embed(snap: TableSnapshot) -> discord.Embed:
     b.field(_("Variant"), game.describe_options(snap.options), inline=True)
     b.field(_("Host"), f"<@{snap.host_id}>", inline=True)
     b.field(_("Players"), f"{len(snap.lobby)} ({low}–{high})", inline=True)
-    if snap.chips:
+    if snap.chips and snap.buy_in_auto:
+        k = max(len(snap.lobby), low)
+        b.field(_("Buy-in"), _("{n} chips (as the rules suggest for {k} players)").format(n=snap.buy_in, k=k), inline=True)
+    elif snap.chips:
         b.field(_("Buy-in"), _("{n} chips").format(n=snap.buy_in), inline=True)
     b.field(_("Turn timer"), f"{snap.turn_seconds} s", inline=True)
     b.field(_("Seated"), "\n".join(f"{i + 1}. <@{u}>" for i, u in enumerate(snap.lobby)) or "—")

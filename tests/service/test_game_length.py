@@ -77,7 +77,7 @@ async def test_a_stake_set_in_the_lobby_turns_chips_on_and_the_session_nets_are_
     on = await env.svc.set_options(snap.id, HOST, changes={"stake": 5})
     assert on.chips and on.buy_in > 0  # the server's default buy-in
     off = await env.svc.set_options(snap.id, HOST, changes={"stake": 0})
-    assert not off.chips and off.buy_in == 0
+    assert not off.chips
     await env.svc.set_options(snap.id, HOST, changes={"stake": 5, "hands": 2})
     wallets = {}
     for u in (HOST, P1, P2):
@@ -96,3 +96,30 @@ async def test_a_stake_set_in_the_lobby_turns_chips_on_and_the_session_nets_are_
         # everything at the table went back to the wallet; the standings say what the session moved
         assert await env.eco.balance(G, u) == wallets[u] + end.buy_in + (nets[u] or 0)
     await env.audit_ok()
+
+
+async def test_a_table_opened_without_a_buy_in_takes_the_one_the_rules_suggest_for_its_players(env: Env) -> None:
+    snap = await env.svc.open_table(G, CH, HOST, "toy")
+    assert snap.buy_in_auto and not snap.chips  # no stake yet: no chips
+    snap = await env.svc.set_options(snap.id, HOST, changes={"stake": 2})
+    assert snap.buy_in == 10 + 15 * 2  # the game's smallest table
+    await env.svc.join(snap.id, P1)
+    snap = await env.svc.join(snap.id, P2)
+    assert snap.buy_in == 10 + 15 * 3
+    snap = await env.svc.leave(snap.id, P2)
+    assert snap.buy_in == 10 + 15 * 2
+    await env.svc.join(snap.id, P2)
+    await env.restart()  # the choice survives a restart
+    started = await env.svc.start(snap.id, HOST)
+    assert started.snapshot.buy_in == 55 and started.refused == ()
+    escrows = await env.db.fetchall("SELECT balance FROM accounts WHERE kind='escrow' AND table_id=?", (snap.id,))
+    assert sorted(r["balance"] for r in escrows) == [55, 55, 55]
+
+
+async def test_a_buy_in_the_host_chose_is_kept(env: Env) -> None:
+    snap = await env.svc.open_table(G, CH, HOST, "toy", buy_in=30)
+    assert not snap.buy_in_auto
+    snap = await env.svc.set_options(snap.id, HOST, changes={"stake": 2})
+    await env.svc.join(snap.id, P1)
+    snap = await env.svc.join(snap.id, P2)
+    assert snap.buy_in == 30

@@ -48,6 +48,9 @@ class Toy(Game):
         assert isinstance(options, ToyOptions)
         return options.stake > 0
 
+    def suggested_buy_in(self, options: BaseModel, seats: int) -> int | None:
+        return 10 + 15 * seats  # Kabu's rule, as an example of a buy-in that depends on the players
+
     def new_state(
         self, options: BaseModel | None, seats: int, seed: int, *,
         hands: Sequence[Sequence[str]] | None = None, stock: Sequence[str] | None = None,
