@@ -3,8 +3,6 @@ reversis, the led aces and Quinola collected by the party's winner, and the last
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ..core.game import Event
 from ..core.i18n import _
 from ..core.pots import Pots
@@ -12,7 +10,6 @@ from ..core.tricks import seats_from
 from ..core.views import seat_name
 from ..core.wording import count_of
 from .cards import POINTS, QUINOLA, ace_value, label, talon_points
-from .play import Events, reform_antes
 from .state import (
     ACE_AND_QUINOLA,
     DONE,
@@ -26,7 +23,10 @@ from .state import (
     REVERSIS,
     SEATS,
     SHARE,
+    Events,
     ReversisState,
+    evolve,
+    reform_antes,
 )
 
 
@@ -74,7 +74,7 @@ def finish(state: ReversisState, events: Events) -> tuple[ReversisState, Events]
         pots = _share(state, pots, events)
     pts = points(state)
     details = tuple(_detail(state, s, pts[s], winner, loser) for s in range(SEATS))
-    done = replace(
+    done = evolve(
         state, phase=DONE, turn=-1, pots=pots, winner=winner, loser=loser, summary=headline, details=details
     )
     return done, events

@@ -24,9 +24,9 @@ from ..core.sheet import remember
 from ..core.tricks import Trick, TrickPlay
 from ..core.views import SeatView, seat_name
 from .cards import ACES, CARDS, QUINOLA, label
-from .ending import finish, points
+from .ending import points
 from .play import legal_cards, play_card
-from .state import ANTE, DONE, EXCHANGE, HAND, PLAY, SEATS, ReversisOptions, ReversisState
+from .state import ANTE, DONE, EXCHANGE, HAND, PLAY, SEATS, ReversisOptions, ReversisState, evolve
 
 DISCARD = "discard"
 
@@ -119,13 +119,11 @@ class Reversis(Game):
         return tuple("play:" + c for c in legal_cards(state, seat))
 
     def _apply(self, state: ReversisState, seat: int, action: str) -> tuple[ReversisState, tuple[Event, ...]]:
-        if state.phase == EXCHANGE:
-            new, events = self._exchange(state, seat, action)
-        else:
+        if state.phase != EXCHANGE:
             new, events = play_card(state, seat, action[5:])
-            if new.play.done:
-                new, events = finish(new, events)
-        return replace(new, recent=remember(state.recent, events)), tuple(events)
+            return new, tuple(events)
+        new, events = self._exchange(state, seat, action)
+        return evolve(new, recent=remember(state.recent, events)), tuple(events)
 
     def _exchange(self, state: ReversisState, seat: int, action: str) -> tuple[ReversisState, list[Event]]:
         """The dealer discards one card; each other player discards one and draws the face-down
@@ -169,7 +167,7 @@ class Reversis(Game):
         face_down[seat], discarded[seat] = "", card
         play = replace(state.play, hands=tuple(hands))
         nxt = (seat + 1) % SEATS
-        new = replace(
+        new = evolve(
             state, play=play, face_down=tuple(face_down), talon=talon, discarded=tuple(discarded),
             peeked=tuple(peeked), turn=nxt,
         )
@@ -195,7 +193,7 @@ class Reversis(Game):
                 )
             )
         play = replace(state.play, trick=Trick(leader))
-        return replace(state, phase=PLAY, turn=-1, play=play, mark=state.pots.mark, eligible=eligible), events
+        return evolve(state, phase=PLAY, turn=-1, play=play, mark=state.pots.mark, eligible=eligible), events
 
     # -------------------------------------------------------------- outcome
     def outcome(self, state: ReversisState) -> Outcome | None:

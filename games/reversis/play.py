@@ -7,14 +7,14 @@ and stops them for the rest of the hand.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ..core.game import Event
 from ..core.i18n import _
 from ..core.pots import Pots
+from ..core.sheet import remember
 from ..core.tricks import Trick, must_follow
 from ..core.views import seat_name
 from .cards import QUINOLA, SUIT_OF, ace_value, is_ace, label
+from .ending import finish
 from .state import (
     ACE,
     ACE_FORCED,
@@ -23,17 +23,13 @@ from .state import (
     QUINOLA_POT,
     REMISE,
     SEATS,
+    Events,
     ReversisState,
+    evolve,
+    reform_antes,
     trick_winner,
 )
 from .state import QUINOLA as QUINOLA_TAG
-
-Events = list[Event]
-
-
-def reform_antes(dealer: int) -> tuple[int, ...]:
-    """A new pot's antes: 5 from each player, 10 from the dealer."""
-    return tuple(10 if s == dealer else 5 for s in range(SEATS))
 
 
 def legal_cards(state: ReversisState, seat: int) -> tuple[str, ...]:
@@ -70,10 +66,13 @@ def play_card(state: ReversisState, seat: int, card: str) -> tuple[ReversisState
     pots = state.pots
     if trick.plays and state.reversis < 0 and SUIT_OF[card] == SUIT_OF[trick.plays[0][1]]:
         pots = _forced(state, pots, seat, card, trick.leader, events)
-    new = replace(state, play=play.play(seat, card, trick_winner), pots=pots, **changes)  # type: ignore[arg-type]
-    if new.play.trick.plays:
-        return new, events
-    return _trick_done(new, events)
+    after = play.play(seat, card, trick_winner)
+    if after.trick.plays:
+        return evolve(state, play=after, pots=pots, recent=remember(state.recent, events), **changes), events
+    new, events = _trick_done(evolve(state, play=after, pots=pots, **changes), events)
+    if after.done:
+        new, events = finish(new, events)
+    return evolve(new, recent=remember(state.recent, events)), events
 
 
 def _forced(state: ReversisState, pots: Pots, seat: int, card: str, leader: int, events: Events) -> Pots:
@@ -119,7 +118,7 @@ def _trick_done(state: ReversisState, events: Events) -> tuple[ReversisState, Ev
     assert trick is not None
     events.append(Event(_("{who} takes the trick.").format(who=seat_name(taker)), taker))
     if state.reversis < 0:
-        state = replace(state, pots=_discards(state, trick, taker, events))
+        state = evolve(state, pots=_discards(state, trick, taker, events))
     done = state.tricks_done
     if done == FIRST_NINE and state.reversis < 0 and max(play.tricks) == FIRST_NINE:
         return _reversis_begins(state, taker, events), events
@@ -171,7 +170,7 @@ def _reversis_begins(state: ReversisState, seat: int, events: Events) -> Reversi
     if refunded is not state.pots:
         text += " " + _("Every ace and Quinola payment of this hand is refunded.")
     events.append(Event(text, seat))
-    return replace(state, reversis=seat, pots=refunded)
+    return evolve(state, reversis=seat, pots=refunded)
 
 
 def _reversis_broken(state: ReversisState, taker: int, trick: Trick, events: Events) -> ReversisState:
@@ -189,4 +188,4 @@ def _reversis_broken(state: ReversisState, taker: int, trick: Trick, events: Eve
             rev=seat_name(rev), r=remise, k=pots.journal[-1].pot
         )
     events.append(Event(text, taker))
-    return replace(state, broken_by=taker, pots=pots)
+    return evolve(state, broken_by=taker, pots=pots)

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Literal
+from collections.abc import Callable
+from dataclasses import dataclass, fields
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ..core.fastvalue import builder
+from ..core.game import Event
 from ..core.pots import Pots
 from ..core.tricks import Trick, TrickPlay
 from .cards import STRENGTH, SUIT_OF
@@ -32,8 +35,14 @@ PARTY = "party"
 REVERSIS = "reversis"
 ESPAGNOLETTE = "espagnolette"
 SHARE = "share"
+Events = list[Event]
 #: The payments an espagnolette player who takes a trick pays back double.
 ACE_AND_QUINOLA = frozenset({ACE, ACE_FORCED, QUINOLA, QUINOLA_FORCED})
+
+
+def reform_antes(dealer: int) -> tuple[int, ...]:
+    """A new pot's antes: 5 from each player, 10 from the dealer."""
+    return tuple(10 if s == dealer else 5 for s in range(SEATS))
 
 
 class ReversisOptions(BaseModel):
@@ -90,3 +99,17 @@ def trick_winner(trick: Trick) -> int:
         if SUIT_OF[card] == led and STRENGTH[card] > STRENGTH[best]:
             seat, best = other, card
     return seat
+
+
+def _evolver() -> Callable[..., ReversisState]:
+    """``dataclasses.replace`` for the state, written out (replace was most of a hand's cost)."""
+    names = [f.name for f in fields(ReversisState)]
+    args = ", ".join(f"g({n!r}, s.{n})" for n in names)
+    env: dict[str, Any] = {"_build": builder(ReversisState)}
+    exec(f"def evolve(s, **ch):\n    g = ch.get\n    return _build({args})", env)  # as fastvalue does
+    fn: Callable[..., ReversisState] = env["evolve"]
+    return fn
+
+
+#: ``evolve(state, field=value, …)``: a new state with those fields changed.
+evolve = _evolver()
