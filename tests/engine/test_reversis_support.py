@@ -91,6 +91,6 @@ def ended(
     """A hand whose eleven tricks are over with these captures, settled by the rules' ``finish``."""
     base = state or deal(dealer=dealer)
     play_ = TrickPlay(((),) * 4, Trick(0), tuple(tricks), tuple(tuple(taken.get(s, ())) for s in range(4)))
-    fields.setdefault("mark", base.pots.mark)
+    fields.setdefault("mark", base.mark)
     crafted = evolve(base, phase=PLAY, turn=-1, play=play_, talon=tuple(talon), **fields)
     return finish(crafted, [])
