@@ -65,6 +65,10 @@ class Reversis(Game):
         }
     )
 
+    def suggested_buy_in(self, options: BaseModel, seats: int) -> int | None:
+        """The text: each player should start with at least 100 credits."""
+        return 100
+
     # ------------------------------------------------------------- dealing
     def new_state(
         self,

@@ -251,3 +251,7 @@ def test_the_number_of_deals_is_a_multiple_of_four() -> None:
 
 def test_points_in_tricks() -> None:
     assert (POINTS["As"], POINTS["Kd"], POINTS["Qc"], POINTS["Jh"], POINTS["9s"]) == (4, 3, 2, 1, 0)
+
+
+def test_the_suggested_buy_in_is_the_texts_100_credits() -> None:
+    assert G.suggested_buy_in(G.Options(), 4) == 100
