@@ -74,8 +74,10 @@ def _facts(state: ReversisState) -> tuple[tuple[str, str], ...]:
         hist = state.options.historical_talon
         n = sum(talon_points(c, hist) for c in state.talon)
         facts.append((_("Talon"), _("{cards} ({n} points)").format(cards=", ".join(map(label, state.talon)), n=n)))
-    else:
+    elif state.talon:
         facts.append((_("Talon"), count_of(len(state.talon), _("{n} card face down"), _("{n} cards face down"))))
+    else:
+        facts.append((_("Talon"), _("none yet: the exchange makes it")))
     if state.reversis >= 0 and state.broken_by < 0 and state.phase != DONE:
         facts.append((_("Reversis"), _("{who} took the first nine tricks").format(who=seat_name(state.reversis))))
     facts.append((_("Deal"), _("{k} of {n}").format(k=state.deal_no, n=state.options.deals)))
