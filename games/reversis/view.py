@@ -71,9 +71,7 @@ def _facts(state: ReversisState) -> tuple[tuple[str, str], ...]:
     if state.phase != DONE and trick.plays:
         facts.append((_("Led suit"), _SUITS[SUIT_OF[trick.plays[0][1]]]))
     if state.phase == DONE:
-        hist = state.options.historical_talon
-        n = sum(talon_points(c, hist) for c in state.talon)
-        facts.append((_("Talon"), _("{cards} ({n} points)").format(cards=", ".join(map(label, state.talon)), n=n)))
+        pass  # the talon is a pile now, with its points
     elif state.talon:
         facts.append((_("Talon"), count_of(len(state.talon), _("{n} card face down"), _("{n} cards face down"))))
     else:
@@ -99,7 +97,11 @@ def render(game: Engine, state: ReversisState, seat: int | None) -> SeatView:
     acting = game.to_act(state)
     piles = trick_piles(state.play, trick_winner, _labels)
     if state.phase == DONE and state.talon:
-        piles = (*piles, Pile(_("Talon"), state.talon, ", ".join(map(label, state.talon))))
+        n = sum(talon_points(c, state.options.historical_talon) for c in state.talon)
+        text = _("{cards} ({points})").format(
+            cards=", ".join(map(label, state.talon)), points=count_of(n, _("{n} point"), _("{n} points"))
+        )
+        piles = (*piles, Pile(_("Talon"), state.talon, text))
     public = TableView(
         title=_("Reversis · deal {k} of {n}").format(k=state.deal_no, n=state.options.deals),
         summary=_summary(state),
