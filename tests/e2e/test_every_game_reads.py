@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 import games
+from data.accounts import pro_rata
 from tests.e2e.conftest import World
 from tests.e2e.driver import Table, action_controls
 from tests.e2e.test_card_room import NET, escrow, fields, ro, signed
@@ -52,6 +53,20 @@ def check_stacks(w: World, table: Table, snap: Any) -> None:
     for info in snap.seats:
         (line,) = [ln for ln in seats.split("\n") if f"<@{info.user_id}>" in ln]
         assert re.search(rf"\b{escrow(w, snap.id, info.user_id)} chips\b", line), line
+
+
+def carried_pot_shares(w: World, table_id: int, hand_no: int) -> dict[int, int]:
+    """What closing the table pays each player of the last hand from a carried pot (``ledger.distribute_pot``)."""
+    with ro(w) as conn:
+        row = conn.execute(
+            "SELECT balance FROM accounts WHERE kind='pot' AND table_id=?", (table_id,)
+        ).fetchone()
+        hand = conn.execute(
+            "SELECT users_json FROM hands WHERE table_id=? AND hand_no=?", (table_id, hand_no)
+        ).fetchone()
+    pot = row[0] if row is not None else 0
+    users = json.loads(hand["users_json"]) if hand is not None else []
+    return dict(zip(users, pro_rata(pot, [1] * len(users)), strict=True))
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -105,6 +120,7 @@ async def test_every_game_reads_like_a_card_room(world: World, game_id: str) -> 
     snap = await w.bot.tables.get(table_id)
     if snap.is_open:
         escrows = {p.id: escrow(w, table_id, p.id) for p in players}
+        pot_shares = carried_pot_shares(w, table_id, snap.hand_no)
         r = await w.mod.slash(w.channel, "table end")  # a moderator: the host may have left by now
         embed = r.response.embeds[0].to_dict()
         standings = next(f["value"] for f in embed["fields"] if f["name"] in ("Standings", "Final standings"))
@@ -114,7 +130,10 @@ async def test_every_game_reads_like_a_card_room(world: World, game_id: str) -> 
         if chips:
             # everything at the table went back to the wallets, and the standings say the session's net
             for p in players:
-                assert await w.bot.economy.balance(w.guild.id, p.id) == wallets[p.id] + escrows[p.id]
+                # (a pot the game carries between hands is split among the last hand's players)
+                assert await w.bot.economy.balance(w.guild.id, p.id) == wallets[p.id] + escrows[p.id] + pot_shares.get(
+                    p.id, 0
+                )
         elif ended.result is not None and ended.result.sheet is not None:
             for line, total in zip(ended.result.lines, ended.result.sheet.totals, strict=True):
                 assert line.total == total
