@@ -18,15 +18,23 @@ from .results import ResultLine
 
 
 def session_nets(conn: sqlite3.Connection, live: Live, users: Sequence[int]) -> tuple[list[int], list[int]]:
-    """Everyone who played a hand here (also those who left on the way) and each one's net chips."""
+    """Everyone who played a hand here (also those who left on the way) and each one's net chips:
+    what their hands moved, plus their share of a carried pot split when the table closed."""
     rows = dict(
         conn.execute(
             "SELECT user_id, SUM(payoff) FROM results WHERE table_id=? GROUP BY user_id"
             " ORDER BY MIN(hand_no), MIN(seat)", (live.core.id,)
         ).fetchall()
     )
+    shares = dict(
+        conn.execute(
+            "SELECT a.user_id, SUM(t.amount) FROM transfers t JOIN accounts a ON a.id = t.credit_id"
+            " WHERE t.table_id=? AND t.code='payout' AND t.memo='carried pot' AND a.kind='escrow'"
+            " GROUP BY a.user_id", (live.core.id,)
+        ).fetchall()
+    )
     everyone = [*users, *(u for u in rows if u not in users)]
-    return everyone, [int(rows.get(u, 0)) for u in everyone]
+    return everyone, [int(rows.get(u, 0)) + int(shares.get(u, 0)) for u in everyone]
 
 
 def session_wins(conn: sqlite3.Connection, live: Live, users: Sequence[int]) -> tuple[list[int], list[int]]:

@@ -134,9 +134,10 @@ class PlayOps(TableBase):
                         (now, live.core.id, live.core.hand_no),
                     )
                 log(conn, live, "system", "end", now, user_id=user_id)
+                # Close first: a carried pot split among the players counts in their standings.
+                flow.close(conn, live, now, code="refund")
                 if live.game.hand_by_hand or interrupted:
                     ended_early(conn, live)
-                flow.close(conn, live, now, code="refund")
             live.add_recent(_("{who} ended the table.").format(who=mention(user_id)))
             change.reason = "end"
 

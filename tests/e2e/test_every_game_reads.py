@@ -55,6 +55,16 @@ def check_stacks(w: World, table: Table, snap: Any) -> None:
         assert re.search(rf"\b{escrow(w, snap.id, info.user_id)} chips\b", line), line
 
 
+def bought_in(w: World, table_id: int, user_id: int) -> int:
+    """Every chip the player brought to the table (buy-ins and rebuys), from the ledger."""
+    with ro(w) as conn:
+        row = conn.execute(
+            "SELECT COALESCE(SUM(t.amount), 0) FROM transfers t JOIN accounts a ON a.id = t.credit_id"
+            " WHERE t.table_id=? AND t.code='buy_in' AND a.kind='escrow' AND a.user_id=?", (table_id, user_id)
+        ).fetchone()
+    return int(row[0])
+
+
 def carried_pot_shares(w: World, table_id: int, hand_no: int) -> dict[int, int]:
     """What closing the table pays each player of the last hand from a carried pot (``ledger.distribute_pot``)."""
     with ro(w) as conn:
@@ -134,6 +144,13 @@ async def test_every_game_reads_like_a_card_room(world: World, game_id: str) -> 
                 assert await w.bot.economy.balance(w.guild.id, p.id) == wallets[p.id] + escrows[p.id] + pot_shares.get(
                     p.id, 0
                 )
+            # a player's session net = what they leave the table with − what they bought in for
+            assert ended.result is not None
+            nets = {line.user_id: line.net for line in ended.result.lines}
+            for p in players:
+                bought = bought_in(w, table_id, p.id)
+                if bought:
+                    assert nets[p.id] == escrows[p.id] + pot_shares.get(p.id, 0) - bought, (p.name, nets)
         elif ended.result is not None and ended.result.sheet is not None:
             for line, total in zip(ended.result.lines, ended.result.sheet.totals, strict=True):
                 assert line.total == total
