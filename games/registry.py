@@ -16,6 +16,7 @@ _GAMES: dict[str, str] = {
     "tresotti": "games.tresotti:Tresotti",
     "razz": "games.razz:Razz",
     "frankenstein": "games.frankenstein:Frankenstein",
+    "putandtake": "games.putandtake:PutAndTake",
 }
 
 _loaded: dict[str, Game] = {}
