@@ -13,6 +13,7 @@ import time
 import games
 
 TARGETS = {"renfield": 6000.0}  # base rules, 5 players, random hands through the public API
+TARGETS["putandtake"] = 1000.0  # Put and Take: 5 players, standard stakes, ten turned cards a hand
 
 
 def _play(game, options, seats: int, seed: int) -> int:
