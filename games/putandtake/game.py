@@ -21,7 +21,7 @@ from games.core.views import SeatView
 
 from .options import PRESETS, STAKES, PutTakeOptions
 from .settle import finish, turn
-from .state import NO_HAND, ROUND, SAT_OUT, PutTakeState, from_left
+from .state import NO_HAND, NO_HAND_DEALER, ROUND, SAT_OUT, PutTakeState, from_left
 
 TURN = "turn"
 _TURN_ONLY = (TURN,)
@@ -72,8 +72,8 @@ class PutAndTake(Game):
         queues, deck = stacked_deck(n, seed, hands, stock, need=need, algo=rng_algo)
         zeros = (0,) * n
         if not playing:
-            details = tuple(SAT_OUT for _s in range(n))
-            return PutTakeState(opts, n, dealer, ((),) * n, deck, (), start, 0, zeros, zeros, 0, 0,
+            details = tuple(NO_HAND_DEALER if s == dealer else SAT_OUT for s in range(n))
+            return PutTakeState(opts, n, dealer, ((),) * n, (), (), start, 0, zeros, zeros, 0, 0,
                                 (False,) * n, (NO_HAND,), zeros, NO_HAND, details)
         dealt = _deal(n, playing, queues, deck)
         if dealt is None:

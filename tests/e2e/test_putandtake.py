@@ -20,6 +20,7 @@ import pytest
 from bot.client import CardroomBot
 from bot.service.live import hand_seed
 from games import get_game
+from games.core.poker.ui import LABELS
 from games.core.rng import RNG_ALGO, Rng
 from games.core.views import resolve_seats
 from games.putandtake import PutTakeState
@@ -93,7 +94,7 @@ async def test_put_and_take_round_through_simcord(world: World) -> None:
         theirs = await table.open_hand(who)
         assert theirs.ephemeral and not action_controls(theirs.response)
         text = table.public_text(theirs.response)
-        assert all(re.search(re.escape(_label(c)), text) for c in state.hands[s]), text
+        assert all(re.search(re.escape(LABELS[c]), text) for c in state.hands[s]), text
 
     kept = panel.response
     for k in range(10):
@@ -130,9 +131,3 @@ async def test_put_and_take_round_through_simcord(world: World) -> None:
     snap = await w.bot.tables.get(table_id)
     assert snap.hand_no == 2 and snap.state.dealer == (state.dealer + 1) % PLAYERS
     assert table.to_act() == [by_seat[(state.dealer + 1) % PLAYERS]]
-
-
-def _label(code: str) -> str:
-    from games.core.poker.ui import LABELS
-
-    return LABELS[code]

@@ -116,6 +116,7 @@ def test_no_player_with_chips_no_hand() -> None:
     assert GAME.to_act(state) == frozenset()
     out = GAME.outcome(state)
     assert out is not None and out.payoffs == (0, 0, 0) and out.summary == "Not enough players with chips to deal a hand."
+    assert out.details == ("dealer: nobody else had chips to play", "sat out (no chips)", "sat out (no chips)")
 
 
 def test_a_dealer_without_chips_still_deals_and_takers_go_short() -> None:
