@@ -17,6 +17,7 @@ _GAMES: dict[str, str] = {
     "razz": "games.razz:Razz",
     "frankenstein": "games.frankenstein:Frankenstein",
     "reversis": "games.reversis:Reversis",
+    "putandtake": "games.putandtake:PutAndTake",
 }
 
 _loaded: dict[str, Game] = {}
