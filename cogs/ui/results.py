@@ -49,7 +49,8 @@ def result_line(line: ResultLine, result: HandResult) -> str:
             _("**{total}** so far").format(total=line.total) if so_far else _("**{total}**").format(total=line.total)
         )
     if line.net is not None:
-        chips = _("**{net} chips**").format(net=signed(line.net))
+        one = abs(line.net) == 1
+        chips = (_("**{net} chip**") if one else _("**{net} chips**")).format(net=signed(line.net))
         if line.chips is not None:
             chips = _("{chips} (now {n})").format(chips=chips, n=line.chips)
         elif result.kind == "ended":

@@ -16,7 +16,7 @@ from tests.e2e.conftest import SEAT_TEXT, World, assert_no_seat_texts
 from tests.e2e.driver import Table
 from tests.e2e.test_play import open_table, snapshot
 
-NET = re.compile(r"([+−]\d+|±0) chips")
+NET = re.compile(r"([+−]\d+|±0) chips?\b")
 
 
 def fields(message: Any) -> dict[str, str]:
