@@ -108,6 +108,7 @@ def outcome(lk: Lookups, state: FamilyState) -> Outcome | None:
         sc.bugs,  # scores
         {"winners": side.winners, "bidder": sc.bidder, "bid": sc.bid},  # extra
         results.details(lk.profile, state),
+        False,  # table_over: a Renfield table plays on until its players leave
     )
 
 
@@ -123,7 +124,7 @@ def placings(net: tuple[int, ...]) -> tuple[int, ...]:
 
 # Outcome's fields, in order, built positionally (games/core/fastvalue.py): a check that
 # fails at import, not silently, if the contract's Outcome ever changes shape.
-_OUTCOME = ("payoffs", "placings", "carry", "carried_in", "carried_out", "summary", "scores", "extra", "details")
+_OUTCOME = ("payoffs", "placings", "carry", "carried_in", "carried_out", "summary", "scores", "extra", "details", "table_over")
 if tuple(f.name for f in fields(Outcome)) != _OUTCOME:
     raise ImportError("games.core.game.Outcome changed: update settlement.outcome")
 _outcome = builder(Outcome)
