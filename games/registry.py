@@ -16,6 +16,7 @@ _GAMES: dict[str, str] = {
     "tresotti": "games.tresotti:Tresotti",
     "razz": "games.razz:Razz",
     "frankenstein": "games.frankenstein:Frankenstein",
+    "fuenfzehnern": "games.fuenfzehnern:Fuenfzehnern",
 }
 
 _loaded: dict[str, Game] = {}
