@@ -13,7 +13,7 @@ from games.core.errors import IllegalAction, NotYourTurn
 from games.core.rng import Rng
 from games.fuenfzehnern import FuenfOptions
 from games.fuenfzehnern.cards import RANKING, pack
-from tests.engine.fuenf_deals import (
+from tests.engine.test_fuenfzehnern_support import (
     DEAL_A,
     DEAL_B,
     DEAL_C,

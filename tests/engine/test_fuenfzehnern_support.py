@@ -1,4 +1,4 @@
-"""Stacked Fünfzehnern deals and helpers shared by the Fünfzehnern test files."""
+"""Stacked Fünfzehnern deals and helpers shared by the Fünfzehnern rule tests (this module holds no tests)."""
 
 from __future__ import annotations
 
