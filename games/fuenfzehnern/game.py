@@ -187,7 +187,7 @@ class Fuenfzehnern(Game):
             )
         state = replace(state, play=play, duties=duties, force=None)
         if play.done:
-            events.append(Event(deal_summary(state, self.scores(state)), ends_deal=not state.last_deal))
+            events.append(Event(deal_summary(state, self.scores(state))))
         return self._remember(state, events)
 
     @staticmethod
@@ -218,7 +218,7 @@ class Fuenfzehnern(Game):
             summary=deal_summary(state, scores),
             scores=scores,
             extra={"points": self.taken_points(state), "deal": state.deal_no, "totals": totals},
-            details=seat_details(self.taken_points(state), scores),
+            details=seat_details(self.taken_points(state), scores, totals),
             table_over=state.last_deal,
         )
 

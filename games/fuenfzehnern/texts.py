@@ -40,9 +40,11 @@ def deal_summary(state: FuenfState, scores: Sequence[int]) -> str:
     )
 
 
-def seat_details(points: Sequence[int], scores: Sequence[int]) -> tuple[str, ...]:
-    """Per seat: the points taken and the score they make ("23 points, +8")."""
+def seat_details(points: Sequence[int], scores: Sequence[int], totals: Sequence[int]) -> tuple[str, ...]:
+    """Per seat: the points taken, the deal's score and the match total ("23 points: +8, +14 in the match")."""
     return tuple(
-        _("{points}, {score:+d}").format(points=count_of(p, _("{n} point"), _("{n} points")), score=s)
-        for p, s in zip(points, scores, strict=True)
+        _("{points}: {score:+d}, {total:+d} in the match").format(
+            points=count_of(p, _("{n} point"), _("{n} points")), score=s, total=t
+        )
+        for p, s, t in zip(points, scores, totals, strict=True)
     )
