@@ -38,7 +38,6 @@ class Fuenfzehnern(Game):
     Options: ClassVar[type[BaseModel]] = FuenfOptions
     presets: ClassVar = PRESETS
     state_type: ClassVar[type] = FuenfState
-    unit_note: ClassVar[str] = "1 point = chips per point (a table option)"
     action_help: ClassVar = MappingProxyType(
         {
             "play:CARD": "lead or play a card, e.g. play:Qs",

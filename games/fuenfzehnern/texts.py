@@ -9,6 +9,13 @@ from ..core.wording import by_count, count_of
 from .state import FuenfState
 
 
+def signed(n: int) -> str:
+    """A score with its sign: ``+4``, ``−8``, ``±0`` (as the chip results write them)."""
+    if n > 0:
+        return f"+{n}"
+    return f"−{-n}" if n < 0 else "±0"
+
+
 def _top(values: Sequence[int]) -> tuple[list[int], int]:
     best = max(values)
     return [s for s, v in enumerate(values) if v == best], best
@@ -22,29 +29,29 @@ def deal_summary(state: FuenfState, scores: Sequence[int]) -> str:
         top, best = _top(totals)
         return by_count(
             top,
-            _("Deal {k} of {n}, the last: {who} wins the match with {total:+d}."),
-            _("Deal {k} of {n}, the last: {who} share the match win with {total:+d} each."),
+            _("Deal {k} of {n}, the last: {who} wins the match with {total}."),
+            _("Deal {k} of {n}, the last: {who} share the match win with {total} each."),
             k=k,
             n=n,
-            total=best,
+            total=signed(best),
         )
     top, best = _top(scores)
     return by_count(
         top,
-        _("Deal {k} of {n}: {who} scores best with {p} points ({s:+d})."),
-        _("Deal {k} of {n}: {who} score best with {p} points each ({s:+d})."),
+        _("Deal {k} of {n}: {who} scores best with {p} points ({s})."),
+        _("Deal {k} of {n}: {who} score best with {p} points each ({s})."),
         k=k,
         n=n,
         p=best + 15,
-        s=best,
+        s=signed(best),
     )
 
 
 def seat_details(points: Sequence[int], scores: Sequence[int], totals: Sequence[int]) -> tuple[str, ...]:
-    """Per seat: the points taken, the deal's score and the match total ("23 points: +8, +14 in the match")."""
+    """Per seat: the points taken, the deal's score and the match total ("23 points, +8 (match +14)")."""
     return tuple(
-        _("{points}: {score:+d}, {total:+d} in the match").format(
-            points=count_of(p, _("{n} point"), _("{n} points")), score=s, total=t
+        _("{points}, {score} (match {total})").format(
+            points=count_of(p, _("{n} point"), _("{n} points")), score=signed(s), total=signed(t)
         )
         for p, s, t in zip(points, scores, totals, strict=True)
     )

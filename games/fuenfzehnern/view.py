@@ -90,7 +90,7 @@ def _sheet(game: Engine, state: FuenfState) -> ScoreSheet | None:
         return None
     first = state.deal_no - len(state.rows)
     named = tuple((_("Deal {k}").format(k=first + i), tuple[int | None, ...](row)) for i, row in enumerate(rows))
-    return ScoreSheet(named, totals, _("Score sheet (points − 15)"))
+    return ScoreSheet(named, totals, _("Match score"))
 
 
 def _summary(game: Engine, state: FuenfState) -> str:

@@ -76,10 +76,10 @@ def test_the_result_says_who_scored_best_and_each_seats_points() -> None:
     assert out is not None
     assert out.summary == "Deal 1 of 12: ⟦seat:0⟧ scores best with 60 points (+45)."
     assert out.details == (
-        "60 points: +45, +45 in the match",
-        "0 points: -15, -15 in the match",
-        "0 points: -15, -15 in the match",
-        "0 points: -15, -15 in the match",
+        "60 points, +45 (match +45)",
+        "0 points, −15 (match −15)",
+        "0 points, −15 (match −15)",
+        "0 points, −15 (match −15)",
     )
 
 
@@ -197,3 +197,10 @@ def test_a_spectator_sees_no_hand_and_a_seat_sees_only_its_own() -> None:
     assert sorted(view.hand) == sorted(DEAL_A[2])
     assert view.hand_text == "Q♠, J♠, Q♥, J♥, Q♦, J♦, Q♣, J♣"
     assert view.prompt == ()  # not seat 2's turn
+
+
+def test_scores_are_written_with_their_sign_as_the_chip_results_are() -> None:
+    from games.fuenfzehnern.texts import seat_details, signed
+
+    assert (signed(4), signed(-8), signed(0)) == ("+4", "−8", "±0")
+    assert seat_details((15, 1), (0, -14), (3, -14)) == ("15 points, ±0 (match +3)", "1 point, −14 (match −14)")
