@@ -23,7 +23,7 @@ from ..core.rng import Rng
 from ..core.sheet import deal, remember
 from ..core.tricks import TrickPlay, must_follow
 from ..core.views import SeatView, seat_name
-from .cards import HAND, RANKING, SUIT_OF, TARGET, label, pack, points, suit_label
+from .cards import HAND, RANKING, SUIT_NAME, SUIT_OF, TARGET, label, pack, points, suit_label
 from .state import PRESETS, FuenfOptions, FuenfState, match_from, trick_winner
 from .texts import deal_summary, seat_details
 
@@ -144,8 +144,9 @@ class Fuenfzehnern(Game):
         force = state.force
         if kind == "zwang":
             force = Force(f"A{card[1]}", seat)
-            text = _("{who} leads {card} and declares zwang: whoever holds {ace} must play it.").format(
-                who=seat_name(seat), card=label(card), ace=label(force.card)
+            # the ace by name, not as a card label: who holds it stays hidden until it is played
+            text = _("{who} leads {card} and declares zwang: whoever holds the Ace of {suit} must play it.").format(
+                who=seat_name(seat), card=label(card), suit=SUIT_NAME[card[1]]
             )
         elif not state.play.trick.plays:
             text = _("{who} leads {card}.").format(who=seat_name(seat), card=label(card))

@@ -13,7 +13,7 @@ from ..core.i18n import _
 from ..core.tricks import Trick, trick_piles
 from ..core.views import Choice, ScoreSheet, SeatLine, SeatView, TableView, hand_choices, seat_name
 from ..core.wording import count_of
-from .cards import SUIT_OF, label, sorted_hand, suit_label
+from .cards import SUIT_NAME, SUIT_OF, label, sorted_hand, suit_label
 from .state import FuenfState, trick_winner
 from .texts import deal_summary
 
@@ -60,8 +60,8 @@ def _facts(state: FuenfState) -> tuple[tuple[str, str], ...]:
         facts.append(
             (
                 _("Zwang"),
-                _("{who} declared it: whoever holds {ace} must play it.").format(
-                    who=seat_name(state.force.by), ace=label(state.force.card)
+                _("{who} declared it: whoever holds the Ace of {suit} must play it.").format(
+                    who=seat_name(state.force.by), suit=SUIT_NAME[SUIT_OF[state.force.card]]
                 ),
             )
         )

@@ -207,7 +207,7 @@ def test_a_plain_queen_lead_forces_nothing() -> None:
 def test_zwang_is_announced_without_naming_the_ace_holder() -> None:
     _state, events = act_events(stacked(DEAL_C), "zwang:Qs")
     assert [e.text for e in events] == [
-        "⟦seat:0⟧ leads Q♠ and declares zwang: whoever holds A♠ must play it."
+        "⟦seat:0⟧ leads Q♠ and declares zwang: whoever holds the Ace of Spades must play it."
     ]
     state = act(stacked(DEAL_C), "zwang:Qs", "play:Ts")
     _state, events = act_events(state, "play:As")

@@ -168,7 +168,7 @@ def test_the_ace_holder_is_told_and_the_table_sees_the_zwang() -> None:
     assert G.view(state, 2).notes == ("Zwang: you must play A♠ to this trick.",)
     assert G.view(state, 1).notes == ()
     facts = dict(G.view(state, None).public.facts)
-    assert facts["Zwang"] == "⟦seat:0⟧ declared it: whoever holds A♠ must play it."
+    assert facts["Zwang"] == "⟦seat:0⟧ declared it: whoever holds the Ace of Spades must play it."
     enabled = [p.action for p in G.view(state, 2).prompt if isinstance(p, Choice) and p.enabled]
     assert enabled == ["play:As"]
 
