@@ -63,7 +63,9 @@ async def play_line(session: FuenfSession, line: list[tuple[int, str]], users: l
         zwang = action.startswith("zwang:")
         after_zwang = i > 0 and line[i - 1][1].startswith("zwang:")
 
-        def look(panel: Any, before: Any, who_seat: int, zwang: bool = zwang, action: str = action) -> None:
+        def look(
+            panel: Any, before: Any, who_seat: int, zwang: bool = zwang, action: str = action, seat: int = seat
+        ) -> None:
             assert who_seat == seat and before.state is not None
             labels = {action_of(c[1]): c[3] for c in session.controls(panel)}
             text = embed_text(panel)
@@ -106,7 +108,8 @@ async def test_a_fuenfzehnern_hand_with_a_zwang_through_discord(world: Any) -> N
         line = zwang_line(snap.state)
         if line is not None:
             break
-        await session.play_until(lambda s: s.paused or s.hand_no != hand["hand_no"], 40)
+        no = hand["hand_no"]
+        await session.play_until(lambda s, no=no: s.paused or s.hand_no != no, 40)
         await session.table.press_next()
         snap = await session.snapshot()
     assert line is not None, "no deal of four allowed a zwang"
@@ -126,7 +129,7 @@ async def test_a_fuenfzehnern_hand_with_a_zwang_through_discord(world: Any) -> N
     assert snap.paused and snap.result is not None and snap.result.kind == "hand"
     check_chip_result(w, snap)
     (hand,) = [h for h in session.hand_rows() if h["hand_no"] == snap.hand_no]
-    final, outcome = session.replay(hand)
+    _final, outcome = session.replay(hand)
     assert outcome is not None and sum(outcome.payoffs) == 0
     message = next(
         m for m in reversed(w.channel.history()) if m.embeds and (m.embeds[0].title or "").endswith("result")
