@@ -66,7 +66,7 @@ def rules_embed(game_id: str) -> discord.Embed:
     b = render.EmbedBudget(_("{game} — rules").format(game=game.title), render.COLOUR_LOBBY)
     b.description(text.body or _("No summary yet."))
     b.field(_("Players"), f"{low}–{high}", inline=True)
-    b.field(_("Chips"), _("yes — buy-in per table") if game.uses_chips else _("no — scored"), inline=True)
+    b.field(_("Chips"), _chips_text(game), inline=True)
     for name, preset in game.presets.items():
         bullets = text.variants.get(name)
         if bullets is None:  # a preset the rules file doesn't describe yet: name its options at least
@@ -201,6 +201,14 @@ class Tables(commands.Cog):
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: str) -> None:
         await interaction.response.send_message(embed=rules_embed(game), ephemeral=True)
+
+
+def _chips_text(game: Game) -> str:
+    if game.plays_for_chips(game.Options()):
+        return _("yes — buy-in per table")
+    if game.uses_chips:
+        return _("if the host sets a stake — buy-in per table")
+    return _("no — scored")
 
 
 def _has_history(game: Game) -> bool:

@@ -16,6 +16,8 @@ _GAMES: dict[str, str] = {
     "tresotti": "games.tresotti:Tresotti",
     "razz": "games.razz:Razz",
     "frankenstein": "games.frankenstein:Frankenstein",
+    "reversis": "games.reversis:Reversis",
+    "putandtake": "games.putandtake:PutAndTake",
     "fuenfzehnern": "games.fuenfzehnern:Fuenfzehnern",
 }
 

@@ -25,6 +25,7 @@ from .guilds import load_settings
 from .live import Live, Pause, Player, dumps, hand_seed, log
 from .models import GuildSettings, Status
 from .results import deal_result, hand_result
+from .standings import session_lines
 
 log_ = logging.getLogger("cardroom.service")
 
@@ -159,7 +160,7 @@ def deal(
     hand_no = live.core.hand_no + 1
     live.core = replace(live.core, hand_no=hand_no)
     seed = hand_seed(live.seed, hand_no)
-    stacks = escrows(conn, live, [p.user_id for p in seated]) if game.uses_chips else ()
+    stacks = escrows(conn, live, [p.user_id for p in seated]) if live.core.chips else ()
     state = game.start(
         live.core.options, len(seated), seed, dealer=dealer, carry=carry, stacks=stacks or None,
         rng_algo=live.rng_algo,
@@ -170,7 +171,7 @@ def deal(
            stacks_json, start_seq, status, started_at) VALUES (?,?,?,?,?,?,?,?,?,'playing',?)""",
         (live.core.id, hand_no, seed, dealer, None if carry is None else dumps(carry),
          dumps(live.core.options.model_dump(mode="json")), dumps([p.user_id for p in seated]),
-         dumps(list(stacks)) if game.uses_chips else None, start, now),
+         dumps(list(stacks)) if live.core.chips else None, start, now),
     ).lastrowid or 0
     live.dealer, live.carry, live.stacks = dealer, carry, stacks
     live.hand_start_seq, live.acted = start, {}
@@ -186,7 +187,7 @@ def settle(
 ) -> tuple[tuple[int, ...], tuple[int, ...] | None]:
     """Books a chip game's hand in the ledger: (nets per seat, chips at the table afterwards)."""
     core = live.core
-    if not live.game.uses_chips:
+    if not live.core.chips:
         return tuple(0 for _u in users), None
     settlement = ledger.settle_hand(
         conn, core.guild_id, core.id, core.hand_no, users, list(outcome.payoffs), at=now,
@@ -221,7 +222,7 @@ def finish_hand(
         ],
     )
     result = hand_result(
-        core.hand_no, users, outcome, mention, nets=nets if game.uses_chips else None, chips=chips,
+        core.hand_no, users, outcome, mention, nets=nets if core.chips else None, chips=chips,
         pot=core.pot, sheet=None if game.hand_by_hand else game.view(core.state, None).public.sheet,
         # A game's last deal is on the sheet already; a hand's showdown is told once, here.
         kind="hand" if game.hand_by_hand else "final", events=(told or ()) if game.hand_by_hand else (),
@@ -238,6 +239,11 @@ def finish_hand(
     live.core = replace(core, result=result, outcome_summary=result.headline or None)
     if not game.hand_by_hand:
         close(conn, live, now, code="cash_out")
+        return
+    if outcome.table_over:  # the game's agreed length is reached: the table ends with its standings
+        live.add_recent(_("That was the last hand: the game is over."))
+        close(conn, live, now, code="cash_out")
+        live.core = replace(live.core, result=replace(result, pot=0, session=session_lines(conn, live, users)))
         return
     if not start_pause(conn, live, "hand", now):
         between_hands(conn, live, outcome, now, change)
@@ -271,7 +277,7 @@ def between_hands(conn: sqlite3.Connection, live: Live, outcome: Outcome, now: s
     waiting = sorted((p for p in live.players if p.seat is None), key=lambda p: p.pos)
     low, high = live.game.seat_limits(live.core.options)
     newcomers = waiting[: max(0, high - len(staying))]
-    if live.game.uses_chips and newcomers:
+    if live.core.chips and newcomers:
         newcomers = buy_in(conn, live, newcomers, settings, now, change, hand_no=live.core.hand_no + 1)
     if len(staying) + len(newcomers) < low:
         live.add_recent(_("Not enough players for another hand: the table closes."))
@@ -310,7 +316,7 @@ def stay_or_go(
         if p.leaving or p.timeouts >= settings.max_timeouts:
             leaving.append(p)
             continue
-        if live.game.uses_chips:
+        if live.core.chips:
             held = ledger.balance_of(conn, ledger.ESCROW, core.guild_id, user_id=p.user_id, table_id=core.id)
             if held == 0 and core.buy_in > 0:  # busted: buy in again if the wallet allows
                 wallet = ledger.balance_of(conn, ledger.USER, core.guild_id, user_id=p.user_id)
@@ -351,7 +357,7 @@ def close(
 ) -> None:
     """Splits a carried pot among the last hand's players, cashes every escrow out, and closes."""
     core = live.core
-    if live.game.uses_chips:
+    if live.core.chips:
         hand_users = pot_to
         if hand_users is None:
             row = conn.execute(
@@ -371,7 +377,7 @@ def close(
         ]
         for user_id in holders:
             cash_out(conn, live, user_id, now, code)
-    live.core = replace(live.core, status=status, deadline=None, pot=0 if live.game.uses_chips else core.pot)
+    live.core = replace(live.core, status=status, deadline=None, pot=0 if core.chips else core.pot)
     live.pause = None
     for p in live.players:
         p.seat = None if status != "finished" else p.seat

@@ -223,8 +223,8 @@ def save(conn: sqlite3.Connection, live: Live, expected_seq: int, at: str, *, en
         raise StalePrompt()
     if live.settings_dirty:
         conn.execute(
-            "UPDATE tables SET options_json=?, preset=?, buy_in=? WHERE id=?",
-            (dumps(core.options.model_dump(mode="json")), core.preset, core.buy_in, core.id),
+            "UPDATE tables SET options_json=?, preset=?, buy_in=?, buy_in_auto=? WHERE id=?",
+            (dumps(core.options.model_dump(mode="json")), core.preset, core.buy_in, int(core.buy_in_auto), core.id),
         )
         live.settings_dirty = False
     if live.roster_dirty:
@@ -259,6 +259,7 @@ def core_from_row(conn: sqlite3.Connection, row: sqlite3.Row) -> TableCore:
         preset=row["preset"],
         status=row["status"],
         buy_in=row["buy_in"],
+        buy_in_auto=bool(row["buy_in_auto"]),
         turn_seconds=row["turn_seconds"],
         hand_no=row["hand_no"],
         seq=row["seq"],

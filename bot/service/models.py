@@ -53,6 +53,8 @@ class TableCore:
     status: Status
     buy_in: int
     turn_seconds: int
+    #: The buy-in follows the game's suggestion for the number of players until the table starts.
+    buy_in_auto: bool = False
     hand_no: int = 0
     #: Number of rows in the table's action log: the prompt sequence number.
     seq: int = 0
@@ -72,6 +74,11 @@ class TableCore:
     @property
     def is_open(self) -> bool:
         return self.status in ("lobby", "playing")
+
+    @property
+    def chips(self) -> bool:
+        """Whether this table plays for chips (the game may leave it to an option, e.g. a stake)."""
+        return self.game.plays_for_chips(self.options)
 
 
 #: The names of ``TableCore``'s fields: a snapshot copies exactly these from the core.

@@ -47,6 +47,8 @@ class HandResult:
     sheet: ScoreSheet | None = None
     #: How the hand ended, as it was announced (the showdown, the last trick), headline left out.
     story: tuple[str, ...] = ()
+    #: The table's final standings, when this was its last hand (``Outcome.table_over``).
+    session: tuple[ResultLine, ...] = ()
 
     def to_json(self) -> str:
         doc = asdict(self)
@@ -65,6 +67,7 @@ class HandResult:
             lines=tuple(ResultLine(**line) for line in doc["lines"]),
             pot=doc.get("pot", 0),
             story=tuple(doc.get("story", ())),
+            session=tuple(ResultLine(**line) for line in doc.get("session", ())),
             sheet=None if sheet is None else ScoreSheet(
                 rows=tuple((label, tuple(values)) for label, values in sheet["rows"]),
                 totals=tuple(sheet["totals"]),

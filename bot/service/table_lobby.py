@@ -71,17 +71,33 @@ def check_joiner_can_pay(conn: sqlite3.Connection, core: TableCore, user_id: int
         )
 
 
+def follow_suggested_buy_in(core: TableCore, players: int) -> TableCore:
+    """A table opened without a buy-in whose game recommends one (by the number of players) takes it."""
+    if not core.buy_in_auto or core.status != "lobby" or not core.chips:
+        return core
+    game = core.game
+    suggested = game.suggested_buy_in(core.options, max(players, game.min_players))
+    return core if suggested is None else replace(core, buy_in=suggested)
+
+
+def _follow_players(live: Live) -> None:
+    core = follow_suggested_buy_in(live.core, len(live.players))
+    if core is not live.core:
+        live.core = core
+        live.settings_dirty = True
+
+
 def insert_table(conn: sqlite3.Connection, live: Live, now: str) -> int:
     """The new table's row; ``TableAlreadyOpen`` when the channel has one (a unique index says so)."""
     core, game = live.core, live.game
     try:
         cur = conn.execute(
             """INSERT INTO tables (guild_id, channel_id, host_id, game_id, rules_version, options_json, preset,
-               seed, rng_algo, status, buy_in, turn_seconds, created_at, updated_at)
-               VALUES (?,?,?,?,?,?,?,?,?,'lobby',?,?,?,?)""",
+               seed, rng_algo, status, buy_in, buy_in_auto, turn_seconds, created_at, updated_at)
+               VALUES (?,?,?,?,?,?,?,?,?,'lobby',?,?,?,?,?)""",
             (core.guild_id, core.channel_id, core.host_id, game.id, game.rules_version,
              dumps(core.options.model_dump(mode="json")), core.preset, live.seed, RNG_ALGO, core.buy_in,
-             core.turn_seconds, now, now),
+             int(core.buy_in_auto), core.turn_seconds, now, now),
         )
     except sqlite3.IntegrityError as err:
         raise TableAlreadyOpen() from err
@@ -118,10 +134,13 @@ class LobbyOps(TableBase):
             core = TableCore(
                 id=0, guild_id=guild_id, channel_id=channel_id, message_id=None, host_id=host_id,
                 game_id=game.id, options=options, preset=preset, status="lobby",
-                buy_in=(settings.default_buy_in if buy_in is None else buy_in) if game.uses_chips else 0,
+                # A chosen buy-in is kept even while a stake option leaves chips off (it counts once they're on).
+                buy_in=buy_in if buy_in is not None else settings.default_buy_in if game.plays_for_chips(options) else 0,
                 turn_seconds=turn_seconds or settings.turn_seconds,
+                buy_in_auto=buy_in is None and game.suggested_buy_in(options, game.min_players) is not None,
             )
-            if core.buy_in:
+            core = follow_suggested_buy_in(core, 1)
+            if core.chips and core.buy_in:
                 check_host_can_pay(conn, core, settings, now)
             live = Live(core, seed=seed, rng_algo=RNG_ALGO)
             live.core = replace(core, id=insert_table(conn, live, now))
@@ -164,10 +183,11 @@ class LobbyOps(TableBase):
                 raise BadPhase(_("This game is already under way; join the next one."))
             if len(live.players) >= game.seat_limits(core.options)[1]:
                 raise TableFull()
-            if core.buy_in:
+            if core.chips and core.buy_in:
                 check_joiner_can_pay(conn, core, user_id, now)
             live.players.append(Player(user_id, max((p.pos for p in live.players), default=-1) + 1, name=name))
             live.roster_dirty = True
+            _follow_players(live)
             log(conn, live, "system", "join", now, user_id=user_id)
             text = _("{who} joined.") if core.status == "lobby" else _("{who} joins from the next hand.")
             live.add_recent(text.format(who=mention(user_id)))
@@ -209,13 +229,26 @@ class LobbyOps(TableBase):
             if changes:
                 options = changed_options(game, options, changes)
                 name = next((k for k, v in game.presets.items() if v == options), None)
-            live.core = replace(live.core, options=options, preset=name)
+            live.core = replace(live.core, options=options, preset=name, buy_in=self._buy_in_for(conn, live, options))
+            _follow_players(live)
             live.settings_dirty = True
             log(conn, live, "system", "options:" + dumps(options.model_dump(mode="json")), now, user_id=user_id)
             live.add_recent(_("Variant: {name}.").format(name=game.describe_options(options)))
             change.reason = "lobby"
 
         return (await self._mutate(table_id, work, statuses=("lobby",))).snapshot
+
+    @staticmethod
+    def _buy_in_for(conn: sqlite3.Connection, live: Live, options: BaseModel) -> int:
+        """A stake option can turn chips on or off: the buy-in follows (the server's default when on)."""
+        if not live.game.plays_for_chips(options):
+            return live.core.buy_in  # not used while chips are off
+        suggested = live.game.suggested_buy_in(options, max(len(live.players), live.game.min_players))
+        if live.core.buy_in_auto and suggested is not None:
+            return suggested
+        if live.core.buy_in:
+            return live.core.buy_in
+        return load_settings(conn, live.core.guild_id).default_buy_in
 
     async def start(self, table_id: int, user_id: int) -> StartResult:
         """Host; checks the player count; buy-ins move wallet → escrow (refused users listed)."""
@@ -226,7 +259,8 @@ class LobbyOps(TableBase):
             if not low <= len(live.players) <= high:
                 raise BadPhase(_("This game needs {low}–{high} players.").format(low=low, high=high))
             players = sorted(live.players, key=lambda p: p.pos)
-            if live.game.uses_chips:
+            _follow_players(live)
+            if live.core.chips:
                 settings = load_settings(conn, live.core.guild_id)
                 players = flow.buy_in(conn, live, players, settings, now, change, hand_no=1)
                 if len(players) < low:
@@ -267,6 +301,7 @@ def _leave_now(conn: sqlite3.Connection, live: Live, me: Player, now: str, chang
     lobby = live.core.status == "lobby"
     live.players.remove(me)
     live.roster_dirty = True
+    _follow_players(live)
     log(conn, live, "system", "leave", now, user_id=me.user_id)
     live.add_recent(_("{who} left.").format(who=mention(me.user_id)))
     change.reason = "lobby" if lobby else "action"

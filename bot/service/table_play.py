@@ -23,6 +23,7 @@ from .handflow import Change, mention
 from .live import Live, iso, log, save_player
 from .models import ActResult, GuildSettings, TableSnapshot
 from .results import standings
+from .standings import session_nets
 from .table_base import Committed, TableBase
 
 log_ = logging.getLogger("bot.service.tables")
@@ -133,9 +134,10 @@ class PlayOps(TableBase):
                         (now, live.core.id, live.core.hand_no),
                     )
                 log(conn, live, "system", "end", now, user_id=user_id)
+                # Close first: a carried pot split among the players counts in their standings.
+                flow.close(conn, live, now, code="refund")
                 if live.game.hand_by_hand or interrupted:
                     ended_early(conn, live)
-                flow.close(conn, live, now, code="refund")
             live.add_recent(_("{who} ended the table.").format(who=mention(user_id)))
             change.reason = "end"
 
@@ -198,16 +200,9 @@ def ended_early(conn: sqlite3.Connection, live: Live) -> None:
     users = [p.user_id for p in live.seated()] or [p.user_id for p in live.players]
     if not users:
         return
-    if game.uses_chips:
-        rows = dict(
-            conn.execute(
-                "SELECT user_id, SUM(payoff) FROM results WHERE table_id=? GROUP BY user_id"
-                " ORDER BY MIN(hand_no), MIN(seat)", (core.id,)
-            ).fetchall()
-        )
+    if core.chips:
         # Everyone who played a hand here, also those who left (or went broke) on the way.
-        users = [*users, *(u for u in rows if u not in users)]
-        nets = [int(rows.get(u, 0)) for u in users]
+        users, nets = session_nets(conn, live, users)
         result = standings(
             users, headline=_("The table ended. Net chips for the session:"), nets=nets, number=core.hand_no
         )

@@ -116,8 +116,11 @@ def lobby_embed(snap: TableSnapshot) -> discord.Embed:
     b.field(_("Variant"), game.describe_options(snap.options), inline=True)
     b.field(_("Host"), f"<@{snap.host_id}>", inline=True)
     b.field(_("Players"), f"{len(snap.lobby)} ({low}–{high})", inline=True)
-    if game.uses_chips:
-        b.field(_("Buy-in"), f"{snap.buy_in} chips", inline=True)
+    if snap.chips and snap.buy_in_auto:
+        k = max(len(snap.lobby), low)
+        b.field(_("Buy-in"), _("{n} chips (as the rules suggest for {k} players)").format(n=snap.buy_in, k=k), inline=True)
+    elif snap.chips:
+        b.field(_("Buy-in"), _("{n} chips").format(n=snap.buy_in), inline=True)
     b.field(_("Turn timer"), f"{snap.turn_seconds} s", inline=True)
     b.field(_("Seated"), "\n".join(f"{i + 1}. <@{u}>" for i, u in enumerate(snap.lobby)) or "—")
     changed = [
@@ -171,11 +174,11 @@ def _header(snap: TableSnapshot) -> str:
 
 def _footer(snap: TableSnapshot) -> str:
     game = snap.game
-    if game.hand_by_hand and game.uses_chips and game.unit_note:
+    if game.hand_by_hand and snap.chips and game.unit_note:
         return _("Table #{id} · hand {n} · buy-in {buy_in} chips · {unit}").format(
             id=snap.id, n=snap.hand_no, buy_in=snap.buy_in, unit=game.unit_note
         )
-    if game.hand_by_hand and game.uses_chips:
+    if game.hand_by_hand and snap.chips:
         return _("Table #{id} · hand {n} · buy-in {buy_in} chips").format(id=snap.id, n=snap.hand_no, buy_in=snap.buy_in)
     if game.hand_by_hand:
         return _("Table #{id} · hand {n}").format(id=snap.id, n=snap.hand_no)
@@ -190,7 +193,7 @@ def playing_embed(snap: TableSnapshot) -> discord.Embed:
     return render.table_embed(
         public,
         names=seat_names(snap),
-        chips=snap.stacks if game.uses_chips else (),
+        chips=snap.stacks if snap.chips else (),
         deadline=snap.deadline,
         footer=_footer(snap),
         header=_header(snap),

@@ -80,6 +80,9 @@ def add_result(b: render.EmbedBudget, result: HandResult, *, with_headline: bool
     b.field(name, result_lines(result))
     if result.pot:
         b.field(_("Carried to the next hand"), render.chips_text(result.pot), inline=True)
+    if result.session:  # the table's last hand: where everyone ends up
+        final = HandResult("ended", result.number, "", result.session)
+        b.field(_("Final standings"), result_lines(final))
     if result.sheet is not None and len(result.sheet.rows) > 1:  # one row says no more than the lines
         names = [f"<@{line.user_id}>" for line in result.lines]
         b.field(*render.sheet_text(result.sheet, names))

@@ -196,6 +196,14 @@ class Game(ABC):
         """
         return self.uses_chips
 
+    def suggested_buy_in(self, options: BaseModel, seats: int) -> int | None:
+        """The buy-in the game's text recommends for ``seats`` players (Kabu: 10 + 15 per player).
+
+        None: the server's default. A table opened without a buy-in takes this one
+        when it starts, once the number of players is known.
+        """
+        return None
+
     def seat_limits(self, options: BaseModel) -> tuple[int, int]:
         """Player limits for these options (variants may lower the maximum)."""
         return self.min_players, self.max_players

@@ -16,6 +16,7 @@ from typing import Any, ClassVar, cast
 
 from games.core.betting import BettingRound
 from games.core.errors import IllegalAction
+from games.core.exchange import parse_pick
 from games.core.game import Carry, Event, Game, Outcome, placings_from
 from games.core.i18n import _
 from games.core.poker.deal import take
@@ -140,14 +141,9 @@ class Frankenstein(Game):
         return "check" if "check" in legal else "fold"
 
     def _parse_discard(self, state: FrankensteinState, seat: int, action: str) -> tuple[str, ...] | None:
-        if not action.startswith("discard:"):
-            return None
-        body = action[len("discard:"):]
-        cards = tuple(body.split(",")) if body else ()
         hand = state.hands[seat]
-        if len(cards) > state.options.max_discard or len(set(cards)) != len(cards):
-            return None
-        if any(c not in hand for c in cards):
+        cards = parse_pick(action, "discard", hand, 0, state.options.max_discard)
+        if cards is None:
             return None
         return tuple(c for c in hand if c in cards)  # in hand order
 

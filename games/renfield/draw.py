@@ -9,9 +9,9 @@ into the stock and the hands refilled, then the hand goes on as dealt.
 from __future__ import annotations
 
 from dataclasses import replace
-from itertools import combinations
 
 from games.core.betting import BettingRound
+from games.core.exchange import parse_pick, pick_actions
 from games.core.game import Event
 from games.core.i18n import _
 from games.core.tricks import seats_from
@@ -59,21 +59,12 @@ def apply_betting(lk: Lookups, state: FamilyState, seat: int, action: str) -> St
 
 def discard_actions(hand: tuple[str, ...]) -> tuple[str, ...]:
     """Every discard of up to four cards, as actions (``discard:`` keeps them all)."""
-    acts = ["discard:"]
-    for k in range(1, min(MAX_DISCARD, len(hand)) + 1):
-        acts.extend("discard:" + ",".join(combo) for combo in combinations(hand, k))
-    return tuple(acts)
+    return pick_actions("discard", hand, 0, MAX_DISCARD)
 
 
 def parse_discard(state: FamilyState, seat: int, action: str) -> tuple[str, ...] | None:
     """The cards a discard action names, or None if it isn't one ``seat`` may make."""
-    if not action.startswith("discard:"):
-        return None
-    cards = tuple(c for c in action[8:].split(",") if c)
-    hand = state.hands[seat]
-    if len(cards) > MAX_DISCARD or len(set(cards)) != len(cards) or any(c not in hand for c in cards):
-        return None
-    return cards
+    return parse_pick(action, "discard", state.hands[seat], 0, MAX_DISCARD)
 
 
 def apply_discard(lk: Lookups, state: FamilyState, seat: int, action: str) -> Step:

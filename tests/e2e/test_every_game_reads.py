@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 import games
+from data.accounts import pro_rata
 from tests.e2e.conftest import World
 from tests.e2e.driver import Table, action_controls
 from tests.e2e.test_card_room import NET, escrow, fields, ro, signed
@@ -54,6 +55,30 @@ def check_stacks(w: World, table: Table, snap: Any) -> None:
         assert re.search(rf"\b{escrow(w, snap.id, info.user_id)} chips\b", line), line
 
 
+def bought_in(w: World, table_id: int, user_id: int) -> int:
+    """Every chip the player brought to the table (buy-ins and rebuys), from the ledger."""
+    with ro(w) as conn:
+        row = conn.execute(
+            "SELECT COALESCE(SUM(t.amount), 0) FROM transfers t JOIN accounts a ON a.id = t.credit_id"
+            " WHERE t.table_id=? AND t.code='buy_in' AND a.kind='escrow' AND a.user_id=?", (table_id, user_id)
+        ).fetchone()
+    return int(row[0])
+
+
+def carried_pot_shares(w: World, table_id: int, hand_no: int) -> dict[int, int]:
+    """What closing the table pays each player of the last hand from a carried pot (``ledger.distribute_pot``)."""
+    with ro(w) as conn:
+        row = conn.execute(
+            "SELECT balance FROM accounts WHERE kind='pot' AND table_id=?", (table_id,)
+        ).fetchone()
+        hand = conn.execute(
+            "SELECT users_json FROM hands WHERE table_id=? AND hand_no=?", (table_id, hand_no)
+        ).fetchone()
+    pot = row[0] if row is not None else 0
+    users = json.loads(hand["users_json"]) if hand is not None else []
+    return dict(zip(users, pro_rata(pot, [1] * len(users)), strict=True))
+
+
 @pytest.mark.parametrize("game_id", GAMES)
 async def test_every_game_reads_like_a_card_room(world: World, game_id: str) -> None:
     w = world
@@ -61,6 +86,7 @@ async def test_every_game_reads_like_a_card_room(world: World, game_id: str) -> 
     players = w.players[: max(game.min_players, min(4, game.max_players))]
     table = await open_table(w, game_id, players, preset=SHORT.get(game_id))
     table_id = table.table_id()
+    chips = (await w.bot.tables.get(table_id)).chips  # the table's options decide (a stake may be optional)
     openings = actions = results_checked = up_cards_seen = 0
     for _ in range(120):
         snap = await w.bot.tables.get(table_id)
@@ -68,12 +94,12 @@ async def test_every_game_reads_like_a_card_room(world: World, game_id: str) -> 
             break
         await w.bot.publisher.idle()
         if snap.paused:
-            if game.uses_chips and snap.result is not None and snap.result.kind == "hand":
+            if chips and snap.result is not None and snap.result.kind == "hand":
                 check_chip_result(w, snap)
                 results_checked += 1
             await table.press_next()
             continue
-        if game.uses_chips:
+        if chips:
             check_stacks(w, table, snap)
         (who,) = table.to_act()
         kept = table.panels.get(who.id)
@@ -95,7 +121,7 @@ async def test_every_game_reads_like_a_card_room(world: World, game_id: str) -> 
     assert actions > 10
     # At most one click per action, once each player opened their panel.
     assert openings <= len(players), f"{openings} My hand clicks for {len(players)} players"
-    if game.uses_chips:
+    if chips:
         assert results_checked >= 1, "a hand ended and its result was checked"
     if game_id in ("razz",):
         assert up_cards_seen > 0
@@ -104,16 +130,27 @@ async def test_every_game_reads_like_a_card_room(world: World, game_id: str) -> 
     snap = await w.bot.tables.get(table_id)
     if snap.is_open:
         escrows = {p.id: escrow(w, table_id, p.id) for p in players}
+        pot_shares = carried_pot_shares(w, table_id, snap.hand_no)
         r = await w.mod.slash(w.channel, "table end")  # a moderator: the host may have left by now
         embed = r.response.embeds[0].to_dict()
         standings = next(f["value"] for f in embed["fields"] if f["name"] in ("Standings", "Final standings"))
         for p in players:
             assert f"<@{p.id}>" in standings
         ended = await w.bot.tables.get(table_id)
-        if game.uses_chips:
+        if chips:
             # everything at the table went back to the wallets, and the standings say the session's net
             for p in players:
-                assert await w.bot.economy.balance(w.guild.id, p.id) == wallets[p.id] + escrows[p.id]
+                # (a pot the game carries between hands is split among the last hand's players)
+                assert await w.bot.economy.balance(w.guild.id, p.id) == wallets[p.id] + escrows[p.id] + pot_shares.get(
+                    p.id, 0
+                )
+            # a player's session net = what they leave the table with − what they bought in for
+            assert ended.result is not None
+            nets = {line.user_id: line.net for line in ended.result.lines}
+            for p in players:
+                bought = bought_in(w, table_id, p.id)
+                if bought:
+                    assert nets[p.id] == escrows[p.id] + pot_shares.get(p.id, 0) - bought, (p.name, nets)
         elif ended.result is not None and ended.result.sheet is not None:
             for line, total in zip(ended.result.lines, ended.result.sheet.totals, strict=True):
                 assert line.total == total

@@ -471,7 +471,7 @@ async def test_every_registered_game_plays_a_hand_through_the_service(env: Env, 
     assert sorted(r["user_id"] for r in rows) == sorted(players)
     assert sorted(r["placing"] for r in rows) == sorted(outcome["placings"])
     accounts = await env.db.scalar("SELECT COUNT(*) FROM accounts WHERE table_id=?", (snap.id,))
-    if game.uses_chips:
+    if snap.chips:
         assert accounts == len(players) + 1  # an escrow per player and the pot
         assert sum(r["payoff"] for r in rows) == outcome["carried_in"] - outcome["carried_out"]
         stacks = json.loads(await env.db.scalar("SELECT stacks_json FROM hands WHERE table_id=? AND hand_no=1",

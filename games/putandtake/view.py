@@ -1,0 +1,77 @@
+"""What a seat sees of a Put and Take hand, in the shared render model.
+
+The public table: the cards turned so far in this round, the stake of the next
+card, the pot, and per seat what it has put in and taken out (the front end adds
+each player's chips). The private panel: a non-dealer's five cards; the dealer
+holds none (PT-4) and gets the one button, "Next card".
+"""
+
+from __future__ import annotations
+
+from games.core.i18n import _
+from games.core.poker.ui import card_labels, low_order, seat_name
+from games.core.views import Choice, Pile, SeatLine, SeatView, TableView
+
+from .options import STAKES
+from .state import ROUND, PutTakeState
+
+_TITLES = {
+    "put": _("Put and Take — put round"),
+    "take": _("Put and Take — take round"),
+    "over": _("Put and Take — hand over"),
+}
+_NEXT = {
+    "put": _("put round, card {k} of 5: {stake} a card"),
+    "take": _("take round, card {k} of 5: {stake} a card"),
+}
+_PILES = {"put": _("Put round cards"), "take": _("Take round cards")}
+
+
+def _phase(state: PutTakeState) -> str:
+    if state.over:
+        return "over"
+    return "put" if len(state.turned) < ROUND else "take"
+
+
+def _seat_line(state: PutTakeState, s: int) -> SeatLine:
+    if s == state.dealer:
+        bits = [_("dealer (holds no cards)")]
+        if state.dealer_paid:
+            bits.append(_("paid {n} of their own").format(n=state.dealer_paid))
+        if state.over and state.pot:
+            bits.append(_("keeps {n} from the pot").format(n=state.pot))
+        return SeatLine(s, " · ".join(bits), to_act=not state.over)
+    if not state.hands[s]:
+        return SeatLine(s, _("sitting out (no chips)"), out=True)
+    text = _("5 cards · put in {put} · took {took}").format(put=state.put[s], took=state.took[s])
+    return SeatLine(s, text)
+
+
+def render(state: PutTakeState, seat: int | None) -> SeatView:
+    phase = _phase(state)
+    stakes = STAKES[state.options.stakes]
+    k = len(state.turned)
+    facts = [(_("Pot"), str(state.pot)), (_("Stakes"), "-".join(map(str, stakes)))]
+    if phase != "over":
+        facts.append((_("Next card"), _NEXT[phase].format(k=k % ROUND + 1, stake=stakes[k % ROUND])))
+        summary = _("{who} turns the next card.").format(who=seat_name(state.dealer))
+    else:
+        summary = state.summary
+    taking = k >= ROUND
+    this_round = state.turned[ROUND:] if taking else state.turned
+    piles: tuple[Pile, ...] = ()
+    if this_round:
+        piles = (Pile(_PILES["take" if taking else "put"], this_round, card_labels(this_round)),)
+    lines = tuple(_seat_line(state, s) for s in range(state.n))
+    table = TableView(_TITLES[phase], summary, lines, tuple(facts), piles, state.recent)
+    if seat is None:
+        return SeatView(table)
+    if seat == state.dealer:
+        prompt = () if state.over else (Choice("turn", _("Next card"), "primary"),)
+        text = _("You are the dealer: you hold no cards, and you turn them for the table.")
+        return SeatView(table, seat, (), text, (), prompt)
+    hand = low_order(state.hands[seat])
+    if not hand:
+        return SeatView(table, seat, (), _("You sit this hand out: you have no chips at the table."))
+    note = _("So far you have put in {put} and taken {took}.").format(put=state.put[seat], took=state.took[seat])
+    return SeatView(table, seat, hand, card_labels(hand), (note,))
