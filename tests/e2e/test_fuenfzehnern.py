@@ -167,3 +167,30 @@ async def test_a_fuenfzehnern_hand_with_a_zwang_through_discord(world: Any) -> N
     for u in users:
         assert f"<@{u}>" in standings
         assert await w.bot.economy.balance(w.guild.id, u) == wallets[u] + escrows[u]
+
+
+async def test_a_one_deal_match_ends_the_table_with_the_standings(world: Any) -> None:
+    """The host sets one deal in the Numbers modal; after it the table ends by itself (``table_over``)."""
+    w = world
+    session = FuenfSession(w, "fuenfzehnern", seed=5)
+    await session.open(w.alice, (w.bob, w.carol))
+    await session.set_numbers(w.alice, "Numbers…", {"deals": 1})
+    await session.start(w.alice)
+    snap = await session.snapshot()
+    cards = pack_of(snap)
+    assert snap.options.deals == 1 and len(cards) == 24 and not any(c.endswith("d") for c in cards)  # no ♦
+    await session.play_until(lambda s: s.status != "playing", 40)
+    (hand,) = session.hand_rows()
+    users = json.loads(hand["users_json"])
+    _final, outcome = session.replay(hand)
+    assert outcome is not None and outcome.table_over
+    text = embed_text(session.table.table_message())
+    assert "Deal 1 of 1, the last:" in text, text
+    assert "wins the match" in text or "share the match win" in text, text
+    for u in users:
+        assert f"<@{u}>" in text
+        assert escrow(w, session.table_id, u) == 0  # everything went back to the wallets
+
+
+def pack_of(snap: Any) -> list[str]:
+    return [c for hand in snap.state.play.hands for c in hand]
