@@ -18,6 +18,7 @@ _GAMES: dict[str, str] = {
     "frankenstein": "games.frankenstein:Frankenstein",
     "reversis": "games.reversis:Reversis",
     "putandtake": "games.putandtake:PutAndTake",
+    "fuenfzehnern": "games.fuenfzehnern:Fuenfzehnern",
 }
 
 _loaded: dict[str, Game] = {}
