@@ -205,9 +205,8 @@ class Table:
             names = dict(zip(view.hand, split, strict=False)) if len(split) == len(view.hand) else {}
             for code in private:
                 codes.add(code)
-                label = card_label(code) or names.get(code)
-                if label:
-                    labels.add(label)
+                # Both the shared deck's label ("T♥") and the one this game shows ("10♥").
+                labels.update(label for label in (card_label(code), names.get(code)) if label)
         message = self.table_message()
         text = self.public_text(message)
         self.public_texts.append(text)
