@@ -108,7 +108,7 @@ def end_game(state: EcarteState, winner: int, events: Events) -> tuple[EcarteSta
     return state, events
 
 
-def deal_points(tricks: Sequence[int], vulnerable: int, text_scoring: bool) -> tuple[int, int, bool, bool]:
+def deal_points(tricks: Sequence[int], vulnerable: int, denexa_scoring: bool) -> tuple[int, int, bool, bool]:
     """(the winner of the deal, the points, the vole, against a vulnerable opponent).
 
     Standard (DECISIONS §4.5): 1 for the majority, 2 for the vole, 2 if the loser
@@ -118,13 +118,13 @@ def deal_points(tricks: Sequence[int], vulnerable: int, text_scoring: bool) -> t
     winner = 0 if tricks[0] >= 3 else 1
     vole = tricks[winner] == HAND
     against = vulnerable == 1 - winner
-    points = 1 + vole + against if text_scoring else (2 if vole or against else 1)
+    points = 1 + vole + against if denexa_scoring else (2 if vole or against else 1)
     return winner, points, vole, against
 
 
 def score_tricks(state: EcarteState, events: Events) -> tuple[EcarteState, Events]:
     """All five tricks played: the majority scores, then the next deal (or the end)."""
-    winner, points, vole, against = deal_points(state.play.tricks, state.vulnerable, state.options.text_scoring)
+    winner, points, vole, against = deal_points(state.play.tricks, state.vulnerable, state.options.denexa_scoring)
     if vole and against:
         text = _("{who} takes all five tricks from a vulnerable opponent and scores {p} points.")
     elif vole:

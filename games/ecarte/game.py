@@ -51,7 +51,7 @@ class Ecarte(Game):
     presets: ClassVar = MappingProxyType(
         {
             "standard": EcarteOptions(),
-            "denexa": EcarteOptions(text_scoring=True, empty_exchange=True),
+            "denexa": EcarteOptions(denexa_scoring=True, empty_exchange=True),
             "best_of_three": EcarteOptions(match_games=2),
         }
     )

@@ -31,8 +31,9 @@ OVER = "over"  # the game is decided
 class EcarteOptions(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    text_scoring: bool = Field(
+    denexa_scoring: bool = Field(
         False,
+        title="Denexa scoring",
         description=(
             "Denexa scoring: 1 for the majority, +1 for all five tricks, +1 more if the opponent was "
             "vulnerable (up to 3). Off: the standard 1, 2 for the vole or against a vulnerable player."
@@ -40,15 +41,16 @@ class EcarteOptions(BaseModel):
     )
     empty_exchange: bool = Field(
         False,
+        title="Empty exchange",
         description=(
             "Denexa exchange: an accepted exchange may discard no card (so proposing avoids "
             "vulnerability cheaply). Off: each side discards at least one card."
         ),
     )
     match_games: int = Field(
-        1, ge=1, le=5, description="Games to win the match (1 = a single game; 2 = best of three)."
+        1, ge=1, le=5, title="Games to win the match", description="Games to win the match (1 = a single game; 2 = best of three)."
     )
-    stake: int = Field(0, ge=0, le=1_000_000, description="Chips the loser of each game pays the winner (0 = none).")
+    stake: int = Field(0, ge=0, le=1_000_000, title="Stake per game", description="Chips the loser of each game pays the winner (0 = none).")
 
 
 @dataclass(frozen=True, slots=True)

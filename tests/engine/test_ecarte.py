@@ -282,6 +282,6 @@ def test_a_winning_turned_king_ends_the_game_at_the_deal() -> None:
 # ------------------------------------------------------------------ options
 def test_options_and_presets() -> None:
     assert EcarteOptions() == G.presets["standard"]
-    assert G.presets["denexa"].text_scoring and G.presets["denexa"].empty_exchange
+    assert G.presets["denexa"].denexa_scoring and G.presets["denexa"].empty_exchange
     assert G.presets["best_of_three"].match_games == 2
     assert not G.plays_for_chips(EcarteOptions()) and G.plays_for_chips(EcarteOptions(stake=5))

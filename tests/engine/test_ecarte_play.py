@@ -94,7 +94,7 @@ def test_the_trick_winner_takes_it_and_leads_the_next() -> None:
 
 # ---------------------------------------------------------------- scoring
 @pytest.mark.parametrize(
-    ("tricks", "vulnerable", "text_scoring", "expected"),
+    ("tricks", "vulnerable", "denexa_scoring", "expected"),
     [
         ((3, 2), -1, False, (0, 1)),
         ((1, 4), -1, False, (1, 1)),
@@ -109,8 +109,8 @@ def test_the_trick_winner_takes_it_and_leads_the_next() -> None:
         ((0, 5), 0, True, (1, 3)),  # the text: vole +1, vulnerable opponent +1
     ],
 )
-def test_deal_points(tricks, vulnerable: int, text_scoring: bool, expected) -> None:
-    winner, points, _vole, _against = deal_points(tricks, vulnerable, text_scoring)
+def test_deal_points(tricks, vulnerable: int, denexa_scoring: bool, expected) -> None:
+    winner, points, _vole, _against = deal_points(tricks, vulnerable, denexa_scoring)
     assert (winner, points) == expected
 
 
@@ -123,9 +123,9 @@ def test_the_majority_scores_one_point() -> None:
     assert state.deal_no == 1 and state.dealer == 1 and state.phase == "propose"
 
 
-@pytest.mark.parametrize("text_scoring", [False, True])
-def test_all_five_tricks_score_two(text_scoring: bool) -> None:
-    state = start([WEAK, STRONG], ("9s", "Kd", "8d"), text_scoring=text_scoring)
+@pytest.mark.parametrize("denexa_scoring", [False, True])
+def test_all_five_tricks_score_two(denexa_scoring: bool) -> None:
+    state = start([WEAK, STRONG], ("9s", "Kd", "8d"), denexa_scoring=denexa_scoring)
     state, _ = act(state, "propose", "accept", "discard:Kh", "discard:7d", "play")
     assert state.vulnerable == -1
     state, events = play_first_legal(state)
@@ -133,31 +133,31 @@ def test_all_five_tricks_score_two(text_scoring: bool) -> None:
     assert state.sheet.rows[-1] == (0, 2)
 
 
-@pytest.mark.parametrize(("text_scoring", "points"), [(False, 2), (True, 3)])
-def test_the_vole_against_the_dealer_who_refused(text_scoring: bool, points: int) -> None:
-    state, _ = act(start([WEAK, STRONG], text_scoring=text_scoring), "propose", "refuse")  # the dealer vulnerable
+@pytest.mark.parametrize(("denexa_scoring", "points"), [(False, 2), (True, 3)])
+def test_the_vole_against_the_dealer_who_refused(denexa_scoring: bool, points: int) -> None:
+    state, _ = act(start([WEAK, STRONG], denexa_scoring=denexa_scoring), "propose", "refuse")  # the dealer vulnerable
     state, events = play_first_legal(state)
     assert f"⟦seat:1⟧ takes all five tricks from a vulnerable opponent and scores {points} points." in texts(events)
 
 
 def test_the_vole_by_the_vulnerable_player_scores_two() -> None:
     """EC-5: the non-dealer who said "I play" takes all five tricks: 2 points, not 3."""
-    state, _ = act(start([WEAK, STRONG], text_scoring=False), "play")
+    state, _ = act(start([WEAK, STRONG], denexa_scoring=False), "play")
     state, events = play_first_legal(state)
     assert "⟦seat:1⟧ takes all five tricks (the vole) and scores 2 points." in texts(events)
     assert state.sheet.rows[-1] == (0, 2)
 
 
-@pytest.mark.parametrize(("text_scoring", "points"), [(False, 2), (True, 3)])
-def test_the_vole_against_a_vulnerable_player(text_scoring: bool, points: int) -> None:
-    state, _ = act(start([STRONG, WEAK], text_scoring=text_scoring), "play")  # seat 1 vulnerable, loses all
+@pytest.mark.parametrize(("denexa_scoring", "points"), [(False, 2), (True, 3)])
+def test_the_vole_against_a_vulnerable_player(denexa_scoring: bool, points: int) -> None:
+    state, _ = act(start([STRONG, WEAK], denexa_scoring=denexa_scoring), "play")  # seat 1 vulnerable, loses all
     state, _ = play_first_legal(state)
     assert state.sheet.rows[-1] == (points, 0)
 
 
-@pytest.mark.parametrize(("text_scoring", "points"), [(False, 2), (True, 2)])
-def test_beating_a_vulnerable_player_scores_an_extra_point(text_scoring: bool, points: int) -> None:
-    state, events = act(start(SPLIT_AFTER, text_scoring=text_scoring), "play", *SPLIT_PLAYS)
+@pytest.mark.parametrize(("denexa_scoring", "points"), [(False, 2), (True, 2)])
+def test_beating_a_vulnerable_player_scores_an_extra_point(denexa_scoring: bool, points: int) -> None:
+    state, events = act(start(SPLIT_AFTER, denexa_scoring=denexa_scoring), "play", *SPLIT_PLAYS)
     assert state.sheet.rows[-1] == (points, 0)
     assert f"⟦seat:0⟧ takes 3 tricks from a vulnerable opponent and scores {points} points." in texts(events)
 
