@@ -34,18 +34,12 @@ class EcarteOptions(BaseModel):
     denexa_scoring: bool = Field(
         False,
         title="Denexa scoring",
-        description=(
-            "Denexa scoring: 1 for the majority, +1 for all five tricks, +1 more if the opponent was "
-            "vulnerable (up to 3). Off: the standard 1, 2 for the vole or against a vulnerable player."
-        ),
+        description="The Denexa text's scoring: the vole and a vulnerable opponent each add a point (up to 3).",
     )
     empty_exchange: bool = Field(
         False,
         title="Empty exchange",
-        description=(
-            "Denexa exchange: an accepted exchange may discard no card (so proposing avoids "
-            "vulnerability cheaply). Off: each side discards at least one card."
-        ),
+        description="An accepted exchange may discard no card (so proposing avoids vulnerability).",
     )
     match_games: int = Field(
         1, ge=1, le=5, title="Games to win the match", description="Games to win the match (1 = a single game; 2 = best of three)."
