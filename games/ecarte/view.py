@@ -127,7 +127,11 @@ def render(game: Engine, state: EcarteState, seat: int | None) -> SeatView:
 def _notes(game: Engine, state: EcarteState, seat: int) -> tuple[str, ...]:
     notes = []
     if state.vulnerable == seat:
-        notes.append(_("You are vulnerable: if you take fewer than 3 tricks, your opponent scores 2."))
+        notes.append(
+            _("You are vulnerable: if you take fewer than 3 tricks, your opponent scores an extra point.")
+            if state.options.denexa_scoring
+            else _("You are vulnerable: if you take fewer than 3 tricks, your opponent scores 2.")
+        )
     if state.phase in (PROPOSE, ACCEPT) and state.exchanges == 0:
         notes.append(_("Whoever prevents this first exchange becomes vulnerable."))
     if game.may_show_king(state, seat):

@@ -250,3 +250,10 @@ def test_timeouts_choose_gently() -> None:
     assert G.timeout_action(state, 1) == "discard:7d"  # the lowest card, not a trump
     state, _ = act(start([STRONG, ["Ks", "7h", "8h", "7d", "8d"]]), "play")
     assert G.timeout_action(state, 1) == "king"
+
+
+@pytest.mark.parametrize(("denexa", "note"), [(False, "your opponent scores 2."), (True, "an extra point.")])
+def test_the_vulnerable_player_is_told_what_it_costs(denexa: bool, note: str) -> None:
+    state, _ = act(start(SPLIT, denexa_scoring=denexa), "play")
+    assert any(n.endswith(note) for n in G.view(state, 1).notes)
+    assert not any("vulnerable" in n for n in G.view(state, 0).notes)
