@@ -13,11 +13,16 @@ import time
 import games
 
 #: Hands (or deals) per second through the public API; 5 players where the game allows.
-TARGETS = {"renfield": 6000.0, "reversis": 1000.0, "putandtake": 1000.0, "fuenfzehnern": 1000.0}
+TARGETS = {
+    "renfield": 6000.0, "reversis": 1000.0, "putandtake": 1000.0, "fuenfzehnern": 1000.0, "ecarte": 1000.0,
+}
 
 
-def _play(game, options, seats: int, seed: int) -> int:
-    """One random hand (or whole game) through the public API; returns its action count.
+def _play(game, options, seats: int, seed: int) -> tuple[int, int]:
+    """One random hand (or whole game) through the public API; returns its actions and deals.
+
+    A state that holds several deals (a game of Écarté to 5, a game of Rage) closes each
+    with an ``ends_deal`` event: those are counted, so such games are measured in deals.
 
     The engine deals with its own seeded ``Rng``; the random *player* here uses
     ``random.Random`` because its choices need no cross-version stability and a
@@ -26,15 +31,16 @@ def _play(game, options, seats: int, seed: int) -> int:
     state = game.new_state(options, seats, seed, dealer=seed % seats)
     player = random.Random(seed)
     choose = player.choice
-    steps = 0
+    steps = deals = 0
     legal_actions, apply, to_act = game.legal_actions, game.apply, game.to_act
     # the contract: nobody is to act exactly when the hand is over
     while acting := to_act(state):
         seat = next(iter(acting)) if len(acting) == 1 else choose(sorted(acting))
-        state, _ = apply(state, seat, choose(legal_actions(state, seat)))
+        state, events = apply(state, seat, choose(legal_actions(state, seat)))
         steps += 1
+        deals += sum(1 for e in events if e.ends_deal)
     assert game.outcome(state) is not None
-    return steps
+    return steps, max(deals, 1)
 
 
 def measure(game_id: str, *, players: int | None = None, seconds: float = 2.0) -> dict:
@@ -42,21 +48,26 @@ def measure(game_id: str, *, players: int | None = None, seconds: float = 2.0) -
     options = game.Options()
     low, high = game.seat_limits(options)
     seats = min(max(players or 5, low), high)
-    hands = steps = 0
+    hands = steps = deals = 0
     # CPU time of this process: the figure is per core, whatever else the machine runs
     start = time.process_time()
     deadline = start + seconds
     while time.process_time() < deadline:
-        steps += _play(game, options, seats, hands)
+        actions, dealt = _play(game, options, seats, hands)
+        steps += actions
+        deals += dealt
         hands += 1
     elapsed = time.process_time() - start
+    in_deals = deals > hands  # several deals per state: the figure (and target) is per deal
     return {
         "game": game_id,
         "players": seats,
         "hands": hands,
-        "hands_per_s": hands / elapsed,
+        "deals": deals,
+        "hands_per_s": (deals if in_deals else hands) / elapsed,
+        "states_per_s": hands / elapsed,
         "actions_per_s": steps / elapsed,
-        "unit": "hands" if game.hand_by_hand else "games",
+        "unit": "deals" if in_deals else "hands" if game.hand_by_hand else "games",
     }
 
 

@@ -19,6 +19,7 @@ _GAMES: dict[str, str] = {
     "reversis": "games.reversis:Reversis",
     "putandtake": "games.putandtake:PutAndTake",
     "fuenfzehnern": "games.fuenfzehnern:Fuenfzehnern",
+    "ecarte": "games.ecarte:Ecarte",
 }
 
 _loaded: dict[str, Game] = {}
