@@ -18,6 +18,7 @@ _GAMES: dict[str, str] = {
     "frankenstein": "games.frankenstein:Frankenstein",
     "reversis": "games.reversis:Reversis",
     "putandtake": "games.putandtake:PutAndTake",
+    "kabu": "games.kabu:Kabu",
 }
 
 _loaded: dict[str, Game] = {}
