@@ -132,7 +132,7 @@ class Kabu(Game):
         stacks = state.stacks
         settled = showdown.settle(state.hands, stacks, state.options.point_value, order)
         summary = showdown.headline(settled, stacks, order)
-        text = " ".join((*showdown.story(state.hands, settled, stacks, order), summary))
+        text = " ".join((*showdown.story(settled, stacks, order), summary))
         state = replace(
             state, turn=-1, payoffs=settled.payoffs, insolvent=settled.insolvent, summary=summary,
             details=showdown.details(state.hands, settled, stacks), recent=(*state.recent[1 - RECENT:], text),

@@ -58,15 +58,12 @@ def placings(payoffs: Sequence[int], insolvent: Sequence[bool], stacks: Sequence
     return placings_from(payoffs)
 
 
-def story(hands: Sequence[Sequence[str]], settled: Settled, stacks: Sequence[int] | None,
-          order: Sequence[int]) -> list[str]:
-    """The showdown as announced: each hand and total, who can't pay, then each payer's payments."""
-    out = [
-        _("{who} shows {cards}: {total}.").format(
-            who=seat_name(s), cards=labels(in_order(hands[s])), total=settled.totals[s]
-        )
-        for s in order
-    ]
+def story(settled: Settled, stacks: Sequence[int] | None, order: Sequence[int]) -> list[str]:
+    """The showdown's money as announced: who can't pay, then each payer's payments in one sentence.
+
+    The hands and totals themselves are each seat's detail (and its seat line), so they are said once.
+    """
+    out = []
     for s in order:
         if settled.insolvent[s] and stacks is not None:
             out.append(

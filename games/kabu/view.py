@@ -38,8 +38,8 @@ def _line(state: KabuState, s: int) -> SeatLine:
             bits.append(_("couldn't pay"))
         bits.append(f"{state.payoffs[s]:+d}")
         return SeatLine(s, " · ".join(bits) + " — " + labels(shown), cards=shown)
-    if state.done[s]:
-        bits.append(_("stands") if draws < MAX_DRAWS else _("drew all they may"))
+    if state.done[s] and draws < MAX_DRAWS:  # two draws say it already
+        bits.append(_("stands"))
     return SeatLine(s, " · ".join(bits), to_act=s == state.turn)
 
 
@@ -47,7 +47,6 @@ def render(game: Engine, state: KabuState, seat: int | None) -> SeatView:
     over = state.payoffs is not None
     lines = tuple(_line(state, s) for s in range(state.n))
     facts = [
-        (_("Hand"), str(state.hand_no)),
         (_("Dealer"), seat_name(state.dealer)),
         (_("Drawing"), _("up to {k} cards each, face down").format(k=MAX_DRAWS)),
         (_("Stock"), count_of(len(state.stock), _("{n} card"), _("{n} cards"))),
