@@ -120,8 +120,8 @@ def details(hands: Sequence[Sequence[str]], settled: Settled, stacks: Sequence[i
     for s, hand in enumerate(hands):
         text = _("{total} with {cards}").format(total=settled.totals[s], cards=labels(in_order(hand)))
         if settled.insolvent[s] and stacks is not None:
-            text = _("{total} with {cards}: owed {owed} with {chips} chips, paid nobody").format(
-                total=settled.totals[s], cards=labels(in_order(hand)), owed=settled.owed[s], chips=stacks[s]
+            text = _("{total} with {cards}: couldn't pay, so paid nobody").format(
+                total=settled.totals[s], cards=labels(in_order(hand))
             )
         out.append(text)
     return tuple(out)

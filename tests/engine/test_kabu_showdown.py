@@ -97,7 +97,7 @@ def test_a_player_who_cannot_pay_pays_nobody_and_the_game_ends():
     assert out.summary == (
         f"{W(1)} can't pay what they owe, so the game is over. {W(0)} wins the game with the most chips: 10."
     )
-    assert out.details[1] == "4 with A♠ 3♣: owed 5 with 4 chips, paid nobody"
+    assert out.details[1] == "4 with A♠ 3♣: couldn't pay, so paid nobody"
     assert out.placings == (1, 2)  # by the chips each holds
 
 
