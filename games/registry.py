@@ -20,6 +20,7 @@ _GAMES: dict[str, str] = {
     "putandtake": "games.putandtake:PutAndTake",
     "fuenfzehnern": "games.fuenfzehnern:Fuenfzehnern",
     "ecarte": "games.ecarte:Ecarte",
+    "kabu": "games.kabu:Kabu",
 }
 
 _loaded: dict[str, Game] = {}

@@ -476,7 +476,8 @@ async def test_every_registered_game_plays_a_hand_through_the_service(env: Env, 
         assert sum(r["payoff"] for r in rows) == outcome["carried_in"] - outcome["carried_out"]
         stacks = json.loads(await env.db.scalar("SELECT stacks_json FROM hands WHERE table_id=? AND hand_no=1",
                                                 (snap.id,)))
-        assert stacks == [100] * len(players)
+        # the buy-in the game suggests for this many players (Kabu), else the server's default
+        assert stacks == [game.suggested_buy_in(game.Options(), len(players)) or 100] * len(players)
     else:
         assert accounts == 0 and all(r["payoff"] == 0 for r in rows)
         assert result.snapshot.status == "finished"

@@ -1,0 +1,23 @@
+"""Kabu table options and presets."""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class KabuOptions(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    point_value: int = Field(
+        1, ge=1, le=100, description="Chips paid for each point between two totals (the text: one credit)."
+    )
+
+
+PRESETS = MappingProxyType(
+    {
+        "standard": KabuOptions(),
+        "high": KabuOptions(point_value=5),
+    }
+)
