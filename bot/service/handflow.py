@@ -318,7 +318,7 @@ def stay_or_go(
             continue
         if live.core.chips:
             held = ledger.balance_of(conn, ledger.ESCROW, core.guild_id, user_id=p.user_id, table_id=core.id)
-            if held == 0 and core.buy_in > 0:  # busted: buy in again if the wallet allows
+            if held == 0 and core.buy_in > 0 and live.game.rebuys:  # busted: buy in again if the wallet allows
                 wallet = ledger.balance_of(conn, ledger.USER, core.guild_id, user_id=p.user_id)
                 if wallet < core.buy_in:
                     live.add_recent(_("{who} is out of chips.").format(who=mention(p.user_id)))

@@ -104,6 +104,9 @@ class Game(ABC):
     uses_stacks: ClassVar[bool] = False
     #: One state per hand (chip games, continued with ``carry``) or per whole game.
     hand_by_hand: ClassVar[bool] = False
+    #: Whether a player whose chips at the table run out buys in again between hands. A game
+    #: whose text plays on at zero and ends on a debt that can't be paid (Kabu) says False.
+    rebuys: ClassVar[bool] = True
     #: Games whose ``new_state`` takes ``rng_algo=`` (the generator version a table deals with),
     #: so a table keeps dealing as it started even after the default generator changes.
     versioned_deal: ClassVar[bool] = False

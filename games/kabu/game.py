@@ -40,6 +40,8 @@ class Kabu(Game):
     uses_chips: ClassVar[bool] = True
     uses_stacks: ClassVar[bool] = True
     hand_by_hand: ClassVar[bool] = True
+    #: A player at zero plays on (K2): the game ends on a debt that can't be paid, not on a rebuy.
+    rebuys: ClassVar[bool] = False
     versioned_deal: ClassVar[bool] = True
     Options: ClassVar[type[KabuOptions]] = KabuOptions
     presets: ClassVar = PRESETS

@@ -23,8 +23,10 @@ from tests.service.test_tables import CH, HOST, P1, P2, Clock, Env, G
 @pytest.fixture(autouse=True)
 def toy_registered(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.setitem(registry._GAMES, "toy", "tests.support.toy:Toy")
+    monkeypatch.setitem(registry._GAMES, "toy_norebuy", "tests.support.toy:ToyNoRebuys")
     yield
     registry._loaded.pop("toy", None)
+    registry._loaded.pop("toy_norebuy", None)
 
 
 @pytest.fixture
@@ -123,3 +125,22 @@ async def test_a_buy_in_the_host_chose_is_kept(env: Env) -> None:
     await env.svc.join(snap.id, P1)
     snap = await env.svc.join(snap.id, P2)
     assert snap.buy_in == 30
+
+
+@pytest.mark.parametrize(("game_id", "rebuys"), [("toy", True), ("toy_norebuy", False)])
+async def test_a_player_at_zero_buys_in_again_only_where_the_game_allows(env: Env, game_id: str, rebuys: bool) -> None:
+    snap = await env.svc.open_table(G, CH, HOST, game_id, buy_in=5)
+    await env.svc.set_options(snap.id, HOST, changes={"stake": 5, "hands": 3})
+    await env.svc.join(snap.id, P1)
+    snap = (await env.svc.start(snap.id, HOST)).snapshot
+    loser = next(u for u in (HOST, P1) if u not in snap.to_act_users)  # the one to act wins the toy hand
+    await env.svc.act(snap.id, snap.to_act_users[0], "win", seq=snap.seq)
+    snap = await env.svc.get(snap.id)
+    for info in snap.seats:
+        snap = await env.svc.ready(snap.id, info.user_id)
+    assert snap.hand_no == 2 and loser in [i.user_id for i in snap.seats]  # still seated either way
+    held = await env.db.scalar(
+        "SELECT balance FROM accounts WHERE kind='escrow' AND table_id=? AND user_id=?", (snap.id, loser)
+    )
+    assert held == (5 if rebuys else 0)
+    await env.audit_ok()

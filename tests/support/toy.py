@@ -92,3 +92,10 @@ class Toy(Game):
 
     def private_cards(self, state: ToyState, seat: int) -> frozenset[str]:
         return frozenset()
+
+
+class ToyNoRebuys(Toy):
+    """The toy game, where a player at zero plays on instead of buying in again (as in Kabu)."""
+
+    id: ClassVar[str] = "toy_norebuy"
+    rebuys: ClassVar[bool] = False
