@@ -16,12 +16,14 @@ measures. A trivial command (``/rules``, no database) is measured in the
 same run, so the ratio is independent of the machine. Target: p99 < 50 ms.
 
 Figures (2026-11-24, the 2-core dev container, full run: 1,000 tables × 4
-players, 4,000 game actions, 14,247 timed game interactions): all game
-interactions p50 2.00 ms, p99 9.21 ms; trivial /rules p50 1.02 ms, p99
-2.83 ms; ratio p50 1.96×, p99 3.26×; per kind p99: action button 11.55 ms,
-My hand 4.31 ms, modal submit 10.48 ms, lobby button 5.89 ms, /play 8.07 ms.
-p99 ≤ 50 ms met; p99 ≤ 3× the trivial command not met (3.26×). The run takes
-about 14 minutes of wall time (setup 280 s, play 567 s).
+players, 4,000 game actions, nothing else running): all game interactions
+p50 1.97 ms, p99 6.20 ms; trivial /rules p50 1.28 ms, p99 2.73 ms; ratio
+p50 1.54×, p99 2.27×; per kind p99: action button 5.11 ms, modal submit
+5.25 ms, /play 8.44 ms, lobby button 6.57 ms, My hand 3.24 ms. Both targets
+met. Before answers-first (``bot/foreground.py``) the same run gave p99 9.21 ms
+= 3.26× (action buttons 11.55 ms): the edits an action schedules for the
+public message and the other players' panels ran between its commit and its
+answer. The run takes about 14 minutes (setup 285 s, play 564 s).
 """
 
 from __future__ import annotations

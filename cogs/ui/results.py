@@ -14,19 +14,11 @@ import discord
 
 from bot.service.results import HandResult, ResultLine
 from games.core.i18n import _
+from games.core.wording import signed
 
 from . import render
 
 WINNER = "🥇"
-
-
-def signed(n: int) -> str:
-    """+28 / −28 / ±0, with a real minus sign (reads better than a hyphen)."""
-    if n > 0:
-        return f"+{n}"
-    if n < 0:
-        return f"−{-n}"
-    return "±0"
 
 
 def _place(line: ResultLine, many: bool) -> str:

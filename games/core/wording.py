@@ -35,3 +35,11 @@ def by_count(seats: Sequence[int], one: str, several: str, **values: object) -> 
 def count_of(n: int, one: str, many: str) -> str:
     """``one`` for exactly one, else ``many`` with ``{n}`` filled ("1 point", "3 points")."""
     return one.format(n=n) if n == 1 else many.format(n=n)
+
+
+def signed(n: int) -> str:
+    """A change with its sign, as results write it: ``+4``, ``−8`` (a real minus), ``±0``."""
+    if n > 0:
+        return f"+{n}"
+    return f"−{-n}" if n < 0 else "±0"
+

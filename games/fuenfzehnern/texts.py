@@ -5,15 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..core.i18n import _
-from ..core.wording import by_count, count_of
+from ..core.wording import by_count, count_of, signed
 from .state import FuenfState
-
-
-def signed(n: int) -> str:
-    """A score with its sign: ``+4``, ``−8``, ``±0`` (as the chip results write them)."""
-    if n > 0:
-        return f"+{n}"
-    return f"−{-n}" if n < 0 else "±0"
 
 
 def _top(values: Sequence[int]) -> tuple[list[int], int]:

@@ -12,7 +12,7 @@ from typing import Protocol
 from ..core.i18n import _
 from ..core.tricks import Trick, trick_piles
 from ..core.views import Choice, PickCards, Pile, SeatLine, SeatView, TableView, hand_choices, seat_name
-from ..core.wording import count_of
+from ..core.wording import count_of, signed
 from .cards import SUIT_OF, label, sorted_hand, talon_points
 from .ending import points
 from .state import DONE, EXCHANGE, FIRST_NINE, ReversisState, trick_winner
@@ -54,7 +54,7 @@ def _seat_lines(state: ReversisState, acting: frozenset[int]) -> tuple[SeatLine,
             bits.append(count_of(play.tricks[s], _("{n} trick"), _("{n} tricks")))
             bits.append(count_of(pts[s], _("{n} point"), _("{n} points")))
         bits.append(count_of(len(play.hands[s]), _("{n} card"), _("{n} cards")))
-        bits.append(_("chips this hand {n:+d}").format(n=state.pots.net[s]))
+        bits.append(_("chips this hand {n}").format(n=signed(state.pots.net[s])))
         if s == state.dealer:
             bits.append(_("dealer"))
         if s == state.espagnolette:
