@@ -109,7 +109,9 @@ class PanelKeeper:
                 continue
             try:
                 payload, seq = self._render(snap, key[1])
-                payload.pop("content", None)
+                # A private note ("You draw 9♠.") belongs to the click it answered: once the table
+                # has moved on it is stale, and the hand it told of is in the panel anyway.
+                payload["content"] = None
                 await panel.interaction.edit_original_response(**payload)
                 panel.seq = max(panel.seq, seq)
             except (discord.NotFound, discord.Forbidden):
