@@ -115,7 +115,12 @@ def lobby_embed(snap: TableSnapshot) -> discord.Embed:
     )
     b.field(_("Variant"), game.describe_options(snap.options), inline=True)
     b.field(_("Host"), f"<@{snap.host_id}>", inline=True)
-    b.field(_("Players"), f"{len(snap.lobby)} ({low}–{high})", inline=True)
+    seated = len(snap.lobby)
+    players = (
+        _("{n} of {k}").format(n=seated, k=low) if low == high
+        else _("{n} ({low}–{high})").format(n=seated, low=low, high=high)
+    )
+    b.field(_("Players"), players, inline=True)
     if snap.chips and snap.buy_in_auto:
         k = max(len(snap.lobby), low)
         b.field(_("Buy-in"), _("{n} chips (as the rules suggest for {k} players)").format(n=snap.buy_in, k=k), inline=True)
