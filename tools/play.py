@@ -14,11 +14,13 @@ from __future__ import annotations
 import argparse
 import random
 import sys
+import time
 from collections.abc import Callable
 from typing import Any, TextIO
 
 from games import GameError, game_ids, get_game
-from games.ai import Policy, RandomPolicy
+from games.ai import Policy
+from games.ai.search import STRENGTHS, computer_player
 from games.core.game import Event, Game, Outcome
 from games.core.i18n import _
 from games.core.views import resolve_seats
@@ -39,7 +41,7 @@ class Session:
                  out: TextIO, read: Callable[[], str], policy: Policy | None = None, name: str = "Player") -> None:
         self.game, self.options, self.players, self.you = game, options, players, you
         self.out, self.read = out, read
-        self.policy = policy or RandomPolicy()
+        self.policy = policy or computer_player(game, "normal", time.perf_counter)
         self.rng = random.Random(seed)
         self.seed = seed
         names = [f"{n} (computer)" for n in BOT_NAMES]
@@ -163,6 +165,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=None)
     parser.add_argument("--hands", type=int, default=None, help="stop after so many hands")
     parser.add_argument("--name", default="Player", help="what the table calls you")
+    parser.add_argument("--strength", choices=list(STRENGTHS), default="normal", help="the computer players'")
     args = parser.parse_args(argv)
     game = get_game(args.game)
     preset = args.preset or next(iter(game.presets))
@@ -174,8 +177,9 @@ def main(argv: list[str] | None = None) -> int:
     if not low <= players <= high:
         parser.error(f"{game.title} takes {low}–{high} players with this preset")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    policy = computer_player(game, args.strength, time.perf_counter)
     session = Session(game, options, players, seed, you=0, out=sys.stdout,
-                      read=_read_line(sys.stdin), name=args.name)
+                      read=_read_line(sys.stdin), policy=policy, name=args.name)
     session.say(_("{game}, seed {seed}. Type the number of a choice; q quits.").format(game=game.title, seed=seed))
     session.run(args.hands)
     return 0
