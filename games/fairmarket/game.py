@@ -1,0 +1,222 @@
+"""The Fairmarket engine (Crab Fragment Labs, Beta Rules V1.1), the base game, one hand per state.
+
+Every player antes one coin into each of five stations (two with two players), and
+coins a station carried from the last hand return to it. Five cards each, five
+table cards face up, one per station. Every player then sets their hand: puts the
+five cards in station order, secretly and at the same time (every seat is in
+``to_act`` until it confirms; a confirmed order is final). When all are set, the
+stations are played out in turn (``stations.py``) and the hand is over.
+
+Setting a hand is built step by step so the actions stay few: ``place:<card>`` puts
+a card on the next station (the last card goes on its own), ``reset`` takes the
+cards back, ``confirm`` makes the order final, and ``asis`` sets the rest in the
+order shown and confirms at once (also what a player who times out does).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any, ClassVar
+
+from games.core.errors import IllegalAction
+from games.core.game import Carry, Event, Game, Outcome, placings_from
+from games.core.i18n import _
+from games.core.rng import dealt_from
+from games.core.views import SeatView, seat_name
+
+from . import cards as fm
+from .options import PRESETS, FairmarketOptions
+from .state import (
+    CARRIED_BACK,
+    DEALT,
+    ORDER_CLEARED,
+    PLACED,
+    RECENT,
+    SETS,
+    STATIONS,
+    FairmarketState,
+)
+from .stations import play_out
+
+PLACE, RESET, CONFIRM, ASIS = "place", "reset", "confirm", "asis"
+_NOBODY: frozenset[int] = frozenset()
+
+
+class Fairmarket(Game):
+    id: ClassVar[str] = "fairmarket"
+    title: ClassVar[str] = "Fairmarket"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 6
+    uses_chips: ClassVar[bool] = True
+    hand_by_hand: ClassVar[bool] = True
+    Options: ClassVar[type[FairmarketOptions]] = FairmarketOptions
+    presets: ClassVar = PRESETS
+    state_type: ClassVar[type] = FairmarketState
+    unit_note: ClassVar[str] = _("1 coin = 1 chip")
+    action_help: ClassVar = {
+        "place:<card>": "Put this card on the next station of your order.",
+        RESET: "Take your placed cards back and start the order again.",
+        CONFIRM: "Make your order final (it cannot change afterwards).",
+        ASIS: "Set the rest of your cards in the order shown and make the order final.",
+    }
+
+    # ------------------------------------------------------------ setup
+    def new_state(
+        self,
+        options: Any,
+        seats: int,
+        seed: int,
+        *,
+        hands: Sequence[Sequence[str]] | None = None,
+        stock: Sequence[str] | None = None,
+        dealer: int = 0,
+        carry: Carry | None = None,
+    ) -> FairmarketState:
+        """A hand from ``seed``, or stacked: ``hands`` (up to five cards per seat, the rest dealt from
+        the stock), ``stock`` (top first: the seats' missing cards from the dealer's left, then the
+        five table cards, then the undealt cards). ``carry``: ``{"stations": [5 ints], "hands": k}``."""
+        opts = options if type(options) is FairmarketOptions else self.options_from(options)
+        assert isinstance(opts, FairmarketOptions)
+        self.check_seats(opts, seats)
+        n, dealer = seats, dealer % seats
+        carried, played = read_carry(carry)
+        dealt, table, rest = deal(n, dealer, seed, hands, stock)
+        ante = 2 if n == 2 else 1
+        recent = [DEALT.format(ante=ante)]
+        if any(carried):
+            recent.append(CARRIED_BACK.format(carry=carry_text(carried)))
+        return FairmarketState(
+            opts, n, dealer, ante, dealt, table, rest, carried, played,
+            ((),) * n, (False,) * n, recent=tuple(recent),
+        )
+
+    # ------------------------------------------------------------ turn
+    def to_act(self, state: FairmarketState) -> frozenset[int]:
+        if state.over:
+            return _NOBODY
+        return frozenset(s for s in range(state.n) if not state.confirmed[s])
+
+    def _legal_actions(self, state: FairmarketState, seat: int) -> tuple[str, ...]:
+        placed = state.order[seat]
+        if len(placed) == STATIONS:
+            return (CONFIRM, RESET)
+        out = [f"{PLACE}:{c}" for c in state.hands[seat] if c not in placed]
+        out.append(ASIS)
+        if placed:
+            out.append(RESET)
+        return tuple(out)
+
+    def timeout_action(self, state: FairmarketState, seat: int) -> str:
+        return CONFIRM if len(state.order[seat]) == STATIONS else ASIS
+
+    def _apply(self, state: FairmarketState, seat: int, action: str) -> tuple[FairmarketState, tuple[Event, ...]]:
+        placed = state.order[seat]
+        events: list[Event] = []
+        if action == RESET:
+            return _with_order(state, seat, ()), (Event(ORDER_CLEARED, seat, private_to=seat),)
+        if action.startswith(PLACE + ":"):
+            card = action.split(":", 1)[1]
+            new = (*placed, card)
+            left = [c for c in state.hands[seat] if c not in new]
+            if len(left) == 1:  # the last card can only go on the last station
+                new = (*new, left[0])
+            for k in range(len(placed), len(new)):
+                text = PLACED.format(card=fm.label(new[k]), k=k + 1)
+                events.append(Event(text, seat, private_to=seat))
+            return _with_order(state, seat, new), tuple(events)
+        if action == ASIS:
+            placed = (*placed, *(c for c in state.hands[seat] if c not in placed))
+            state = _with_order(state, seat, placed)
+        return _confirm(state, seat)
+
+    # ------------------------------------------------------------ the end
+    def outcome(self, state: FairmarketState) -> Outcome | None:
+        if not state.over:
+            return None
+        stake = state.ante * STATIONS
+        payoffs = tuple(t - stake for t in state.taken)
+        carry = {"stations": list(state.carried_out), "hands": state.hands_played + 1}
+        return Outcome(
+            payoffs,
+            placings_from(payoffs),
+            carry=carry,
+            carried_in=sum(state.carried_in),
+            carried_out=sum(state.carried_out),
+            summary=state.summary,
+            scores=state.taken,
+            extra={"stations": tuple(state.carried_out)},
+            details=state.details,
+        )
+
+    # ------------------------------------------------------------ views
+    def private_cards(self, state: FairmarketState, seat: int) -> frozenset[str]:
+        return frozenset() if state.over else frozenset(state.hands[seat])
+
+    def view(self, state: FairmarketState, seat: int | None) -> SeatView:
+        from .view import render
+
+        return render(state, seat)
+
+
+def _with_order(state: FairmarketState, seat: int, placed: tuple[str, ...]) -> FairmarketState:
+    order = tuple(placed if s == seat else o for s, o in enumerate(state.order))
+    return replace(state, order=order)
+
+
+def _confirm(state: FairmarketState, seat: int) -> tuple[FairmarketState, tuple[Event, ...]]:
+    confirmed = tuple(True if s == seat else c for s, c in enumerate(state.confirmed))
+    text = SETS.format(who=seat_name(seat))
+    state = replace(state, confirmed=confirmed, recent=(*state.recent, text)[-RECENT:])
+    events = [Event(text, seat)]
+    if all(confirmed):
+        state, lines = play_out(state)
+        events.extend(Event(line) for line in lines)
+    return state, tuple(events)
+
+
+def read_carry(carry: Mapping[str, Any] | None) -> tuple[tuple[int, ...], int]:
+    """The coins each station carries in, and the hands played before this one."""
+    if not carry:
+        return (0,) * STATIONS, 0
+    stations = tuple(int(c) for c in carry.get("stations", (0,) * STATIONS))
+    if len(stations) != STATIONS or any(c < 0 for c in stations):
+        raise IllegalAction(_("A carry needs five stations of 0 or more coins."))
+    return stations, int(carry.get("hands", 0))
+
+
+def carry_text(carried: Sequence[int]) -> str:
+    return ", ".join(
+        _("station {k}: {n}").format(k=k + 1, n=c) for k, c in enumerate(carried) if c
+    )
+
+
+def deal(
+    n: int, dealer: int, seed: int, hands: Sequence[Sequence[str]] | None, stock: Sequence[str] | None
+) -> tuple[tuple[tuple[str, ...], ...], tuple[str, ...], tuple[str, ...]]:
+    """Five cards to each seat from the dealer's left, one at a time, then the five table cards."""
+    given = [tuple(h) for h in hands] if hands is not None else [()] * n
+    if len(given) != n or any(len(h) > STATIONS for h in given):
+        raise IllegalAction(_("Need one hand of at most five cards per seat."))
+    used = [c for h in given for c in h]
+    if stock is None:
+        taken = set(used)
+        rest = [c for c in fm.CARDS if c not in taken]
+        deck = list(dealt_from(seed, rest, len(rest)))
+    else:
+        deck = list(stock)
+    fm.check_cards(used + deck)
+    got = [list(h) for h in given]
+    order = [(dealer + i) % n for i in range(1, n + 1)]
+    top = 0
+    for _round in range(STATIONS):
+        for s in order:
+            if len(got[s]) < STATIONS:
+                if top >= len(deck):
+                    raise IllegalAction(_("The deck ran out."))
+                got[s].append(deck[top])
+                top += 1
+    table = tuple(deck[top: top + STATIONS])
+    if len(table) < STATIONS:
+        raise IllegalAction(_("The deck ran out."))
+    return tuple(tuple(h) for h in got), table, tuple(deck[top + STATIONS:])

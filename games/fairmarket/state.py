@@ -1,0 +1,88 @@
+"""Fairmarket's state and the sentences players read, kept apart from the rules.
+
+One state is one hand (``hand_by_hand``): the antes, the deal, every seat setting its
+five cards in station order (all at once, in secret), then the five stations played
+out. Coins a station carries (a table low or a table high) wait there for the next
+hand, so the carry is per station (``Outcome.carry["stations"]``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from games.core.i18n import _
+
+from .options import FairmarketOptions
+
+STATIONS = 5  # stations, table cards and cards per hand
+TABLE = -1  # the table card's "seat" in a station result
+RECENT = 8  # lines of the table's recent log
+
+
+@dataclass(frozen=True, slots=True)
+class StationResult:
+    """One station played out: what was shown and who took what."""
+
+    station: int  # 0..4
+    table_card: str
+    plays: tuple[tuple[int, str], ...]  # (seat, card) for every player, in seat order
+    pot: int  # coins in the pot when it was played (antes + carried in)
+    low: tuple[int, ...]  # seats (or TABLE) holding the low card(s)
+    low_paid: tuple[int, ...]  # what each low took (1, or less if the pot ran dry)
+    high: int  # the seat (or TABLE) holding the high card
+    high_paid: int  # the rest of the pot
+    carried: int  # coins this station carries to the next hand
+
+
+@dataclass(frozen=True, slots=True)
+class FairmarketState:
+    options: FairmarketOptions
+    n: int
+    dealer: int
+    ante: int  # coins per station per player (1; 2 with two players)
+    hands: tuple[tuple[str, ...], ...]  # the five cards each seat was dealt
+    table: tuple[str, ...]  # the five table cards, station 1 first
+    stock: tuple[str, ...]  # the undealt cards, top first
+    carried_in: tuple[int, ...]  # coins each station carried into this hand
+    hands_played: int  # hands finished before this one (kept in the carry)
+    order: tuple[tuple[str, ...], ...]  # per seat, the cards placed so far, station 1 first
+    confirmed: tuple[bool, ...]  # a confirmed order is final
+    results: tuple[StationResult, ...] = ()
+    taken: tuple[int, ...] = ()  # coins each seat took this hand
+    carried_out: tuple[int, ...] = ()  # coins each station carries to the next hand
+    recent: tuple[str, ...] = ()
+    summary: str = ""
+    details: tuple[str, ...] = ()
+
+    @property
+    def over(self) -> bool:
+        return len(self.results) == STATIONS
+
+    def pot(self, station: int) -> int:
+        """The coins in a station's pot once the antes are in and its carry is back."""
+        return self.ante * self.n + self.carried_in[station]
+
+
+# ---------------------------------------------------------------- texts (whole sentences)
+DEALT = _("Everyone antes {ante} into each station and gets five cards; the table cards are dealt face up.")
+CARRIED_BACK = _("Carried coins return to their stations: {carry}.")
+SETS = _("{who} has set their hand.")
+PLACED = _("You put {card} on station {k}.")
+ORDER_CLEARED = _("You took your cards back to set them again.")
+ALL_SET = _("Every hand is set. The stations are revealed one by one.")
+
+STATION_SHOWN = _("Station {k} (table card {card}, pot {pot}):")
+LOW_ONE = _("{who} has the low card, {card}, and takes {n}.")
+LOW_TIE = _("{who} tie for low with {card} and take {n} each.")
+LOW_TABLE = _("The table card is low: {n} carries over.")
+HIGH_ONE = _("{who} has the high card, {card}, and takes {n}.")
+HIGH_TABLE = _("The table card is high: {n} carries over.")
+NOTHING_LEFT = _("Nothing is left for the high card.")
+
+BEST_ONE = _("{who} comes out best this hand, {net}.")
+BEST_SEVERAL = _("{who} come out best this hand, {net} each.")
+CARRY_NONE = _("Nothing carries to the next hand.")
+CARRY_SOME = _("{n} coins carry to the next hand.")
+CARRY_ONE = _("1 coin carries to the next hand.")
+
+DETAIL = _("took {taken} for an ante of {ante}")
