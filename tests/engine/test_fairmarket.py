@@ -10,8 +10,8 @@ from games.core.errors import IllegalAction, NotYourTurn
 from games.core.game import Outcome
 from games.fairmarket import Fairmarket, FairmarketState
 from games.fairmarket import cards as fm
-from games.fairmarket.stations import play_station
 from games.fairmarket.state import TABLE
+from games.fairmarket.stations import play_station
 
 G = Fairmarket()
 
