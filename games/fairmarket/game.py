@@ -83,7 +83,7 @@ class Fairmarket(Game):
         carried, played = read_carry(carry)
         dealt, table, rest = deal(n, dealer, seed, hands, stock)
         ante = 2 if n == 2 else 1
-        recent = [DEALT.format(ante=ante)]
+        recent = [DEALT[ante - 1]]
         if any(carried):
             recent.append(CARRIED_BACK.format(carry=carry_text(carried)))
         return FairmarketState(

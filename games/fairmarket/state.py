@@ -64,7 +64,10 @@ class FairmarketState:
 
 
 # ---------------------------------------------------------------- texts (whole sentences)
-DEALT = _("Everyone antes {ante} into each station and gets five cards; the table cards are dealt face up.")
+DEALT = (
+    _("Everyone antes one coin into each station and gets five cards; the table cards are dealt face up."),
+    _("Everyone antes two coins into each station and gets five cards; the table cards are dealt face up."),
+)
 CARRIED_BACK = _("Carried coins return to their stations: {carry}.")
 SETS = _("{who} has set their hand.")
 PLACED = _("You put {card} on station {k}.")

@@ -45,7 +45,9 @@ def _seat_line(state: FairmarketState, s: int) -> SeatLine:
 
 
 def _facts(state: FairmarketState) -> tuple[tuple[str, str], ...]:
-    facts = [(_("Ante"), _("{n} per station, {total} a hand").format(n=state.ante, total=state.ante * STATIONS))]
+    total = state.ante * STATIONS
+    one, many = _("1 coin per station, {total} a hand"), _("{n} coins per station, {total} a hand")
+    facts = [(_("Ante"), (one if state.ante == 1 else many).format(n=state.ante, total=total))]
     facts.append((_("Carried in"), _carry(state.carried_in)))
     if state.over:
         facts.append((_("Carried to the next hand"), _carry(state.carried_out)))
