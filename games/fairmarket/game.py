@@ -26,7 +26,7 @@ from games.core.rng import dealt_from
 from games.core.views import SeatView, seat_name
 
 from . import cards as fm
-from .options import PRESETS, FairmarketOptions
+from .options import BUY_IN, BUY_IN_TWO, PRESETS, FairmarketOptions
 from .state import (
     CARRIED_BACK,
     DEALT,
@@ -60,6 +60,16 @@ class Fairmarket(Game):
         CONFIRM: "Make your order final (it cannot change afterwards).",
         ASIS: "Set the rest of your cards in the order shown and make the order final.",
     }
+
+    def seat_limits(self, options: Any) -> tuple[int, int]:
+        """Two to six players; a two-player table (the option) seats exactly two."""
+        opts = self.options_from(options)
+        assert isinstance(opts, FairmarketOptions)
+        return (2, 2) if opts.two_players else (self.min_players, self.max_players)
+
+    def suggested_buy_in(self, options: Any, seats: int) -> int | None:
+        """The text's 30-50 coins per player (40), twice that with two players (FMV-2)."""
+        return BUY_IN_TWO if seats == 2 else BUY_IN
 
     # ------------------------------------------------------------ setup
     def new_state(

@@ -1,16 +1,29 @@
-"""Fairmarket's table options and presets (the base game; the variants come as options later)."""
+"""Fairmarket's table options and presets: each variant of the text is a field."""
 
 from __future__ import annotations
 
 from types import MappingProxyType
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
+
+#: "30-50 coins per player"; "twice the amount" with two players (FMV-2).
+BUY_IN, BUY_IN_TWO = 40, 80
 
 
 class FairmarketOptions(BaseModel):
-    """The base game has no options: one coin per station (two with two players)."""
+    """The host's choices. The two-player ante (two coins per station) follows the number of
+    players on its own (FMB-3); ``two_players`` only fixes a table at two seats."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
+    two_players: bool = Field(
+        False, description="Two players: a two-seat table; ten-coin ante, two per station (the two-player rules)."
+    )
 
-PRESETS = MappingProxyType({"standard": FairmarketOptions()})
+
+PRESETS = MappingProxyType(
+    {
+        "standard": FairmarketOptions(),
+        "two players": FairmarketOptions(two_players=True),
+    }
+)

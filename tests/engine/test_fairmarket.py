@@ -266,3 +266,18 @@ def test_player_count_is_two_to_six() -> None:
     assert G.seat_limits(G.Options()) == (2, 6)
     with pytest.raises(IllegalAction):
         G.new_state(None, 7, 1)
+
+
+def test_two_player_option_seats_exactly_two_and_antes_two_per_station() -> None:
+    opts = G.Options(two_players=True)
+    assert G.presets["two players"] == opts
+    assert G.seat_limits(opts) == (2, 2)
+    with pytest.raises(IllegalAction):
+        G.new_state(opts, 3, 1)
+    state = G.new_state(opts, 2, 1)
+    assert state.ante == 2 and [state.pot(k) for k in range(5)] == [4] * 5
+
+
+def test_two_players_start_with_twice_the_coins() -> None:
+    assert G.suggested_buy_in(G.Options(), 4) == 40  # "30-50 coins per player"
+    assert G.suggested_buy_in(G.Options(two_players=True), 2) == 80  # "twice the amount"
