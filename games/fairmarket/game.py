@@ -26,6 +26,7 @@ from games.core.rng import dealt_from
 from games.core.views import SeatView, seat_name
 
 from . import cards as fm
+from .jackpot import grew_text, grow
 from .options import BUY_IN, BUY_IN_TWO, PRESETS, FairmarketOptions
 from .state import (
     CARRIED_BACK,
@@ -90,15 +91,19 @@ class Fairmarket(Game):
         assert isinstance(opts, FairmarketOptions)
         self.check_seats(opts, seats)
         n, dealer = seats, dealer % seats
-        carried, played = read_carry(carry)
+        carried, played, jackpot = read_carry(carry)
         dealt, table, rest = deal(n, dealer, seed, hands, stock)
         ante = 2 if n == 2 else 1
         recent = [DEALT[ante - 1]]
         if any(carried):
             recent.append(CARRIED_BACK.format(carry=carry_text(carried)))
+        if opts.jackpot:
+            carried, jackpot, grew = grow(carried, jackpot, n)
+            if grew >= 0:
+                recent.append(grew_text(grew, jackpot))
         return FairmarketState(
             opts, n, dealer, ante, dealt, table, rest, carried, played,
-            ((),) * n, (False,) * n, recent=tuple(recent),
+            ((),) * n, (False,) * n, recent=tuple(recent), jackpot=jackpot, jackpot_out=jackpot,
         )
 
     # ------------------------------------------------------------ turn
@@ -145,17 +150,17 @@ class Fairmarket(Game):
         if not state.over:
             return None
         stake = state.ante * STATIONS
-        payoffs = tuple(t - stake for t in state.taken)
-        carry = {"stations": list(state.carried_out), "hands": state.hands_played + 1}
+        payoffs = tuple(t + w - stake for t, w in zip(state.taken, state.won, strict=True))
+        carry = {"stations": list(state.carried_out), "hands": state.hands_played + 1, "jackpot": state.jackpot_out}
         return Outcome(
             payoffs,
             placings_from(payoffs),
             carry=carry,
-            carried_in=sum(state.carried_in),
-            carried_out=sum(state.carried_out),
+            carried_in=sum(state.carried_in) + state.jackpot,
+            carried_out=sum(state.carried_out) + state.jackpot_out,
             summary=state.summary,
             scores=state.taken,
-            extra={"stations": tuple(state.carried_out)},
+            extra={"stations": tuple(state.carried_out), "jackpot": state.jackpot_out},
             details=state.details,
         )
 
@@ -185,14 +190,15 @@ def _confirm(state: FairmarketState, seat: int) -> tuple[FairmarketState, tuple[
     return state, tuple(events)
 
 
-def read_carry(carry: Mapping[str, Any] | None) -> tuple[tuple[int, ...], int]:
-    """The coins each station carries in, and the hands played before this one."""
+def read_carry(carry: Mapping[str, Any] | None) -> tuple[tuple[int, ...], int, int]:
+    """The coins each station carries in, the hands played before this one, and the Jackpot."""
     if not carry:
-        return (0,) * STATIONS, 0
+        return (0,) * STATIONS, 0, 0
     stations = tuple(int(c) for c in carry.get("stations", (0,) * STATIONS))
-    if len(stations) != STATIONS or any(c < 0 for c in stations):
+    jackpot = int(carry.get("jackpot", 0))
+    if len(stations) != STATIONS or any(c < 0 for c in stations) or jackpot < 0:
         raise IllegalAction(_("A carry needs five stations of 0 or more coins."))
-    return stations, int(carry.get("hands", 0))
+    return stations, int(carry.get("hands", 0)), jackpot
 
 
 def carry_text(carried: Sequence[int]) -> str:

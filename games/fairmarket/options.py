@@ -19,11 +19,16 @@ class FairmarketOptions(BaseModel):
     two_players: bool = Field(
         False, description="Two players: a two-seat table; ten-coin ante, two per station (the two-player rules)."
     )
+    jackpot: bool = Field(
+        False, description="Jackpot: a big carried pot feeds it a coin a round; take no more coins than it holds to win it."
+    )
 
 
 PRESETS = MappingProxyType(
     {
         "standard": FairmarketOptions(),
         "two players": FairmarketOptions(two_players=True),
+        "jackpot": FairmarketOptions(jackpot=True),
+        "two players jackpot": FairmarketOptions(two_players=True, jackpot=True),
     }
 )

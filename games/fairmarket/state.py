@@ -51,6 +51,9 @@ class FairmarketState:
     taken: tuple[int, ...] = ()  # coins each seat took this hand
     carried_out: tuple[int, ...] = ()  # coins each station carries to the next hand
     recent: tuple[str, ...] = ()
+    jackpot: int = 0  # the Jackpot this round, after its growth step
+    won: tuple[int, ...] = ()  # what each seat won from the Jackpot and the carried pots
+    jackpot_out: int = 0  # the Jackpot left for the next hand
     summary: str = ""
     details: tuple[str, ...] = ()
 
@@ -89,3 +92,4 @@ CARRY_SOME = _("{n} coins carry to the next hand.")
 CARRY_ONE = _("1 coin carries to the next hand.")
 
 DETAIL = _("took {taken} for an ante of {ante}")
+DETAIL_JACKPOT = _("took {taken} and won {won} from the Jackpot, for an ante of {ante}")

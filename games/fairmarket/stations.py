@@ -15,6 +15,7 @@ from games.core.views import seat_name
 from games.core.wording import by_count, signed
 
 from . import cards as fm
+from .jackpot import award
 from .state import (
     ALL_SET,
     BEST_ONE,
@@ -23,6 +24,7 @@ from .state import (
     CARRY_ONE,
     CARRY_SOME,
     DETAIL,
+    DETAIL_JACKPOT,
     HIGH_ONE,
     HIGH_TABLE,
     LOW_ONE,
@@ -93,15 +95,24 @@ def play_out(state: FairmarketState) -> tuple[FairmarketState, list[str]]:
         results.append(r)
         lines.append(station_text(r))
     carried_out = tuple(r.carried for r in results)
+    won, jackpot_out = (0,) * state.n, state.jackpot
+    if state.options.jackpot:
+        prize = award(taken, (True,) * state.n, state.jackpot, carried_out)
+        won, jackpot_out, carried_out = prize.won, prize.jackpot, prize.carried
+        if prize.text:
+            lines.append(prize.text)
     stake = state.ante * STATIONS
-    nets = [t - stake for t in taken]
+    nets = [t + w - stake for t, w in zip(taken, won, strict=True)]
     summary = _headline(nets, sum(carried_out))
     lines.append(summary)
-    details = tuple(DETAIL.format(taken=t, ante=stake) for t in taken)
+    details = tuple(
+        DETAIL_JACKPOT.format(taken=t, won=w, ante=stake) if w else DETAIL.format(taken=t, ante=stake)
+        for t, w in zip(taken, won, strict=True)
+    )
     recent = (*state.recent, *lines)[-RECENT:]
     done = replace(
-        state, results=tuple(results), taken=tuple(taken), carried_out=carried_out,
-        recent=recent, summary=summary, details=details,
+        state, results=tuple(results), taken=tuple(taken), carried_out=carried_out, won=won,
+        jackpot_out=jackpot_out, recent=recent, summary=summary, details=details,
     )
     return done, lines
 

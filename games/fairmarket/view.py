@@ -36,8 +36,12 @@ def _station_pile(state: FairmarketState, k: int) -> Pile:
 
 def _seat_line(state: FairmarketState, s: int) -> SeatLine:
     if state.over:
-        net = state.taken[s] - state.ante * STATIONS
+        net = state.taken[s] + state.won[s] - state.ante * STATIONS
         text = _("took {n} · {net} this hand").format(n=state.taken[s], net=signed(net))
+        if state.won[s]:
+            text = _("took {n}, won {w} from the Jackpot · {net} this hand").format(
+                n=state.taken[s], w=state.won[s], net=signed(net)
+            )
         return SeatLine(s, text)
     if state.confirmed[s]:
         return SeatLine(s, _("hand set"))
@@ -49,9 +53,19 @@ def _facts(state: FairmarketState) -> tuple[tuple[str, str], ...]:
     one, many = _("1 coin per station, {total} a hand"), _("{n} coins per station, {total} a hand")
     facts = [(_("Ante"), (one if state.ante == 1 else many).format(n=state.ante, total=total))]
     facts.append((_("Carried in"), _carry(state.carried_in)))
+    if state.options.jackpot:
+        facts.append((_("Jackpot"), _coins(state.jackpot)))
     if state.over:
         facts.append((_("Carried to the next hand"), _carry(state.carried_out)))
+        if state.options.jackpot:
+            facts.append((_("Jackpot for the next hand"), _coins(state.jackpot_out)))
     return tuple(facts)
+
+
+def _coins(n: int) -> str:
+    if not n:
+        return _("empty")
+    return _("1 coin") if n == 1 else _("{n} coins").format(n=n)
 
 
 def _carry(per_station: tuple[int, ...]) -> str:

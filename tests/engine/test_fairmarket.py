@@ -224,7 +224,7 @@ def test_carries_stay_on_their_station_into_the_next_hand() -> None:
     table = ("FA", "F3", "F4", "F5", "F6")  # station 1: the Ace of Flags is table high
     final, _ = set_all(start([LOWS, MIDS, HIGHS], table))
     out = done(final)
-    assert out.carry == {"stations": [2, 0, 0, 0, 0], "hands": 1}
+    assert out.carry == {"stations": [2, 0, 0, 0, 0], "hands": 1, "jackpot": 0}
     assert (out.carried_in, out.carried_out) == (0, 2) and sum(out.payoffs) == -2
     nxt = start([LOWS, MIDS, HIGHS], TABLE5, carry=out.carry, dealer=1)
     assert nxt.pot(0) == 5 and nxt.hands_played == 1
