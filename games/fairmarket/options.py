@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 #: "30-50 coins per player"; "twice the amount" with two players (FMV-2).
 BUY_IN, BUY_IN_TWO = 40, 80
@@ -22,6 +22,19 @@ class FairmarketOptions(BaseModel):
     jackpot: bool = Field(
         False, description="Jackpot: a big carried pot feeds it a coin a round; take no more coins than it holds to win it."
     )
+    allben: bool = Field(
+        False, description="Allben story cards: the Page puts, the Consort cuts, the Queen quits; the same story cards played together counterfeit."
+    )
+    lighton: bool = Field(False, description="Lighton (with Allben): the Page also always takes a coin as the low.")
+    lenders: bool = Field(
+        False, description="Lenders (with Allben): counterfeit Queens still quit, with no tithes and no claim on the Jackpot."
+    )
+
+    @model_validator(mode="after")
+    def _stories_need_allben(self) -> FairmarketOptions:
+        if (self.lighton or self.lenders) and not self.allben:
+            raise ValueError("Lighton and Lenders are versions of the Allben story cards: choose Allben too.")
+        return self
 
 
 PRESETS = MappingProxyType(
@@ -30,5 +43,9 @@ PRESETS = MappingProxyType(
         "two players": FairmarketOptions(two_players=True),
         "jackpot": FairmarketOptions(jackpot=True),
         "two players jackpot": FairmarketOptions(two_players=True, jackpot=True),
+        "allben": FairmarketOptions(allben=True),
+        "allben jackpot": FairmarketOptions(allben=True, jackpot=True),
+        "lighton": FairmarketOptions(allben=True, lighton=True),
+        "lenders jackpot": FairmarketOptions(allben=True, lenders=True, jackpot=True),
     }
 )

@@ -31,7 +31,10 @@ class StationResult:
     low_paid: tuple[int, ...]  # what each low took (1, or less if the pot ran dry)
     high: int  # the seat (or TABLE) holding the high card
     high_paid: int  # the rest of the pot
-    carried: int  # coins this station carries to the next hand
+    carried: int  # coins this station carries to the next hand (with a Consort's cut)
+    cut: int = 0  # coins a Consort deferred to the next hand (Allben)
+    tithes: tuple[tuple[int, int], ...] = ()  # (quitter, coins) taken before low and high (Allben)
+    notes: tuple[str, ...] = ()  # story-card lines read before the low and high (Allben)
 
 
 @dataclass(frozen=True, slots=True)

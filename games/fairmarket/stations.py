@@ -15,6 +15,7 @@ from games.core.views import seat_name
 from games.core.wording import by_count, signed
 
 from . import cards as fm
+from .allben import TITHE, play_stations
 from .jackpot import award
 from .state import (
     ALL_SET,
@@ -64,7 +65,8 @@ def station_text(r: StationResult) -> str:
     """What the table reads when a station is revealed."""
     card_of = dict(r.plays)
     card_of[TABLE] = r.table_card
-    parts = [STATION_SHOWN.format(k=r.station + 1, card=fm.label(r.table_card), pot=r.pot)]
+    parts = [STATION_SHOWN.format(k=r.station + 1, card=fm.label(r.table_card), pot=r.pot), *r.notes]
+    parts += [TITHE.format(who=seat_name(s), n=n) for s, n in r.tithes]
     if r.low == (TABLE,):
         parts.append(LOW_TABLE.format(n=r.low_paid[0]))
     else:
@@ -79,25 +81,35 @@ def station_text(r: StationResult) -> str:
     return " ".join(parts)
 
 
-def play_out(state: FairmarketState) -> tuple[FairmarketState, list[str]]:
-    """Every hand is set: the five stations in turn, then the hand's result."""
-    taken = [0] * state.n
-    results: list[StationResult] = []
-    lines = [ALL_SET]
-    for k in range(STATIONS):
-        plays = tuple((s, state.order[s][k]) for s in range(state.n))
-        r = play_station(k, state.table[k], plays, state.pot(k))
-        for seat, paid in zip(r.low, r.low_paid, strict=True):
+def _results(state: FairmarketState) -> tuple[tuple[StationResult, ...], tuple[bool, ...]]:
+    pots = [state.pot(k) for k in range(STATIONS)]
+    if state.options.allben:
+        return play_stations(state.n, state.order, state.table, state.stock, pots, state.options)
+    results = tuple(
+        play_station(k, state.table[k], tuple((s, state.order[s][k]) for s in range(state.n)), pots[k])
+        for k in range(STATIONS)
+    )
+    return results, (True,) * state.n
+
+
+def _taken(n: int, results: tuple[StationResult, ...]) -> list[int]:
+    taken = [0] * n
+    for r in results:
+        for seat, paid in (*zip(r.low, r.low_paid, strict=True), *r.tithes, (r.high, r.high_paid)):
             if seat != TABLE:
                 taken[seat] += paid
-        if r.high != TABLE:
-            taken[r.high] += r.high_paid
-        results.append(r)
-        lines.append(station_text(r))
+    return taken
+
+
+def play_out(state: FairmarketState) -> tuple[FairmarketState, list[str]]:
+    """Every hand is set: the five stations in turn, then the hand's result."""
+    results, eligible = _results(state)
+    taken = _taken(state.n, results)
+    lines = [ALL_SET, *(station_text(r) for r in results)]
     carried_out = tuple(r.carried for r in results)
     won, jackpot_out = (0,) * state.n, state.jackpot
     if state.options.jackpot:
-        prize = award(taken, (True,) * state.n, state.jackpot, carried_out)
+        prize = award(taken, eligible, state.jackpot, carried_out)
         won, jackpot_out, carried_out = prize.won, prize.jackpot, prize.carried
         if prize.text:
             lines.append(prize.text)
@@ -111,7 +123,7 @@ def play_out(state: FairmarketState) -> tuple[FairmarketState, list[str]]:
     )
     recent = (*state.recent, *lines)[-RECENT:]
     done = replace(
-        state, results=tuple(results), taken=tuple(taken), carried_out=carried_out, won=won,
+        state, results=results, taken=tuple(taken), carried_out=carried_out, won=won,
         jackpot_out=jackpot_out, recent=recent, summary=summary, details=details,
     )
     return done, lines
