@@ -167,3 +167,10 @@ def test_story_cards_conserve_coins_over_many_random_hands() -> None:
                 out = G.outcome(final)
                 assert out is not None and sum(out.payoffs) == out.carried_in - out.carried_out
                 c = dict(out.carry or {})
+
+
+def test_a_random_story_card_drawn_for_the_page_acts() -> None:  # FMA-3
+    final, _ = play(start([("BP", *LOWS[1:]), MIDS, HIGHS], undealt=("CQ", "C40", "C50", "C60")))
+    assert dict(final.results[1].plays)[0] == "CQ"  # the random Queen quits
+    assert all(0 not in dict(r.plays) for r in final.results[2:])
+    assert [r.tithes for r in final.results[2:]] == [((0, 1),)] * 3
