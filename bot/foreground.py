@@ -31,6 +31,8 @@ ANSWER_WINDOW = 3.0
 PATIENCE = 0.5
 #: How often a waiting step re-checks interactions that finished without saying so.
 RECHECK = 0.01
+#: Open interactions at which an arrival first forgets the answered and the expired ones.
+PRUNE_AT = 64
 
 
 class Foreground:
@@ -42,6 +44,8 @@ class Foreground:
         self._calm.set()
 
     def arrived(self, interaction: discord.Interaction) -> None:
+        if len(self._open) >= PRUNE_AT:  # answers nobody reported: forget them before they pile up
+            self.busy()
         self._open[interaction.id] = (interaction, self._clock())
         self._calm.clear()
 
@@ -74,4 +78,4 @@ class Foreground:
                 await asyncio.wait_for(self._calm.wait(), timeout=min(RECHECK, left))
 
 
-__all__ = ["ANSWER_WINDOW", "PATIENCE", "Foreground"]
+__all__ = ["ANSWER_WINDOW", "PATIENCE", "PRUNE_AT", "Foreground"]

@@ -26,6 +26,7 @@ from .live import Live, Pause, Player, dumps, hand_seed, log
 from .models import GuildSettings, Status
 from .results import deal_result, hand_result
 from .standings import session_lines
+from .tenure import seating
 
 log_ = logging.getLogger("cardroom.service")
 
@@ -161,6 +162,8 @@ def deal(
     live.core = replace(live.core, hand_no=hand_no)
     seed = hand_seed(live.seed, hand_no)
     stacks = escrows(conn, live, [p.user_id for p in seated]) if live.core.chips else ()
+    if game.counts_tenure:
+        carry = {**(carry or {}), "seating": seating(conn, live.core.id, [p.user_id for p in seated], hand_no)}
     state = game.start(
         live.core.options, len(seated), seed, dealer=dealer, carry=carry, stacks=stacks or None,
         rng_algo=live.rng_algo,

@@ -115,7 +115,12 @@ def lobby_embed(snap: TableSnapshot) -> discord.Embed:
     )
     b.field(_("Variant"), game.describe_options(snap.options), inline=True)
     b.field(_("Host"), f"<@{snap.host_id}>", inline=True)
-    b.field(_("Players"), f"{len(snap.lobby)} ({low}–{high})", inline=True)
+    seated = len(snap.lobby)
+    players = (
+        _("{n} of {k}").format(n=seated, k=low) if low == high
+        else _("{n} ({low}–{high})").format(n=seated, low=low, high=high)
+    )
+    b.field(_("Players"), players, inline=True)
     if snap.chips and snap.buy_in_auto:
         k = max(len(snap.lobby), low)
         b.field(_("Buy-in"), _("{n} chips (as the rules suggest for {k} players)").format(n=snap.buy_in, k=k), inline=True)
@@ -135,9 +140,14 @@ def lobby_embed(snap: TableSnapshot) -> discord.Embed:
     return b.embed
 
 
+def _between_deals(snap: TableSnapshot) -> bool:
+    """The beat after one deal of a game that holds several (Rage, a game of Écarté), not after a hand."""
+    return snap.result is not None and snap.result.kind == "deal"
+
+
 def next_label(snap: TableSnapshot) -> str:
     ready, seated = len(snap.ready), len(snap.seats)
-    if snap.game.hand_by_hand:
+    if not _between_deals(snap):
         return _("Next hand ({ready}/{seated} ready)").format(ready=ready, seated=seated)
     return _("Next deal ({ready}/{seated} ready)").format(ready=ready, seated=seated)
 
@@ -204,7 +214,7 @@ def paused_embed(snap: TableSnapshot) -> discord.Embed:
     """The beat between hands: the result stays up until the next deal."""
     result = snap.result
     assert result is not None
-    if snap.game.hand_by_hand:
+    if not _between_deals(snap):
         title = _("{game} — hand {n} result").format(game=snap.game.title, n=result.number)
         when = _("Next hand {when}. Press **Next hand** when you're ready.")
     else:
@@ -269,7 +279,7 @@ def public_message(snap: TableSnapshot) -> dict[str, Any]:
         to_act = list(snap.to_act_users)
         if to_act:
             content = _("▶ {who} — your turn.").format(who=_who(tuple(to_act)))
-        elif snap.paused and snap.game.hand_by_hand:
+        elif snap.paused and not _between_deals(snap):
             content = _("Hand {n} is over.").format(n=snap.hand_no)
         elif snap.paused:
             content = _("A deal is over.")

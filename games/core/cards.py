@@ -9,8 +9,9 @@ same Fairmarket card is a flat in one game and a royal in another.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 
 from .errors import IllegalAction
 
@@ -107,3 +108,10 @@ STANDARD_DECK = make_deck(
     suit_symbols={"s": "♠", "h": "♥", "d": "♦", "c": "♣"},
     suit_first=False,
 )
+
+#: The standard deck's labels as card players outside poker read them: the ten is ``10♥``, not
+#: ``T♥`` (codes stay ``Th``). Poker games keep the deck's own ``T`` labels.
+PLAIN_LABELS: Mapping[str, str] = MappingProxyType(
+    {c: STANDARD_DECK.label(c).replace("T", "10", 1) if c[0] == "T" else STANDARD_DECK.label(c) for c in STANDARD_DECK.cards}
+)
+

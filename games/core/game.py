@@ -110,6 +110,10 @@ class Game(ABC):
     #: Games whose ``new_state`` takes ``rng_algo=`` (the generator version a table deals with),
     #: so a table keeps dealing as it started even after the default generator changes.
     versioned_deal: ClassVar[bool] = False
+    #: Games whose rules count how long each player has sat at the table (Fairmarket's entry
+    #: fee and last-hand vote): the runtime adds ``carry["seating"]`` to every deal,
+    #: ``{"hand": n, "tenure": [hands each seat was dealt just before this one, in a row]}``.
+    counts_tenure: ClassVar[bool] = False
     Options: ClassVar[type[BaseModel]]
     presets: ClassVar[Mapping[str, BaseModel]]
     state_type: ClassVar[type]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from types import MappingProxyType
 
-from ..core.cards import STANDARD_DECK
+from ..core.cards import PLAIN_LABELS
 from ..core.i18n import _
 
 SUITS = ("s", "h", "d", "c")
@@ -19,8 +19,7 @@ CARDS = tuple(f"{r}{s}" for s in SUITS for r in RANKS)
 SUIT_OF = MappingProxyType({c: c[1] for c in CARDS})
 #: Rank strength, higher is better: K 8 … 7 1.
 STRENGTH = MappingProxyType({c: len(RANKS) - RANKS.index(c[0]) for c in CARDS})
-_SYMBOL = STANDARD_DECK.suit_symbols
-LABELS = MappingProxyType({c: f"{'10' if c[0] == 'T' else c[0]}{_SYMBOL[c[1]]}" for c in CARDS})
+LABELS = MappingProxyType({c: PLAIN_LABELS[c] for c in CARDS})
 SUIT_NAMES = MappingProxyType(
     {"s": _("♠ Spades"), "h": _("♥ Hearts"), "d": _("♦ Diamonds"), "c": _("♣ Clubs")}
 )

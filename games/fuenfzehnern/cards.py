@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from ..core.cards import STANDARD_DECK
+from ..core.cards import PLAIN_LABELS, STANDARD_DECK
 from ..core.leads import Ranking
 
 RANKS = ("A", "K", "Q", "J", "T", "9", "8", "7")  # high to low
@@ -37,8 +37,7 @@ def pack(seats: int) -> tuple[str, ...]:
 
 def label(card: str) -> str:
     """``Th`` → ``10♥``, ``As`` → ``A♠``."""
-    rank = RANK_OF[card]
-    return f"{'10' if rank == 'T' else rank}{SYMBOL[SUIT_OF[card]]}"
+    return PLAIN_LABELS[card]
 
 
 def suit_label(suit: str) -> str:

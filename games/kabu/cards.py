@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.core.cards import STANDARD_DECK
+from games.core.cards import PLAIN_LABELS, STANDARD_DECK
 from games.core.errors import IllegalAction
 from games.core.i18n import _
 from games.core.poker.deal import shuffled_deck
@@ -18,7 +18,7 @@ RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T")
 DECK = STANDARD_DECK.subset("kabu", (c for c in STANDARD_DECK.cards if c[0] in RANKS)).cards
 CARDS = frozenset(DECK)
 VALUE = {c: RANKS.index(c[0]) + 1 for c in DECK}
-LABELS = {c: STANDARD_DECK.label(c).replace("T", "10", 1) for c in DECK}
+LABELS = {c: PLAIN_LABELS[c] for c in DECK}
 #: Display order: by value, ace first; suits in the standard deck's order among equals.
 _ORDER = {c: (VALUE[c], "shdc".index(c[1])) for c in DECK}
 DEALT = 2  # cards dealt to each player

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from games.core.poker.ui import LABELS, seat_name
+from games.core.cards import PLAIN_LABELS as LABELS
+from games.core.poker.ui import seat_name
 
 from .state import (
     COVERED,

@@ -8,8 +8,9 @@ holds none (PT-4) and gets the one button, "Next card".
 
 from __future__ import annotations
 
+from games.core.cards import PLAIN_LABELS
 from games.core.i18n import _
-from games.core.poker.ui import card_labels, low_order, seat_name
+from games.core.poker.ui import low_order, seat_name
 from games.core.views import Choice, Pile, SeatLine, SeatView, TableView
 
 from .options import STAKES
@@ -61,7 +62,7 @@ def render(state: PutTakeState, seat: int | None) -> SeatView:
     this_round = state.turned[ROUND:] if taking else state.turned
     piles: tuple[Pile, ...] = ()
     if this_round:
-        piles = (Pile(_PILES["take" if taking else "put"], this_round, card_labels(this_round)),)
+        piles = (Pile(_PILES["take" if taking else "put"], this_round, " ".join(PLAIN_LABELS[c] for c in this_round)),)
     lines = tuple(_seat_line(state, s) for s in range(state.n))
     table = TableView(_TITLES[phase], summary, lines, tuple(facts), piles, state.recent)
     if seat is None:
@@ -74,4 +75,4 @@ def render(state: PutTakeState, seat: int | None) -> SeatView:
     if not hand:
         return SeatView(table, seat, (), _("You sit this hand out: you have no chips at the table."))
     note = _("So far you have put in {put} and taken {took}.").format(put=state.put[seat], took=state.took[seat])
-    return SeatView(table, seat, hand, card_labels(hand), (note,))
+    return SeatView(table, seat, hand, " ".join(PLAIN_LABELS[c] for c in hand), (note,))

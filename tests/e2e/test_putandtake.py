@@ -20,7 +20,7 @@ import pytest
 from bot.client import CardroomBot
 from bot.service.live import hand_seed
 from games import get_game
-from games.core.poker.ui import LABELS
+from games.core.cards import PLAIN_LABELS as LABELS
 from games.core.rng import RNG_ALGO, Rng
 from games.core.views import resolve_seats
 from games.putandtake import PutTakeState

@@ -8,7 +8,7 @@ from typing import Any, cast
 
 import discord
 
-from bot.foreground import ANSWER_WINDOW, Foreground
+from bot.foreground import ANSWER_WINDOW, PRUNE_AT, Foreground
 
 
 @dataclass
@@ -92,3 +92,12 @@ async def test_nothing_open_means_no_wait_at_all() -> None:
     task = asyncio.ensure_future(fg.quiet())
     await asyncio.sleep(0)
     assert task.done()
+
+
+async def test_answers_nobody_reported_do_not_pile_up() -> None:
+    fg = Foreground()
+    for i in range(PRUNE_AT * 3):
+        click: Any = fake(1000 + i)
+        fg.arrived(click)
+        click.response.done = True  # discord.py answered it; no handler said so
+    assert len(fg._open) <= PRUNE_AT
