@@ -18,16 +18,16 @@ without tithes, and those players cannot win the Jackpot.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from games.core.i18n import _
 from games.core.views import seat_name
-from games.core.wording import seat_list
 
 from . import cards as fm
 from .options import FairmarketOptions
-from .state import STATIONS, TABLE, StationResult
+from .seaside import names, say
+from .state import JACK, STATIONS, TABLE, StationResult
 
 STORY = frozenset({"P", "C", "Q"})
 
@@ -40,6 +40,12 @@ COUNTERFEIT = _("{cards} counterfeit each other: no effect, they play as rank ze
 LENDERS_OUT = _("In Lenders the counterfeit Queens still take {who} out of the round, with no tithes and no claim on the Jackpot.")
 RANDOM_CARD = _("{who} plays a random card from the deck: {card}.")
 TITHE = _("{who} takes a tithe of {n}.")
+TITHE_JACK = _("Jack takes a tithe of {n}.")
+PAGE_JACK = _("Jack plays the Page, {card}: his cards are random already, so the Put is ignored.")
+PAGE_JACK_LIGHTON = _("Jack plays the Page, {card}: the Put is ignored, and in Lighton it takes a coin as the low.")
+CONSORT_JACK = _("Jack plays the Consort, {card}: the Cut. {n} of the pot is deferred to the next hand.")
+QUEEN_JACK = _("Jack plays the Queen, {card}: the Quit. He is out of the round, with a tithe of one coin from each later pot.")
+QUEEN_LAST_JACK = _("Jack plays the Queen, {card}, as his last card: she takes nothing.")
 
 
 def is_story(card: str) -> bool:
@@ -97,7 +103,7 @@ def play_story_station(
         left -= tithes[-1][1]
     page = next((s for s, r in acting.items() if r == "P"), None)
     low, low_paid, high, high_paid, kept = settle(shown, left, page if opts.lighton else None)
-    paged = frozenset(s for s, r in acting.items() if r == "P")
+    paged = frozenset(s for s, r in acting.items() if r == "P" and s != JACK)  # Jack's Put is ignored
     quit_ = frozenset(s for s, r in acting.items() if r == "Q")
     lenders = frozenset(s for s in fake if fm.rank(dict(plays)[s]) == "Q") if opts.lenders else frozenset()
     result = StationResult(
@@ -116,25 +122,28 @@ def _story_notes(
     for s, r in acting.items():
         card = fm.label(card_of[s])
         if r == "P":
-            notes.append((PAGE_LIGHTON if opts.lighton else PAGE_PUT).format(who=seat_name(s), card=card))
+            template = (PAGE_JACK_LIGHTON, PAGE_LIGHTON) if opts.lighton else (PAGE_JACK, PAGE_PUT)
+            notes.append(say(s, template[1], template[0], card=card))
         elif r == "C":
-            notes.append(CONSORT_CUT.format(who=seat_name(s), card=card, n=cut))
+            notes.append(say(s, CONSORT_CUT, CONSORT_JACK, card=card, n=cut))
+        elif k == STATIONS - 1:
+            notes.append(say(s, QUEEN_LAST, QUEEN_LAST_JACK, card=card))
         else:
-            last = k == STATIONS - 1
-            notes.append((QUEEN_LAST if last else QUEEN_QUIT).format(who=seat_name(s), card=card))
+            notes.append(say(s, QUEEN_QUIT, QUEEN_JACK, card=card))
     if fake:
         notes.append(COUNTERFEIT.format(cards=fm.labels(card_of[s] for s in sorted(fake))))
         queens = [s for s in sorted(fake) if fm.rank(card_of[s]) == "Q"]
         if opts.lenders and queens and k < STATIONS - 1:
-            notes.append(LENDERS_OUT.format(who=seat_list(queens)))
+            notes.append(LENDERS_OUT.format(who=names(queens)))
     return notes
 
 
 def play_stations(
-    n: int, order: Sequence[Sequence[str]], table: Sequence[str], stock: Sequence[str],
+    n: int, orders: Mapping[int, Sequence[str]], table: Sequence[str], stock: Sequence[str],
     pots: Sequence[int], opts: FairmarketOptions,
 ) -> tuple[tuple[StationResult, ...], tuple[bool, ...]]:
-    """The five stations with story cards; also who may still win the Jackpot (Lenders)."""
+    """The five stations with story cards (``orders``: each seat's order, and Jack's under JACK);
+    also who may still win the Jackpot or Jack's purse (Lenders)."""
     paged: set[int] = set()
     tithed: list[int] = []  # quitters with a tithe, in the order they quit
     out: set[int] = set()
@@ -143,7 +152,7 @@ def play_stations(
     results = []
     for k in range(STATIONS):
         plays, drawn = [], []
-        for s in range(n):
+        for s, order in orders.items():
             if s in out:
                 continue
             if s in paged and top < len(stock):
@@ -151,13 +160,13 @@ def play_stations(
                 drawn.append(RANDOM_CARD.format(who=seat_name(s), card=fm.label(stock[top])))
                 top += 1
             else:
-                plays.append((s, order[s][k]))
+                plays.append((s, order[k]))
         r, fx = play_story_station(k, table[k], tuple(plays), pots[k], tithed, opts)
         results.append(replace(r, notes=(*drawn, *r.notes)))
         paged |= fx.paged
         out |= fx.quit
         if fx.tithes:
-            tithed += sorted(fx.quit)
+            tithed += sorted(fx.quit, key=lambda s: (s == JACK, s))
         else:
             barred |= fx.quit
     return tuple(results), tuple(s not in barred for s in range(n))

@@ -16,7 +16,7 @@ order shown and confirms at once (also what a player who times out does).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from games.core.errors import IllegalAction
@@ -26,6 +26,7 @@ from games.core.rng import dealt_from
 from games.core.views import SeatView, seat_name
 
 from . import cards as fm
+from .entering import LAST, UNVOTE_NOTE, VOTE_NOTE, fees, newcomers, voters
 from .jackpot import grew_text, grow
 from .options import BUY_IN, BUY_IN_TWO, PRESETS, FairmarketOptions
 from .state import (
@@ -40,7 +41,7 @@ from .state import (
 )
 from .stations import play_out
 
-PLACE, RESET, CONFIRM, ASIS = "place", "reset", "confirm", "asis"
+PLACE, RESET, CONFIRM, ASIS, VOTE, UNVOTE = "place", "reset", "confirm", "asis", "vote", "unvote"
 _NOBODY: frozenset[int] = frozenset()
 
 
@@ -51,6 +52,7 @@ class Fairmarket(Game):
     max_players: ClassVar[int] = 6
     uses_chips: ClassVar[bool] = True
     hand_by_hand: ClassVar[bool] = True
+    counts_tenure: ClassVar[bool] = True  # the entry fee and the last-hand vote
     Options: ClassVar[type[FairmarketOptions]] = FairmarketOptions
     presets: ClassVar = PRESETS
     state_type: ClassVar[type] = FairmarketState
@@ -60,6 +62,8 @@ class Fairmarket(Game):
         RESET: "Take your placed cards back and start the order again.",
         CONFIRM: "Make your order final (it cannot change afterwards).",
         ASIS: "Set the rest of your cards in the order shown and make the order final.",
+        VOTE: "Vote to make the next hand the last (until you confirm your order).",
+        UNVOTE: "Withdraw your vote for a last hand.",
     }
 
     def seat_limits(self, options: Any) -> tuple[int, int]:
@@ -91,19 +95,28 @@ class Fairmarket(Game):
         assert isinstance(opts, FairmarketOptions)
         self.check_seats(opts, seats)
         n, dealer = seats, dealer % seats
-        carried, played, jackpot = read_carry(carry)
-        dealt, table, rest = deal(n, dealer, seed, hands, stock)
+        got = read_carry(carry)
+        carried, jackpot = got.stations, got.jackpot
+        dealt, jack, table, rest = deal(n, dealer, seed, hands, stock, opts.seaside)
         ante = 2 if n == 2 else 1
         recent = [DEALT[ante - 1]]
+        if got.last:
+            recent.append(LAST)
         if any(carried):
             recent.append(CARRIED_BACK.format(carry=carry_text(carried)))
+        new = newcomers(got.seating, n)
+        paid, fee_in, fee_lines = fees(new, sum(carried) + jackpot + got.jack)
+        recent += fee_lines
         if opts.jackpot:
             carried, jackpot, grew = grow(carried, jackpot, n)
             if grew >= 0:
                 recent.append(grew_text(grew, jackpot))
+        may = voters(got.seating, n)
         return FairmarketState(
-            opts, n, dealer, ante, dealt, table, rest, carried, played,
-            ((),) * n, (False,) * n, recent=tuple(recent), jackpot=jackpot, jackpot_out=jackpot,
+            opts, n, dealer, ante, dealt, table, rest, carried, got.hands,
+            ((),) * n, (False,) * n, recent=tuple(recent[-RECENT:]), jackpot=jackpot, jackpot_out=jackpot,
+            jack=jack, jack_in=got.jack, jack_out=got.jack, fees=paid, fee_in=fee_in,
+            voters=may, votes=(False,) * n, last_hand=got.last,
         )
 
     # ------------------------------------------------------------ turn
@@ -115,11 +128,14 @@ class Fairmarket(Game):
     def _legal_actions(self, state: FairmarketState, seat: int) -> tuple[str, ...]:
         placed = state.order[seat]
         if len(placed) == STATIONS:
-            return (CONFIRM, RESET)
-        out = [f"{PLACE}:{c}" for c in state.hands[seat] if c not in placed]
-        out.append(ASIS)
-        if placed:
-            out.append(RESET)
+            out = [CONFIRM, RESET]
+        else:
+            out = [f"{PLACE}:{c}" for c in state.hands[seat] if c not in placed]
+            out.append(ASIS)
+            if placed:
+                out.append(RESET)
+        if state.voters[seat] and not state.last_hand:
+            out.append(UNVOTE if state.votes[seat] else VOTE)
         return tuple(out)
 
     def timeout_action(self, state: FairmarketState, seat: int) -> str:
@@ -130,6 +146,10 @@ class Fairmarket(Game):
         events: list[Event] = []
         if action == RESET:
             return _with_order(state, seat, ()), (Event(ORDER_CLEARED, seat, private_to=seat),)
+        if action in (VOTE, UNVOTE):
+            votes = tuple(action == VOTE if s == seat else v for s, v in enumerate(state.votes))
+            note = VOTE_NOTE if action == VOTE else UNVOTE_NOTE
+            return replace(state, votes=votes), (Event(note, seat, private_to=seat),)
         if action.startswith(PLACE + ":"):
             card = action.split(":", 1)[1]
             new = (*placed, card)
@@ -149,19 +169,26 @@ class Fairmarket(Game):
     def outcome(self, state: FairmarketState) -> Outcome | None:
         if not state.over:
             return None
-        stake = state.ante * STATIONS
-        payoffs = tuple(t + w - stake for t, w in zip(state.taken, state.won, strict=True))
-        carry = {"stations": list(state.carried_out), "hands": state.hands_played + 1, "jackpot": state.jackpot_out}
+        shares = state.shares or (0,) * state.n
+        payoffs = tuple(
+            t + w + sh - state.paid(s) for s, (t, w, sh) in enumerate(zip(state.taken, state.won, shares, strict=True))
+        )
+        stations = {str(k + 1): c for k, c in enumerate(state.carried_out)}
+        carry = {
+            "stations": stations, "hands": state.hands_played + 1, "jackpot": state.jackpot_out,
+            "jack": state.jack_out, "last": state.agreed,
+        }
         return Outcome(
             payoffs,
             placings_from(payoffs),
             carry=carry,
-            carried_in=sum(state.carried_in) + state.jackpot,
-            carried_out=sum(state.carried_out) + state.jackpot_out,
+            carried_in=sum(state.carried_in) + state.jackpot + state.jack_in,
+            carried_out=sum(state.carried_out) + state.jackpot_out + state.jack_out,
             summary=state.summary,
             scores=state.taken,
-            extra={"stations": tuple(state.carried_out), "jackpot": state.jackpot_out},
+            extra={"stations": tuple(state.carried_out), "jackpot": state.jackpot_out, "jack": state.jack_out},
             details=state.details,
+            table_over=state.last_hand,
         )
 
     # ------------------------------------------------------------ views
@@ -190,15 +217,33 @@ def _confirm(state: FairmarketState, seat: int) -> tuple[FairmarketState, tuple[
     return state, tuple(events)
 
 
-def read_carry(carry: Mapping[str, Any] | None) -> tuple[tuple[int, ...], int, int]:
-    """The coins each station carries in, the hands played before this one, and the Jackpot."""
+@dataclass(frozen=True, slots=True)
+class CarryIn:
+    stations: tuple[int, ...]  # coins each station carries in
+    hands: int  # hands played before this one
+    jackpot: int
+    jack: int  # Seaside Jack's purse
+    last: bool  # this is the last hand (agreed in the hand before)
+    seating: Mapping[str, Any] | None  # from the runtime (Game.counts_tenure)
+
+
+def read_carry(carry: Mapping[str, Any] | None) -> CarryIn:
+    """The carry of the hand before, and the runtime's seating. The stations are stored by number
+    (``{"1": c1, …}``) so the runtime keeps them when the seating changes; a list is read too."""
     if not carry:
-        return (0,) * STATIONS, 0, 0
-    stations = tuple(int(c) for c in carry.get("stations", (0,) * STATIONS))
-    jackpot = int(carry.get("jackpot", 0))
-    if len(stations) != STATIONS or any(c < 0 for c in stations) or jackpot < 0:
+        return CarryIn((0,) * STATIONS, 0, 0, 0, False, None)
+    raw = carry.get("stations", (0,) * STATIONS)
+    if isinstance(raw, Mapping):
+        raw = [raw.get(str(k + 1), 0) for k in range(STATIONS)]
+    stations = tuple(int(c) for c in raw)
+    jackpot, jack = int(carry.get("jackpot", 0)), int(carry.get("jack", 0))
+    if len(stations) != STATIONS or any(c < 0 for c in stations) or jackpot < 0 or jack < 0:
         raise IllegalAction(_("A carry needs five stations of 0 or more coins."))
-    return stations, int(carry.get("hands", 0)), jackpot
+    seating = carry.get("seating")
+    return CarryIn(
+        stations, int(carry.get("hands", 0)), jackpot, jack, bool(carry.get("last", False)),
+        seating if isinstance(seating, Mapping) else None,
+    )
 
 
 def carry_text(carried: Sequence[int]) -> str:
@@ -208,11 +253,16 @@ def carry_text(carried: Sequence[int]) -> str:
 
 
 def deal(
-    n: int, dealer: int, seed: int, hands: Sequence[Sequence[str]] | None, stock: Sequence[str] | None
-) -> tuple[tuple[tuple[str, ...], ...], tuple[str, ...], tuple[str, ...]]:
-    """Five cards to each seat from the dealer's left, one at a time, then the five table cards."""
+    n: int, dealer: int, seed: int, hands: Sequence[Sequence[str]] | None, stock: Sequence[str] | None,
+    jack: bool = False,
+) -> tuple[tuple[tuple[str, ...], ...], tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """Five cards to each seat from the dealer's left, one at a time, Seaside Jack's after the dealer's
+    in each round (FMS-1), then the five table cards: (hands, Jack's cards in deal order, table, rest).
+    A stacked ``hands`` may hold a sixth entry for Jack (in deal order)."""
+    stacks = n + 1 if jack else n
     given = [tuple(h) for h in hands] if hands is not None else [()] * n
-    if len(given) != n or any(len(h) > STATIONS for h in given):
+    given += [()] * (stacks - len(given)) if len(given) == n else []
+    if len(given) != stacks or any(len(h) > STATIONS for h in given):
         raise IllegalAction(_("Need one hand of at most five cards per seat."))
     used = [c for h in given for c in h]
     if stock is None:
@@ -223,7 +273,7 @@ def deal(
         deck = list(stock)
     fm.check_cards(used + deck)
     got = [list(h) for h in given]
-    order = [(dealer + i) % n for i in range(1, n + 1)]
+    order = [(dealer + i) % n for i in range(1, n + 1)] + ([n] if jack else [])
     top = 0
     for _round in range(STATIONS):
         for s in order:
@@ -235,4 +285,5 @@ def deal(
     table = tuple(deck[top: top + STATIONS])
     if len(table) < STATIONS:
         raise IllegalAction(_("The deck ran out."))
-    return tuple(tuple(h) for h in got), table, tuple(deck[top + STATIONS:])
+    jack_hand = tuple(got[n]) if jack else ()
+    return tuple(tuple(h) for h in got[:n]), jack_hand, table, tuple(deck[top + STATIONS:])

@@ -29,11 +29,20 @@ class FairmarketOptions(BaseModel):
     lenders: bool = Field(
         False, description="Lenders (with Allben): counterfeit Queens still quit, with no tithes and no claim on the Jackpot."
     )
+    seaside: bool = Field(
+        False, description="Seaside Jack (instead of the Jackpot): a dummy player with his own cards; take fewer coins than he does to win his purse."
+    )
 
     @model_validator(mode="after")
     def _stories_need_allben(self) -> FairmarketOptions:
         if (self.lighton or self.lenders) and not self.allben:
             raise ValueError("Lighton and Lenders are versions of the Allben story cards: choose Allben too.")
+        return self
+
+    @model_validator(mode="after")
+    def _one_jackpot(self) -> FairmarketOptions:
+        if self.seaside and self.jackpot:
+            raise ValueError("Seaside Jack replaces the Jackpot: choose one of them, not both.")
         return self
 
 
@@ -47,5 +56,7 @@ PRESETS = MappingProxyType(
         "allben jackpot": FairmarketOptions(allben=True, jackpot=True),
         "lighton": FairmarketOptions(allben=True, lighton=True),
         "lenders jackpot": FairmarketOptions(allben=True, lenders=True, jackpot=True),
+        "seaside jack": FairmarketOptions(seaside=True),
+        "allben seaside jack": FairmarketOptions(allben=True, seaside=True),
     }
 )

@@ -16,6 +16,7 @@ from .options import FairmarketOptions
 
 STATIONS = 5  # stations, table cards and cards per hand
 TABLE = -1  # the table card's "seat" in a station result
+JACK = -2  # Seaside Jack's "seat" in a station result (he is no seat of the table)
 RECENT = 8  # lines of the table's recent log
 
 
@@ -25,7 +26,7 @@ class StationResult:
 
     station: int  # 0..4
     table_card: str
-    plays: tuple[tuple[int, str], ...]  # (seat, card) for every player, in seat order
+    plays: tuple[tuple[int, str], ...]  # (seat, card) for every player in seat order, then Jack (JACK)
     pot: int  # coins in the pot when it was played (antes + carried in)
     low: tuple[int, ...]  # seats (or TABLE) holding the low card(s)
     low_paid: tuple[int, ...]  # what each low took (1, or less if the pot ran dry)
@@ -59,14 +60,37 @@ class FairmarketState:
     jackpot_out: int = 0  # the Jackpot left for the next hand
     summary: str = ""
     details: tuple[str, ...] = ()
+    jack: tuple[str, ...] = ()  # Seaside Jack's five cards in the order dealt (he plays them in reverse)
+    jack_in: int = 0  # Jack's purse before this hand
+    jack_took: int = 0  # what Jack took this hand
+    jack_out: int = 0  # Jack's purse for the next hand
+    fees: tuple[int, ...] = ()  # what each seat paid to enter ("pay the pots"), 0 for the others
+    fee_in: tuple[int, ...] = (0,) * 5  # the fees each station's pot got
+    voters: tuple[bool, ...] = ()  # who may vote for a last hand
+    votes: tuple[bool, ...] = ()  # who votes for it now
+    last_hand: bool = False  # this hand is the last (agreed in the hand before)
+    agreed: bool = False  # every voter voted: the next hand is the last
+    shares: tuple[int, ...] = ()  # the last hand: each seat's share of the leftovers
 
     @property
     def over(self) -> bool:
         return len(self.results) == STATIONS
 
     def pot(self, station: int) -> int:
-        """The coins in a station's pot once the antes are in and its carry is back."""
-        return self.ante * self.n + self.carried_in[station]
+        """The coins in a station's pot once the antes (and any entry fees) are in and its carry is back."""
+        return self.ante * self.n + self.carried_in[station] + self.fee_in[station]
+
+    @property
+    def seaside(self) -> bool:
+        return bool(self.jack)
+
+    def jack_order(self) -> tuple[str, ...]:
+        """Jack plays blind in reverse deal order: his last card dealt is station 1's."""
+        return tuple(reversed(self.jack))
+
+    def paid(self, seat: int) -> int:
+        """What a seat put in this hand: the ante, and an entry fee."""
+        return self.ante * STATIONS + (self.fees[seat] if self.fees else 0)
 
 
 # ---------------------------------------------------------------- texts (whole sentences)
@@ -83,8 +107,10 @@ ALL_SET = _("Every hand is set. The stations are revealed one by one.")
 STATION_SHOWN = _("Station {k} (table card {card}, pot {pot}):")
 LOW_ONE = _("{who} has the low card, {card}, and takes {n}.")
 LOW_TIE = _("{who} tie for low with {card} and take {n} each.")
+LOW_JACK = _("Jack has the low card, {card}, and takes {n}.")
 LOW_TABLE = _("The table card is low: {n} carries over.")
 HIGH_ONE = _("{who} has the high card, {card}, and takes {n}.")
+HIGH_JACK = _("Jack has the high card, {card}, and takes {n}.")
 HIGH_TABLE = _("The table card is high: {n} carries over.")
 NOTHING_LEFT = _("Nothing is left for the high card.")
 
@@ -96,3 +122,6 @@ CARRY_ONE = _("1 coin carries to the next hand.")
 
 DETAIL = _("took {taken} for an ante of {ante}")
 DETAIL_JACKPOT = _("took {taken} and won {won} from the Jackpot, for an ante of {ante}")
+DETAIL_JACK = _("took {taken} and won {won} from Jack's purse, for an ante of {ante}")
+DETAIL_FEE = _(" and an entry fee of {n}")
+DETAIL_SHARE = _("; {n} from the leftovers")

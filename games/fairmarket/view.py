@@ -14,7 +14,7 @@ from games.core.views import Choice, Pile, SeatLine, SeatView, TableView, seat_n
 from games.core.wording import signed
 
 from . import cards as fm
-from .state import STATIONS, TABLE, FairmarketState, StationResult
+from .state import STATIONS, FairmarketState, StationResult
 from .stations import station_text
 
 _TITLE_SET = _("Fairmarket — setting hands")
@@ -28,38 +28,71 @@ def _station_pile(state: FairmarketState, k: int) -> Pile:
         text = _("Table card {card} · pot {pot}").format(card=fm.label(card), pot=state.pot(k))
         return Pile(name, (card,), text)
     r: StationResult = state.results[k]
-    cards = (card, *(c for _s, c in r.plays))
-    plays = tuple((s, fm.label(c)) for s, c in r.plays)
-    winner = None if r.high == TABLE else r.high
+    cards = (card, *(c for _s, c in r.plays))  # the table card, the players' cards, then Jack's
+    plays = tuple((s, fm.label(c)) for s, c in r.plays if s >= 0)
+    winner = None if r.high < 0 else r.high
     return Pile(name, cards, station_text(r), plays, winner, taken=True)
+
+
+def _quit_at(state: FairmarketState, s: int) -> int | None:
+    """The station (1-5) after which a seat was out of the round (Allben's Queen), if it quit."""
+    for r in state.results[1:]:
+        if all(p != s for p, _c in r.plays):
+            return r.station
+    return None
 
 
 def _seat_line(state: FairmarketState, s: int) -> SeatLine:
     if state.over:
-        net = state.taken[s] + state.won[s] - state.ante * STATIONS
+        net = state.taken[s] + state.won[s] + (state.shares[s] if state.shares else 0) - state.paid(s)
         text = _("took {n} · {net} this hand").format(n=state.taken[s], net=signed(net))
         if state.won[s]:
-            text = _("took {n}, won {w} from the Jackpot · {net} this hand").format(
-                n=state.taken[s], w=state.won[s], net=signed(net)
+            prize = _("took {n}, won {w} from Jack's purse · {net} this hand") if state.seaside else _(
+                "took {n}, won {w} from the Jackpot · {net} this hand"
             )
-        return SeatLine(s, text)
+            text = prize.format(n=state.taken[s], w=state.won[s], net=signed(net))
+        quit_at = _quit_at(state, s)
+        if quit_at is not None:
+            text = _("out of the round after station {k}").format(k=quit_at) + " · " + text
+        return SeatLine(s, text, out=quit_at is not None)
+    paid = _("paid {n} to enter · ").format(n=state.fees[s]) if state.fees and state.fees[s] else ""
     if state.confirmed[s]:
-        return SeatLine(s, _("hand set"))
-    return SeatLine(s, _("setting their hand"), to_act=True)
+        return SeatLine(s, paid + _("hand set"))
+    return SeatLine(s, paid + _("setting their hand"), to_act=True)
 
 
 def _facts(state: FairmarketState) -> tuple[tuple[str, str], ...]:
     total = state.ante * STATIONS
     one, many = _("1 coin per station, {total} a hand"), _("{n} coins per station, {total} a hand")
-    facts = [(_("Ante"), (one if state.ante == 1 else many).format(n=state.ante, total=total))]
+    facts = []
+    if state.last_hand:
+        facts.append((_("Last hand"), _("the coins left over are shared when it ends")))
+    facts.append((_("Ante"), (one if state.ante == 1 else many).format(n=state.ante, total=total)))
     facts.append((_("Carried in"), _carry(state.carried_in)))
     if state.options.jackpot:
         facts.append((_("Jackpot"), _coins(state.jackpot)))
+    if state.seaside:
+        facts.append((_("Jack's purse"), _coins(state.jack_in)))
+    if not state.over and any(state.votes):
+        votes, voters = sum(state.votes), sum(state.voters)
+        facts.append((_("Last hand vote"), _("{n} of {m} voted for a last hand").format(n=votes, m=voters)))
     if state.over:
-        facts.append((_("Carried to the next hand"), _carry(state.carried_out)))
-        if state.options.jackpot:
-            facts.append((_("Jackpot for the next hand"), _coins(state.jackpot_out)))
+        facts += _after(state)
     return tuple(facts)
+
+
+def _after(state: FairmarketState) -> list[tuple[str, str]]:
+    facts = []
+    if state.seaside:
+        facts.append((_("Jack took"), _coins(state.jack_took)))
+    if state.last_hand:
+        return facts
+    facts.append((_("Carried to the next hand"), _carry(state.carried_out)))
+    if state.options.jackpot:
+        facts.append((_("Jackpot for the next hand"), _coins(state.jackpot_out)))
+    if state.seaside:
+        facts.append((_("Jack's purse for the next hand"), _coins(state.jack_out)))
+    return facts
 
 
 def _coins(n: int) -> str:
@@ -89,6 +122,7 @@ def _prompt(state: FairmarketState, seat: int) -> tuple[Choice, ...]:
         return (
             Choice("confirm", _("Confirm this order"), "success"),
             Choice("reset", _("Start over"), "danger"),
+            *_vote(state, seat),
         )
     out = [
         Choice(f"place:{c}", fm.label(c), "primary", True, "cards")
@@ -97,7 +131,15 @@ def _prompt(state: FairmarketState, seat: int) -> tuple[Choice, ...]:
     out.append(Choice("asis", _("Set the rest as shown and confirm")))
     if placed:
         out.append(Choice("reset", _("Start over"), "danger"))
-    return tuple(out)
+    return (*out, *_vote(state, seat))
+
+
+def _vote(state: FairmarketState, seat: int) -> tuple[Choice, ...]:
+    if not state.voters[seat] or state.last_hand:
+        return ()
+    if state.votes[seat]:
+        return (Choice("unvote", _("Withdraw my vote")),)
+    return (Choice("vote", _("Vote for a last hand")),)
 
 
 def _notes(state: FairmarketState, seat: int) -> tuple[str, ...]:
@@ -105,7 +147,8 @@ def _notes(state: FairmarketState, seat: int) -> tuple[str, ...]:
     if state.over:
         return ()
     if state.confirmed[seat]:
-        return (_("Your order is set: {cards}.").format(cards=fm.labels(placed)),)
+        voted = (_("You voted for a last hand."),) if state.votes[seat] else ()
+        return (_("Your order is set: {cards}.").format(cards=fm.labels(placed)), *voted)
     if not placed:
         return (_("Choose the card for station 1."),)
     note = _("Your order so far: {cards}.").format(cards=fm.labels(placed))

@@ -122,10 +122,10 @@ def test_cards_are_placed_station_by_station_and_the_last_goes_on_its_own() -> N
         state, events = G.apply(state, 0, f"place:{card}")
         assert all(e.private_to == 0 for e in events)
     assert state.order[0] == ("B6", "B5", "B4")
-    assert G.legal_actions(state, 0) == ("place:B2", "place:B3", "asis", "reset")
+    assert G.legal_actions(state, 0) == ("place:B2", "place:B3", "asis", "reset", "vote")
     state, events = G.apply(state, 0, "place:B3")
     assert state.order[0] == ("B6", "B5", "B4", "B3", "B2") and len(events) == 2
-    assert G.legal_actions(state, 0) == ("confirm", "reset")
+    assert G.legal_actions(state, 0) == ("confirm", "reset", "vote")
 
 
 def test_order_can_change_while_setting_but_not_after_confirming() -> None:
@@ -224,7 +224,9 @@ def test_carries_stay_on_their_station_into_the_next_hand() -> None:
     table = ("FA", "F3", "F4", "F5", "F6")  # station 1: the Ace of Flags is table high
     final, _ = set_all(start([LOWS, MIDS, HIGHS], table))
     out = done(final)
-    assert out.carry == {"stations": [2, 0, 0, 0, 0], "hands": 1, "jackpot": 0}
+    assert out.carry == {
+        "stations": {"1": 2, "2": 0, "3": 0, "4": 0, "5": 0}, "hands": 1, "jackpot": 0, "jack": 0, "last": False
+    }
     assert (out.carried_in, out.carried_out) == (0, 2) and sum(out.payoffs) == -2
     nxt = start([LOWS, MIDS, HIGHS], TABLE5, carry=out.carry, dealer=1)
     assert nxt.pot(0) == 5 and nxt.hands_played == 1
