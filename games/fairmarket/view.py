@@ -54,7 +54,7 @@ def _seat_line(state: FairmarketState, s: int) -> SeatLine:
         quit_at = _quit_at(state, s)
         if quit_at is not None:
             text = _("out of the round after station {k}").format(k=quit_at) + " · " + text
-        return SeatLine(s, text, out=quit_at is not None)
+        return SeatLine(s, text)
     paid = _("paid {n} to enter · ").format(n=state.fees[s]) if state.fees and state.fees[s] else ""
     if state.confirmed[s]:
         return SeatLine(s, paid + _("hand set"))

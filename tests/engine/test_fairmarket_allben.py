@@ -174,3 +174,12 @@ def test_a_random_story_card_drawn_for_the_page_acts() -> None:  # FMA-3
     assert dict(final.results[1].plays)[0] == "CQ"  # the random Queen quits
     assert all(0 not in dict(r.plays) for r in final.results[2:])
     assert [r.tithes for r in final.results[2:]] == [((0, 1),)] * 3
+
+
+def test_a_quitters_seat_line_says_they_were_out_after_their_station() -> None:
+    seat0 = ("B2", "BQ", *LOWS[2:])  # quits at station 2
+    final, _ = play(start([seat0, MIDS, HIGHS]))
+    seats = G.view(final, None).public.seats
+    assert seats[0].text.startswith("out of the round after station 2 · took")
+    assert "out of the round" not in seats[1].text
+    assert {s for s, _c in G.view(final, None).public.piles[2].plays} == {1, 2}  # still in at station 3
