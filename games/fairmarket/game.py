@@ -161,7 +161,7 @@ class Fairmarket(Game):
                 events.append(Event(text, seat, private_to=seat))
             return _with_order(state, seat, new), tuple(events)
         if action == ASIS:
-            placed = (*placed, *(c for c in state.hands[seat] if c not in placed))
+            placed = (*placed, *(c for c in fm.natural(state.hands[seat]) if c not in placed))  # as shown
             state = _with_order(state, seat, placed)
         return _confirm(state, seat)
 

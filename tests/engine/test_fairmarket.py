@@ -29,7 +29,9 @@ def set_all(state: FairmarketState) -> tuple[FairmarketState, list[str]]:
     """Every seat sets its cards in the order dealt; returns the final state and every public text."""
     texts: list[str] = []
     for seat in range(state.n):
-        state, events = G.apply(state, seat, "asis")
+        for card in state.hands[seat][:4]:  # in the order stacked (station by station)
+            state, _ = G.apply(state, seat, f"place:{card}")
+        state, events = G.apply(state, seat, "confirm")
         texts += [e.text for e in events if e.private_to is None]
     return state, texts
 
@@ -155,12 +157,17 @@ def test_nobody_sees_another_order_until_the_reveal() -> None:
     assert any("6 🔔" in n for n in G.view(state, 0).notes)
 
 
-def test_a_player_who_times_out_sets_the_cards_as_dealt() -> None:
+def test_a_player_who_times_out_sets_the_rest_as_shown() -> None:
     state = start([LOWS, MIDS, HIGHS], TABLE5)
     assert G.timeout_action(state, 0) == "asis"
     for card in ("B6", "B5", "B4", "B3"):
         state, _ = G.apply(state, 0, f"place:{card}")
     assert G.timeout_action(state, 0) == "confirm"
+    mixed = start([("C40", "B50", "F30", "B40", "C60"), MIDS, HIGHS], TABLE5)
+    mixed, _ = G.apply(mixed, 0, "place:C40")
+    mixed, _ = G.apply(mixed, 0, "asis")  # the rest as the panel shows it: by suit, then rank
+    assert mixed.order[0] == ("C40", "F30", "B40", "B50", "C60")  # Flags, Bells, Cups
+    assert [c for c in fm.natural(mixed.hands[0]) if c != "C40"] == list(mixed.order[0][1:])
 
 
 def test_stations_play_when_all_hands_are_set() -> None:

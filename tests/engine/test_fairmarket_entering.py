@@ -38,7 +38,9 @@ def play(state: FairmarketState, votes: Sequence[int] = ()) -> tuple[FairmarketS
         state, events = G.apply(state, seat, "vote")
         texts += [e.text for e in events if e.private_to is None]
     for seat in range(state.n):
-        state, events = G.apply(state, seat, "asis")
+        for card in state.hands[seat][:4]:  # in the order stacked (station by station)
+            state, _ = G.apply(state, seat, f"place:{card}")
+        state, events = G.apply(state, seat, "confirm")
         texts += [e.text for e in events if e.private_to is None]
     return state, texts
 
