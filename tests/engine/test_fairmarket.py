@@ -290,3 +290,13 @@ def test_two_player_option_seats_exactly_two_and_antes_two_per_station() -> None
 def test_two_players_start_with_twice_the_coins() -> None:
     assert G.suggested_buy_in(G.Options(), 4) == 40  # "30-50 coins per player"
     assert G.suggested_buy_in(G.Options(two_players=True), 2) == 80  # "twice the amount"
+
+
+def test_rules_say_the_seeded_shuffle_is_the_dealing_procedure() -> None:
+    from games.core.summary import RulesText
+
+    text = RulesText.parse(G.rules_summary)
+    assert "seeded shuffle deals every stack at random" in text.body
+    assert "dealing procedure (all stacks dealt face down, then handed out at random)" in text.body
+    assert "pays the pots" in text.body and "last hand" in text.body
+    assert "Jack" in text.variants["seaside jack"]
