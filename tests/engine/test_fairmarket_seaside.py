@@ -200,3 +200,16 @@ def test_jack_conserves_coins_over_many_random_hands() -> None:
                 assert out.carried_out == sum(final.carried_out) + final.jack_out
                 c = dict(out.carry or {})
                 assert c["jack"] == final.jack_out and final.jack_in + final.jack_took - sum(final.won) == c["jack"]
+
+
+def test_jacks_page_in_lighton_still_takes_its_coin_as_the_low() -> None:  # FMS-3
+    opts = G.Options(allben=True, lighton=True, seaside=True)
+    final, texts = play(start([LOWS, MIDS, HIGHS], ("FP", *MIDS2[1:]), opts=opts))
+    assert final.results[0].low == (JACK,) and final.results[0].low_paid == (1,)
+    assert dict(final.results[1].plays)[JACK] == "C40"  # no Put
+    assert "Jack plays the Page, Page 🚩: the Put is ignored, and in Lighton it takes a coin as the low." in shown(texts)[0]
+
+
+def test_a_purse_too_small_to_split_stays_with_jack() -> None:  # FMS-6
+    got = award_jack([0, 0, 5], [True] * 3, 0, 1)
+    assert got.won == (0, 0, 0) and got.purse == 1 and "cannot be split" in got.text
