@@ -127,3 +127,13 @@ async def test_allben_seaside_jack_hand_through_simcord(world: World) -> None:
     assert purse in seen  # who (if anyone) won Jack's purse, and what it holds
     result = snap.result
     assert result is not None and sum(line.net or 0 for line in result.lines) == -sum(final.carried_out) - final.jack_out
+
+
+def test_how_it_ended_keeps_whole_last_lines() -> None:
+    """A long hand (Allben + Jack, four players) tells more than a field holds: the result keeps
+    the last whole lines, so its conclusion (Jack's purse, the vote) is never cut mid-mention."""
+    from cogs.ui.results import story_tail
+
+    story = [f"<@{1000 + i}> line {i} " + "x" * 150 for i in range(12)]
+    kept = story_tail(story)
+    assert len(kept) <= 1024 and kept.endswith(story[-1]) and kept.split("\n")[0] in story
