@@ -83,7 +83,7 @@ def station_text(r: StationResult) -> str:
             parts.append(say(players[0], LOW_ONE, LOW_JACK, **values))
         else:
             parts.append(LOW_TIE.format(who=names(players), **values))
-    if not r.high_paid and r.high != TABLE:
+    if not r.high_paid:  # a Cut, tithes and lows took it all (also when the table card is high)
         parts.append(NOTHING_LEFT)
     elif r.high == TABLE:
         parts.append(HIGH_TABLE.format(n=r.high_paid))

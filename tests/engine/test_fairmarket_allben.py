@@ -185,3 +185,14 @@ def test_a_quitters_seat_line_says_they_were_out_after_their_station() -> None:
     assert seats[0].text.startswith("out of the round after station 2 · took")
     assert "out of the round" not in seats[1].text
     assert {s for s, _c in G.view(final, None).public.piles[2].plays} == {1, 2}  # still in at station 3
+
+
+def test_a_dry_pot_with_the_table_high_says_nothing_is_left() -> None:
+    seat0 = ("BQ", *LOWS[1:])  # quits at station 1: a tithe from stations 2-5
+    seat1 = ("C7", "CC", *MIDS[2:])  # cuts station 2: pot 3 → 1 cut, 1 tithe, 1 low, 0 for the high
+    table = ("F2", "FA", *TABLE5[2:])  # station 2's table Ace is high
+    final, texts = play(start([seat0, seat1, HIGHS], table))
+    r = final.results[1]
+    assert r.high == -1 and r.high_paid == 0
+    line = next(t for t in texts if t.startswith("Station 2 "))
+    assert "Nothing is left for the high card." in line and "0 carries over" not in line
