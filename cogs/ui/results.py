@@ -17,6 +17,7 @@ from games.core.i18n import _
 from games.core.wording import signed
 
 from . import render
+from .embeds import FIELD_VALUE
 
 WINNER = "🥇"
 
@@ -58,12 +59,24 @@ def result_lines(result: HandResult) -> str:
     return "\n".join(result_line(line, result) for line in result.ranked)
 
 
+def story_tail(story: Sequence[str], limit: int = FIELD_VALUE) -> str:
+    """The last whole lines of the story that fit in a field: never a line (or a mention) cut in two."""
+    kept: list[str] = []
+    size = 0
+    for line in reversed(story):
+        size += len(line) + (1 if kept else 0)
+        if size > limit and kept:
+            break
+        kept.append(line)
+    return "\n".join(reversed(kept))
+
+
 def add_result(b: render.EmbedBudget, result: HandResult, *, with_headline: bool = False) -> None:
     """The result as embed fields: the players, the carried pot, and the score sheet if there is one."""
     if with_headline and result.headline:
         b.field(_("What happened"), result.headline)
     if result.story:
-        b.field(_("How it ended"), "\n".join(result.story[-12:]))
+        b.field(_("How it ended"), story_tail(result.story[-12:]))
     name = {
         "hand": _("Result of hand {n}").format(n=result.number),
         "deal": _("Deal {n}").format(n=result.number),
