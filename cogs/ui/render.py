@@ -61,6 +61,7 @@ def hand_embed(
     waiting_for: str = "",
     sort: SortBy = "suit",
     picked: tuple[str, str] | None = None,
+    plain_names: Sequence[str] = (),
 ) -> discord.Embed:
     """The private panel: the table in brief, then this seat's cards, notes and what to do.
 
@@ -84,7 +85,7 @@ def hand_embed(
     if picked is not None:
         b.field(*picked)
     facts = replace(pub, facts=pub.facts[:6])
-    for name, value, inline in pile_and_fact_fields(facts, names, 20):
+    for name, value, inline in pile_and_fact_fields(facts, names, 20, plain_names):
         b.field(name, value, inline=inline)
     if sv.notes:
         b.field(_("Notes"), "\n".join(named(n, names) for n in sv.notes))
@@ -130,7 +131,7 @@ def hand_panel(
     big = paging.needs_paging(prompt)
     embed = hand_embed(
         sv, names=names, deadline=deadline, waiting_for=waiting_for, sort=draft.sort,
-        picked=paging.picked_field(prompt, draft) if big else None,
+        picked=paging.picked_field(prompt, draft) if big else None, plain_names=plain_names,
     )
     if big:
         return embed, detached(paging.paged_view(table_id, seq, prompt, draft, sortable=bool(sv.faces)))

@@ -96,6 +96,7 @@ def table_embed(
     footer: str = "",
     colour: discord.Colour | None = COLOUR_PLAYING,
     header: str = "",
+    plain_names: Sequence[str] = (),
 ) -> discord.Embed:
     """The public table: title, summary, seats (▶ = to act), piles, facts, the sheet, recent events."""
     b = EmbedBudget(view.title, colour)
@@ -109,7 +110,7 @@ def table_embed(
     if seats:
         b.field(_("Seats"), seats)
     tail = int(bool(seats)) + int(view.sheet is not None) + int(bool(view.recent))
-    for name, value, inline in pile_and_fact_fields(view, names, EMBED_FIELDS - tail):
+    for name, value, inline in pile_and_fact_fields(view, names, EMBED_FIELDS - tail, plain_names):
         b.field(name, value, inline=inline)
     if view.sheet is not None:
         b.field(*sheet_text(view.sheet, names))
@@ -134,11 +135,14 @@ def _packed(fields: Sequence[Field], title: str) -> list[Field]:
     return [(title if i == 0 else _("{title} (cont.)").format(title=title), v, False) for i, v in enumerate(values)]
 
 
-def pile_fields(piles: Sequence[Pile], names: Sequence[str]) -> tuple[list[Field], list[Field]]:
+def pile_fields(
+    piles: Sequence[Pile], names: Sequence[str], plain_names: Sequence[str] = ()
+) -> tuple[list[Field], list[Field]]:
     """(tricks and grouped piles, which keep their fields; the other piles, one field each).
 
     A group (``Pile.group``: a team's melds) is one field, its piles as lines,
-    continued in another field when it passes 1,024 characters.
+    continued in another field when it passes 1,024 characters. A field's name
+    can't show a mention, so a group named after players gets ``plain_names``.
     """
     order: list[Pile | str] = []  # tricks, and each group's name where its first pile was
     loose: list[Field] = []
@@ -159,14 +163,16 @@ def pile_fields(piles: Sequence[Pile], names: Sequence[str]) -> tuple[list[Field
             out.append((item.name, pile_text(item, names), False))
             continue
         lines = [(named(p.name, names), pile_text(p, names), False) for p in groups[item]]
-        out.extend(_packed(lines, named(item, names)))
+        out.extend(_packed(lines, named(item, plain_names or names)))
     return out, loose
 
 
-def pile_and_fact_fields(view: TableView, names: Sequence[str], room: int) -> list[Field]:
+def pile_and_fact_fields(
+    view: TableView, names: Sequence[str], room: int, plain_names: Sequence[str] = ()
+) -> list[Field]:
     """The piles and facts as at most ``room`` fields when they can be: loose piles, then facts,
     are packed into shared fields once one field each would be too many."""
-    fixed, loose = pile_fields(view.piles, names)
+    fixed, loose = pile_fields(view.piles, names, plain_names)
     facts: list[Field] = [(label, named(value, names), True) for label, value in view.facts]
     left = room - len(fixed)
     if len(loose) + len(facts) > left and loose:

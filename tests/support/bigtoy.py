@@ -90,7 +90,7 @@ class BigToy(Game):
     uses_chips: ClassVar[bool] = False
     hand_by_hand: ClassVar[bool] = False
     Options: ClassVar[type[BaseModel]] = BigToyOptions
-    presets: ClassVar[dict[str, BaseModel]] = {"standard": BigToyOptions()}
+    presets: ClassVar[dict[str, BaseModel]] = {"standard": BigToyOptions(), "melds": BigToyOptions(piles=30)}
     state_type: ClassVar[type] = BigToyState
 
     def new_state(
@@ -100,7 +100,7 @@ class BigToy(Game):
     ) -> BigToyState:
         o = self.options_from(options)
         assert isinstance(o, BigToyOptions)
-        cards = deck(9)
+        cards = deck(-(-(seats * o.hand + o.piles * o.pile_size) // 54))
         random.Random(seed).shuffle(cards)
         if hands is None:
             hands = [cards[i * o.hand : (i + 1) * o.hand] for i in range(seats)]
