@@ -162,13 +162,11 @@ def prompt_view(table_id: int, seq: int, prompt: Sequence[object]) -> discord.ui
             continue
         high = max(1, min(pick.max_count, len(options)))
         low = max(0, min(pick.min_count, high))
-        view.add_item(
-            c.PickSelect(
-                table_id, seq, i, pick.kind,
-                options=options, min_values=low, max_values=high,
-                placeholder=clip(pick.label, SELECT_PLACEHOLDER),
-                row=row,
-            )
+        pick_select = c.PickSelect(
+            table_id, seq, i, pick.kind,
+            options=options, min_values=low, max_values=high,
+            placeholder=clip(pick.label, SELECT_PLACEHOLDER),
         )
+        view.add_item(_at(pick_select, row))  # a row given to the constructor is not kept: set it
         row += 1
     return view if view.children else None

@@ -209,10 +209,10 @@ def _page_selects(
         holder = clip(where, SELECT_PLACEHOLDER)
         if big.pick is not None:
             high = max(1, min(len(options), big.pick.max_count))
-            view.add_item(c.PageSelect(table_id, seq, index, big.pick.kind, options=options, max_values=high,
-                                       placeholder=holder, row=row))
+            view.add_item(_at(c.PageSelect(table_id, seq, index, big.pick.kind, options=options, max_values=high,
+                                       placeholder=holder), row))
         else:
-            view.add_item(c.ActionSelect(table_id, seq, index, options=options, placeholder=holder, row=row))
+            view.add_item(_at(c.ActionSelect(table_id, seq, index, options=options, placeholder=holder), row))
         row += 1
     return row
 
@@ -228,14 +228,14 @@ def _small_selects(
         ]
         if options:
             high = max(1, min(pick.max_count, len(options)))
-            view.add_item(c.PickSelect(table_id, seq, i, pick.kind, options=options, max_values=high,
+            view.add_item(_at(c.PickSelect(table_id, seq, i, pick.kind, options=options, max_values=high,
                                        min_values=max(0, min(pick.min_count, high)),
-                                       placeholder=clip(pick.label, SELECT_PLACEHOLDER), row=row))
+                                       placeholder=clip(pick.label, SELECT_PLACEHOLDER)), row))
             row += 1
     if cards:
         options = [discord.SelectOption(label=clip(ch.label, OPTION_LABEL) or ch.action, value=ch.action)
                    for ch in cards]
-        view.add_item(c.ActionSelect(table_id, seq, 24, options=options, placeholder=_("Play a card…"), row=row))
+        view.add_item(_at(c.ActionSelect(table_id, seq, 24, options=options, placeholder=_("Play a card…")), row))
         row += 1
     return row
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
+from typing import Any
 
 import discord
 
@@ -148,17 +149,25 @@ def hand_panel(
     return embed, detached(view)
 
 
+def _row_of(item: discord.ui.Item[Any]) -> int | None:
+    """The row an item was put in (a DynamicItem keeps it on the item it wraps)."""
+    inner = item.item if isinstance(item, discord.ui.DynamicItem) else item
+    return inner.row
+
+
 def _free_row(view: discord.ui.View) -> int | None:
-    """The last row free for a button (as before big hands: an unused row)."""
+    """The last unused row, else the last row of buttons with room for one more; None if neither."""
     if len(view.children) >= ROWS * ROW_BUTTONS:
         return None
-    used_rows = {item.row for item in view.children}
+    rows: dict[int | None, list[discord.ui.Item[Any]]] = {}
+    for item in view.children:
+        rows.setdefault(_row_of(item), []).append(item)
     for row in range(ROWS - 1, -1, -1):
-        in_row = [i for i in view.children if i.row == row]
-        if row not in used_rows or (
-            all(isinstance(i, discord.ui.Button) for i in in_row)
-            and len(in_row) < ROW_BUTTONS
-        ):
+        if row not in rows:
+            return row
+    for row in range(ROWS - 1, -1, -1):
+        inner = [i.item if isinstance(i, discord.ui.DynamicItem) else i for i in rows[row]]
+        if all(isinstance(i, discord.ui.Button) for i in inner) and len(inner) < ROW_BUTTONS:
             return row
     return None
 

@@ -90,7 +90,9 @@ class BigToy(Game):
     uses_chips: ClassVar[bool] = False
     hand_by_hand: ClassVar[bool] = False
     Options: ClassVar[type[BaseModel]] = BigToyOptions
-    presets: ClassVar[dict[str, BaseModel]] = {"standard": BigToyOptions(), "melds": BigToyOptions(piles=30)}
+    presets: ClassVar[dict[str, BaseModel]] = {
+        "standard": BigToyOptions(), "melds": BigToyOptions(piles=30), "small": BigToyOptions(hand=12, turns=8),
+    }
     state_type: ClassVar[type] = BigToyState
 
     def new_state(
