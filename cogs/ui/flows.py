@@ -341,5 +341,11 @@ async def panel_verb(interaction: discord.Interaction, table_id: int, seq: int, 
     """A panel button (``panelflow.panel_verb``); Confirm sends the picks as one action."""
     action = await panelflow.panel_verb(interaction, table_id, seq, verb)
     if action is not None:
-        await _act(interaction, table_id, seq, action)
+        panelflow.sent(interaction, table_id, action)  # before the panel is re-drawn…
+        try:
+            await _act(interaction, table_id, seq, action)
+        except Exception:
+            draft = drafts_of(bot_of(interaction)).of(table_id, interaction.user.id)
+            draft.picks[action.split(":", 1)[0]] = action.split(":", 1)[1].split(",")  # …kept if refused
+            raise
 

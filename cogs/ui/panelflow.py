@@ -115,7 +115,8 @@ async def pick_page(
 
 async def panel_verb(interaction: discord.Interaction, table_id: int, seq: int, verb: str) -> str | None:
     """Sort, previous/next page, switch menus, clear the picks (the panel is re-drawn: None), or
-    confirm them: the action to send (``kind:c1,c2,…``), or None after a private refusal."""
+    confirm them: the action to send (``kind:c1,c2,…``), or None after a private refusal.
+    The picks stay in the draft until the action is taken (``sent``): a refused meld can be mended."""
     prompt, _current, draft = await _prompt_of(interaction, table_id)
     big, every = paging.focused(prompt, draft)
     if verb == "sort":
@@ -135,11 +136,16 @@ async def panel_verb(interaction: discord.Interaction, table_id: int, seq: int, 
         if not pick.min_count <= len(cards) <= pick.max_count:
             await send_ephemeral(interaction, _count_error(pick, len(cards)))
             return None
-        draft.picks[pick.kind] = []
-        draft.page = 0
         return f"{pick.kind}:{','.join(cards)}"
     await _redraw(interaction, table_id)
     return None
+
+
+def sent(interaction: discord.Interaction, table_id: int, action: str) -> None:
+    """The picks of ``action`` were taken: forget them (and go back to the first page)."""
+    draft = drafts_of(bot_of(interaction)).of(table_id, interaction.user.id)
+    draft.picks.pop(action.split(":", 1)[0], None)
+    draft.page = 0
 
 
 def _count_error(pick: PickCards, n: int) -> str:

@@ -137,47 +137,41 @@ def _packed(fields: Sequence[Field], title: str) -> list[Field]:
 
 def pile_fields(
     piles: Sequence[Pile], names: Sequence[str], plain_names: Sequence[str] = ()
-) -> tuple[list[Field], list[Field]]:
-    """(tricks and grouped piles, which keep their fields; the other piles, one field each).
+) -> list[tuple[Field, bool]]:
+    """Each pile's field in the game's order, and whether it is a loose one (may be packed).
 
-    A group (``Pile.group``: a team's melds) is one field, its piles as lines,
-    continued in another field when it passes 1,024 characters. A field's name
-    can't show a mention, so a group named after players gets ``plain_names``.
+    Tricks keep their own field. A group (``Pile.group``: a team's melds) is one
+    field where its first pile is, its piles as lines, continued in another
+    field past 1,024 characters; a field's name can't show a mention, so a
+    group named after players gets ``plain_names``. Other piles: one field each.
     """
-    order: list[Pile | str] = []  # tricks, and each group's name where its first pile was
-    loose: list[Field] = []
     groups: dict[str, list[Pile]] = {}
     for pile in piles:
         if pile.group:
-            if pile.group not in groups:
-                groups[pile.group] = []
-                order.append(pile.group)
-            groups[pile.group].append(pile)
-        elif pile.plays:
-            order.append(pile)
-        else:
-            loose.append((pile.name, pile_text(pile, names), True))
-    out: list[Field] = []
-    for item in order:
-        if isinstance(item, Pile):
-            out.append((item.name, pile_text(item, names), False))
-            continue
-        lines = [(named(p.name, names), pile_text(p, names), False) for p in groups[item]]
-        out.extend(_packed(lines, named(item, plain_names or names)))
-    return out, loose
+            groups.setdefault(pile.group, []).append(pile)
+    out: list[tuple[Field, bool]] = []
+    for pile in piles:
+        if not pile.group:
+            out.append(((pile.name, pile_text(pile, names), not pile.plays), not pile.plays))
+        elif groups[pile.group][0] is pile:
+            lines = [(named(p.name, names), pile_text(p, names), False) for p in groups[pile.group]]
+            out.extend((f, False) for f in _packed(lines, named(pile.group, plain_names or names)))
+    return out
 
 
 def pile_and_fact_fields(
     view: TableView, names: Sequence[str], room: int, plain_names: Sequence[str] = ()
 ) -> list[Field]:
-    """The piles and facts as at most ``room`` fields when they can be: loose piles, then facts,
-    are packed into shared fields once one field each would be too many."""
-    fixed, loose = pile_fields(view.piles, names, plain_names)
+    """The piles and facts as at most ``room`` fields when they can be: loose piles (where the
+    first of them was), then facts, are packed into shared fields once one field each is too many."""
+    piles = pile_fields(view.piles, names, plain_names)
     facts: list[Field] = [(label, named(value, names), True) for label, value in view.facts]
-    left = room - len(fixed)
-    if len(loose) + len(facts) > left and loose:
-        loose = _packed(loose, _("On the table"))
-    if len(loose) + len(facts) > left and facts:
+    loose = [f for f, is_loose in piles if is_loose]
+    fields = [f for f, _is_loose in piles]
+    if len(fields) + len(facts) > room and loose:
+        at = next(i for i, (_f, is_loose) in enumerate(piles) if is_loose)
+        kept = [f for f, is_loose in piles if not is_loose]
+        fields = [*kept[:at], *_packed(loose, _("On the table")), *kept[at:]]
+    if len(fields) + len(facts) > room and facts:
         facts = _packed(facts, _("Facts"))
-    return [*fixed, *loose, *facts]
-
+    return [*fields, *facts]
