@@ -207,6 +207,7 @@ def playing_embed(snap: TableSnapshot) -> discord.Embed:
         deadline=snap.deadline,
         footer=_footer(snap),
         header=_header(snap),
+        plain_names=plain_names(snap),
     )
 
 

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.service.results import HandResult, ResultLine
+from bot.service.results import HandResult, ResultLine, TeamLine
 from games.core.i18n import _
 from games.core.wording import signed
 
@@ -55,6 +55,24 @@ def result_line(line: ResultLine, result: HandResult) -> str:
     return f"{head} — {body}" if body else head
 
 
+def team_text(team: TeamLine) -> str:
+    """``<@1> & <@3> 2,150`` (the winners' score in bold)."""
+    who = " & ".join(f"<@{u}>" for u in team.user_ids)
+    if team.score is None:
+        return who
+    score = f"{team.score:,}"
+    return f"{who} **{score}**" if team.placing == 1 else f"{who} {score}"
+
+
+def teams_text(result: HandResult) -> str:
+    """The teams best first on one line: ``🥇 Ann & Cy **2,150** — Bo & Di 1,400``."""
+    if not result.teams:
+        return ""
+    first = result.teams[0]
+    head = f"{WINNER} " if first.placing == 1 and any(t.placing > 1 for t in result.teams) else ""
+    return head + " — ".join(team_text(t) for t in result.teams)
+
+
 def result_lines(result: HandResult) -> str:
     return "\n".join(result_line(line, result) for line in result.ranked)
 
@@ -77,6 +95,8 @@ def add_result(b: render.EmbedBudget, result: HandResult, *, with_headline: bool
         b.field(_("What happened"), result.headline)
     if result.story:
         b.field(_("How it ended"), story_tail(result.story[-12:]))
+    if result.teams:
+        b.field(_("Teams"), teams_text(result))
     name = {
         "hand": _("Result of hand {n}").format(n=result.number),
         "deal": _("Deal {n}").format(n=result.number),
@@ -104,4 +124,4 @@ def result_embed(
     return b
 
 
-__all__ = ["add_result", "result_embed", "result_line", "result_lines", "signed"]
+__all__ = ["add_result", "result_embed", "result_line", "result_lines", "signed", "team_text", "teams_text"]
