@@ -20,6 +20,8 @@ from . import render
 from .embeds import FIELD_VALUE
 
 WINNER = "🥇"
+#: The story's last lines a result shows ("How it ended").
+STORY_LINES = 12
 
 
 def _place(line: ResultLine, many: bool) -> str:
@@ -89,12 +91,18 @@ def story_tail(story: Sequence[str], limit: int = FIELD_VALUE) -> str:
     return "\n".join(reversed(kept))
 
 
+def story_cut(result: HandResult) -> bool:
+    """Whether the result's story leaves lines out (then the table's cards are shown beside it)."""
+    shown = story_tail(result.story[-STORY_LINES:])
+    return len(result.story) > STORY_LINES or shown.count("\n") + 1 < min(len(result.story), STORY_LINES)
+
+
 def add_result(b: render.EmbedBudget, result: HandResult, *, with_headline: bool = False) -> None:
     """The result as embed fields: the players, the carried pot, and the score sheet if there is one."""
     if with_headline and result.headline:
         b.field(_("What happened"), result.headline)
     if result.story:
-        b.field(_("How it ended"), story_tail(result.story[-12:]))
+        b.field(_("How it ended"), story_tail(result.story[-STORY_LINES:]))
     if result.teams:
         b.field(_("Teams"), teams_text(result))
     name = {
@@ -124,4 +132,4 @@ def result_embed(
     return b
 
 
-__all__ = ["add_result", "result_embed", "result_line", "result_lines", "signed", "team_text", "teams_text"]
+__all__ = ["STORY_LINES", "add_result", "result_embed", "result_line", "result_lines", "signed", "story_cut", "team_text", "teams_text"]

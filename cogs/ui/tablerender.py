@@ -65,13 +65,22 @@ def pile_text(pile: Pile, names: Sequence[str]) -> str:
         parts.append(
             _("Taken by {who}").format(who=who) if pile.taken else _("{who} is winning").format(who=who)
         )
-    rest = pile.text
-    for _seat, label in pile.plays:
-        rest = rest.replace(label, "", 1)
-    rest = rest.strip(" ,·—-:\n")
+    rest = _after_cards(pile.text, [label for _seat, label in pile.plays])
     if rest:  # a note beside the cards (e.g. a trick nobody took)
         parts.append(named(rest, names))
     return "\n".join(parts)
+
+
+def _after_cards(text: str, labels: Sequence[str]) -> str:
+    """What a trick pile's text says beside its cards ("nobody took it"): a text that lists the
+    cards is stripped of them (they are shown with their players); a sentence with cards inside
+    it (a station's result) is kept whole."""
+    if not any(text.lstrip().startswith(label) for label in labels):
+        return text.strip()
+    rest = text
+    for label in labels:
+        rest = rest.replace(label, "", 1)
+    return rest.strip(" ,·—-:\n")
 
 
 def sheet_text(sheet: ScoreSheet, names: Sequence[str]) -> tuple[str, str]:
