@@ -21,6 +21,7 @@ _GAMES: dict[str, str] = {
     "fuenfzehnern": "games.fuenfzehnern:Fuenfzehnern",
     "ecarte": "games.ecarte:Ecarte",
     "kabu": "games.kabu:Kabu",
+    "burraco": "games.burraco:Burraco",
 }
 
 _loaded: dict[str, Game] = {}
