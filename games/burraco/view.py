@@ -28,7 +28,7 @@ class Engine(Protocol):
 def meld_text(meld: Meld) -> str:
     """A meld as players read it: its cards, what a wild stands for, and a burraco's mark."""
     cards = labels(meld.cards)
-    if meld.wilds:
+    if meld.wilds and meld.kind == RUN:
         stands = ", ".join(
             _("{wild} as {face}").format(wild=label(w), face=label(meld.stands_for(w) + ".0"))
             for w in meld.wilds
