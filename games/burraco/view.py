@@ -16,7 +16,7 @@ from ..core.rummy.melds import RUN, Meld, is_book
 from ..core.rummy.turns import CLEAR, DRAW, NEW, OVER, pick_prompts
 from ..core.views import Choice, PickCards, Pile, SeatLine, SeatView, TableView, seat_name
 from ..core.wording import count_of
-from .scoring import final_summary, team_names
+from .scoring import deal_summary, final_summary, team_names
 from .state import RULES, SEATS, BurracoState, team
 
 
@@ -94,7 +94,7 @@ def _facts(state: BurracoState) -> tuple[tuple[str, str], ...]:
 
 def _summary(state: BurracoState) -> str:
     if state.phase == OVER:
-        return final_summary(state)
+        return final_summary(state) if state.winner >= 0 else deal_summary(state)
     who = seat_name(state.turn)
     if state.phase == DRAW:
         return _("{who} to draw from the stock or take the discard pile.").format(who=who)
@@ -143,6 +143,8 @@ def _notes(state: BurracoState, seat: int) -> tuple[str, ...]:
         notes.append(text)
     if state.keep:
         notes.append(_("You took {card} as a one-card pile: you can't discard it this turn.").format(card=label(state.keep)))
+    if not state.selection:
+        notes.append(_("Pick cards to meld, or pick one card to discard it and end your turn."))
     if state.last_turn:
         notes.append(_("The stock is down to two cards: the hand ends after your turn."))
     return tuple(notes)
@@ -168,11 +170,9 @@ def _prompt(game: Engine, state: BurracoState, seat: int, hand: tuple[str, ...])
             "Add to meld {k}: {cards}"
         ).format(k=int(action[5:]) + 1, cards=labels(meld.cards))
         prompts.append(Choice(action, text[:80], "success"))
-    if state.selection:
+    sel = state.selection
+    if len(sel) == 1 and f"discard:{sel[0]}" in legal:
+        prompts.append(Choice(f"discard:{sel[0]}", _("Discard {card}").format(card=label(sel[0])), "danger"))
+    if sel:
         prompts.append(Choice(CLEAR, _("Clear the picked cards")))
-    prompts.extend(
-        Choice(f"discard:{c}", _("Discard {card}").format(card=label(c)), "danger", group="cards")
-        for c in hand
-        if f"discard:{c}" in legal
-    )
     return tuple(prompts)
