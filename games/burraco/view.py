@@ -144,7 +144,7 @@ def _notes(state: BurracoState, seat: int) -> tuple[str, ...]:
     if state.keep:
         notes.append(_("You took {card} as a one-card pile: you can't discard it this turn.").format(card=label(state.keep)))
     if not state.selection:
-        notes.append(_("Pick cards to meld, or pick one card to discard it and end your turn."))
+        notes.append(_("Pick cards to meld them, or discard a card to end your turn."))
     if state.last_turn:
         notes.append(_("The stock is down to two cards: the hand ends after your turn."))
     return tuple(notes)
@@ -163,6 +163,12 @@ def _prompt(game: Engine, state: BurracoState, seat: int, hand: tuple[str, ...])
     picked = set(state.selection)
     rest = tuple(c for c in hand if c not in picked)
     prompts: list[Choice | PickCards] = list(pick_prompts(rest, label, _("Pick cards to meld")))
+    # One-click discards while the hand fits one picker (the panel keeps a row for Refresh);
+    # beyond that, pick one card and press its Discard button.
+    can_go = tuple(c for c in hand if f"discard:{c}" in legal)
+    if len(prompts) == 1 and can_go:
+        labels_ = tuple(label(c) for c in can_go)
+        prompts.append(PickCards("discard", _("Discard a card (ends your turn)"), can_go, labels_, 1, 1))
     from .turn import meld_targets
 
     for action, meld in meld_targets(state, seat):

@@ -75,14 +75,14 @@ def test_the_script_is_a_legal_hand(dealer: int) -> None:
 
 async def act(table: Table, who: Any, panel: Any, action: str) -> Any:
     """Click the control of ``action``: a pick in the card picker, a button, or a select option.
-    A discard is two clicks, as players make it: pick the card, then press its Discard button."""
+    A discard is one choice in the panel's discard menu."""
     comps = components_of(panel)
     if action.startswith("discard:"):
-        picked = await act(table, who, panel, "pick:" + action[8:])
-        assert in_place(picked, panel)
-        panel, comps = picked.response, components_of(picked.response)
-    elif action.startswith("pick:"):
-        (pick,) = [c for c in comps if (c.get("custom_id") or "").startswith("cr:p:")]
+        (pick,) = [c for c in comps if (c.get("custom_id") or "").endswith(":discard")]
+        assert (pick["min_values"], pick["max_values"]) == (1, 1)
+        return await table.select(who, panel, [action[8:]], custom_id=pick["custom_id"])
+    if action.startswith("pick:"):
+        (pick,) = [c for c in comps if (c.get("custom_id") or "").endswith(":pick")]
         return await table.select(who, panel, action[5:].split(","), custom_id=pick["custom_id"])
     for c in comps:
         if c["type"] == 2 and (c.get("custom_id") or "").endswith(f":{action}"):

@@ -306,7 +306,7 @@ def test_views_show_melds_pile_pozzetti_sheet_and_a_sorted_hand() -> None:
     s = play(s, 0, "draw")
     prompt = G.view(s, 0).prompt
     picks = [p for p in prompt if isinstance(p, PickCards)]
-    assert len(picks) == 1 and len(picks[0].cards) == 12
+    assert [(p.kind, len(p.cards), p.max_count) for p in picks] == [("pick", 12, 12), ("discard", 12, 1)]
     assert not any(isinstance(p, Choice) and p.action.startswith("discard:") for p in prompt)
     one = play(s, 0, f"pick:{s.hands[0][0]}")
     assert [p.action for p in G.view(one, 0).prompt if isinstance(p, Choice)] == [f"discard:{s.hands[0][0]}", "clear"]
@@ -319,8 +319,10 @@ def test_big_hands_are_paged_and_nothing_is_cut() -> None:
     s = play(s, 0, "take")
     prompt = G.view(s, 0).prompt
     picks = [p for p in prompt if isinstance(p, PickCards)]
-    assert [len(p.cards) for p in picks] == [25, 16]
+    assert [len(p.cards) for p in picks] == [25, 16] and {p.kind for p in picks} == {"pick"}
     assert sorted(c for p in picks for c in p.cards) == sorted(s.hands[0])
+    one = G.view(play(s, 0, f"pick:{s.hands[0][0]}"), 0).prompt
+    assert f"discard:{s.hands[0][0]}" in [p.action for p in one if isinstance(p, Choice)]
 
 
 def test_timeout_draws_then_discards() -> None:
