@@ -13,7 +13,7 @@ from typing import Protocol
 from ..core.i18n import _
 from ..core.rummy.cards import grouped_text, label, labels, sort_cards
 from ..core.rummy.melds import RUN, Meld, is_book
-from ..core.rummy.turns import CLEAR, DRAW, NEW, OVER, pick_prompts
+from ..core.rummy.turns import CLEAR, DRAW, NEW, OVER, PAGE, pick_prompts
 from ..core.views import Choice, PickCards, Pile, SeatLine, SeatView, TableView, seat_name
 from ..core.wording import count_of
 from .scoring import deal_summary, final_summary, team_names
@@ -166,7 +166,7 @@ def _prompt(game: Engine, state: BurracoState, seat: int, hand: tuple[str, ...])
     # One-click discards while the hand fits one picker (the panel keeps a row for Refresh);
     # beyond that, pick one card and press its Discard button.
     can_go = tuple(c for c in hand if f"discard:{c}" in legal)
-    if len(prompts) == 1 and can_go:
+    if len(prompts) == 1 and 0 < len(can_go) <= PAGE:
         labels_ = tuple(label(c) for c in can_go)
         prompts.append(PickCards("discard", _("Discard a card (ends your turn)"), can_go, labels_, 1, 1))
     from .turn import meld_targets
