@@ -336,3 +336,20 @@ def test_state_round_trips() -> None:
     s = play(start([["7S.1", "8S.1", "9S.1"]]), 0, "draw", "pick:7S.1,8S.1,9S.1", "meld:new", "pick:" + "KS.1")
     assert isinstance(s, BurracoState)
     assert G.load(G.dump(s)) == s
+
+
+def test_two_runs_of_a_suit_may_stand_but_never_merge() -> None:
+    s = play(start([["3S.1", "4S.1", "5S.1", "7S.1", "8S.1", "9S.1", "6S.1"]]), 0, "draw")
+    s = play(s, 0, "pick:3S.1,4S.1,5S.1", "meld:new", "pick:7S.1,8S.1,9S.1", "meld:new")
+    assert len(s.melds[0]) == 2  # more than one sequence of a suit
+    s = play(s, 0, "pick:6S.1")
+    # the 6♠ extends either run, but nothing joins the two into 3♠–9♠
+    assert set(G.legal_actions(s, 0)) >= {"meld:0", "meld:1"}
+    s = play(s, 0, "meld:0")
+    assert [len(m.cards) for m in s.melds[0]] == [4, 3]
+
+
+def test_aces_high_or_low_in_play() -> None:
+    s = play(start([["AS.1", "2S.1", "3S.1", "QH.1", "KH.1", "AH.1"]]), 0, "draw")
+    s = play(s, 0, "pick:AS.1,2S.1,3S.1", "meld:new", "pick:QH.1,KH.1,AH.1", "meld:new")
+    assert [m.low for m in s.melds[0]] == [1, 12] and all(m.clean for m in s.melds[0])
