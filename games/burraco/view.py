@@ -11,12 +11,12 @@ from __future__ import annotations
 from typing import Protocol
 
 from ..core.i18n import _
-from ..core.rummy.cards import grouped_text, label, labels, sort_cards
+from ..core.rummy.cards import face_label, grouped_text, label, labels, sort_cards
 from ..core.rummy.melds import RUN, Meld, is_book
 from ..core.rummy.turns import CLEAR, DRAW, NEW, OVER, PAGE, pick_prompts
 from ..core.views import Choice, PickCards, Pile, SeatLine, SeatView, TableView, seat_name
 from ..core.wording import count_of
-from .scoring import deal_summary, final_summary, team_names
+from .scoring import final_summary, team_names
 from .state import RULES, SEATS, BurracoState, team
 
 
@@ -30,7 +30,7 @@ def meld_text(meld: Meld) -> str:
     cards = labels(meld.cards)
     if meld.wilds and meld.kind == RUN:
         stands = ", ".join(
-            _("{wild} as {face}").format(wild=label(w), face=label(meld.stands_for(w) + ".0"))
+            _("{wild} as {face}").format(wild=label(w), face=face_label(meld.stands_for(w)))
             for w in meld.wilds
         )
         cards = f"{cards} ({stands})"
@@ -94,7 +94,7 @@ def _facts(state: BurracoState) -> tuple[tuple[str, str], ...]:
 
 def _summary(state: BurracoState) -> str:
     if state.phase == OVER:
-        return final_summary(state) if state.winner >= 0 else deal_summary(state)
+        return final_summary(state)
     who = seat_name(state.turn)
     if state.phase == DRAW:
         return _("{who} to draw from the stock or take the discard pile.").format(who=who)
@@ -133,7 +133,7 @@ def _notes(state: BurracoState, seat: int) -> tuple[str, ...]:
     if state.selection:
         fits = meld_targets(state, seat)
         where = [
-            _("a new run") if m.kind == RUN else _("a new set") if a == NEW else _("meld {k}").format(k=int(a[5:]) + 1)
+            (_("a new run") if m.kind == RUN else _("a new set")) if a == NEW else _("meld {k}").format(k=int(a[5:]) + 1)
             for a, m in fits
         ]
         if where:

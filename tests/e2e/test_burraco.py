@@ -12,10 +12,9 @@ from typing import Any
 
 import pytest
 
-from games.burraco import Burraco
+from games.burraco import Burraco, BurracoOptions
 from tests.e2e.conftest import World
 from tests.e2e.driver import Table
-from tests.e2e.test_card_room import fields
 from tests.e2e.test_play import open_table
 from tests.engine.test_burraco_support import stacked_deal
 from tools.simtable import components_of, in_place
@@ -59,7 +58,7 @@ def pure_run(dealer: int) -> Any:
     game = Burraco()
     hands, stock = deal()
     rotated = [hands[(i - dealer - 1) % 4] for i in range(4)]
-    state = game.new_state(None, 4, 1, hands=rotated, stock=stock, dealer=dealer)
+    state = game.new_state(BurracoOptions(max_deals=1), 4, 1, hands=rotated, stock=stock, dealer=dealer)
     for rel, action in script():
         state, _ = game.apply(state, (dealer + 1 + rel) % 4, action)
     return state
@@ -126,6 +125,7 @@ async def test_a_burraco_hand_with_both_pozzetti_and_a_close(world: World, monke
         public = table.public_text(table.table_message())
         # no hidden card id (anyone's hand, a face-down pozzetto, the stock) in a public message
         hidden = {c for h in state.hands for c in h} | {c for f in state.face_down for c in f} | set(state.stock)
+        hidden |= {c for p in state.pozzetti for c in p}
         assert not any(c in public for c in hidden)
     texts = "\n".join(table.public_texts)
     a, b = by_seat[(dealer + 1) % 4], by_seat[(dealer + 2) % 4]
@@ -134,15 +134,26 @@ async def test_a_burraco_hand_with_both_pozzetti_and_a_close(world: World, monke
     assert "clean burraco" in texts and "Melds of team" in texts
     assert "⟦seat" not in texts
     snap = await w.bot.tables.get(table_id)
-    assert snap.paused and snap.result is not None
-    final = snap.state
-    assert final.closed_by == (dealer + 1) % 4 and len(final.face_down[(dealer + 2) % 4]) == 11
-    # the hand's result names everyone, with the team scores the engine gave
-    out = snap.game.outcome(final)
+    assert snap.paused  # the beat after a deal: everyone reads the deal's result
+    nxt = snap.state
+    assert nxt.deal_no == 1 and nxt.phase == "draw"  # the game goes on: deal 2 is dealt
     message = table.table_message()
-    result = next(v for k, v in fields(message).items() if k.startswith("Result"))
+    result = table.public_text(message)
+    # the deal's result: every player's gain this deal and in all, partners alike
+    rows = nxt.sheet.rows
     for p in players:
-        assert f"<@{p.id}>" in result
-    whole = table.public_text(message)
-    assert f"score {'+' if out.scores[(dealer + 1) % 4] > 0 else ''}" in whole or str(out.scores[0]) in whole
-    assert "The hand is closed." in whole or "closing +100" in whole
+        gain = rows[0][snap.seat_of(p.id)]
+        sign = "+" if gain > 0 else "−"
+        assert f"<@{p.id}> — **{sign}{abs(gain)}** this deal" in result
+    assert rows[0][(dealer + 1) % 4] == rows[0][(dealer + 3) % 4] > 0  # A and C won the deal
+    # after Next deal, the table tells how the deal ended and each team's score, term by term
+    await table.press_next()
+    whole = table.public_text(table.table_message())
+    assert "The hand is closed." in whole and "closing +100" in whole and "clean burrachi 1 × 200" in whole
+    c = by_seat[(dealer + 3) % 4]
+    first, second = sorted((a, c), key=lambda p: snap.seat_of(p.id))
+    assert f"<@{first.id}> and <@{second.id}> score +{rows[0][(dealer + 1) % 4]}" in whole
+    assert "Burraco · deal 2" in whole
+    # B's pozzetto was never looked at: its cards counted as hand, no −100 for B's team
+    lines = [ln for ln in whole.replace("\\n", "\n").split("\n") if f"<@{b.id}>" in ln and " score " in ln]
+    assert lines and all("cards in hand" in ln and "no pozzetto" not in ln for ln in lines)

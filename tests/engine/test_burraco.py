@@ -11,7 +11,7 @@ from games.core.errors import IllegalAction
 from games.core.rummy.melds import check_new
 from games.core.rummy.turns import DRAW, OVER, PLAY
 from games.core.views import Choice, PickCards
-from tests.engine.test_burraco_support import G, events_of, play, start
+from tests.engine.test_burraco_support import ONE_DEAL, G, events_of, play, start
 
 
 def test_setup_two_decks_eleven_each_two_pozzetti_and_the_upcard() -> None:
@@ -158,7 +158,7 @@ def test_the_second_pozzetto_is_reserved_for_the_other_team() -> None:
 
 def _closing(hand: tuple[str, ...], *, taken: bool = True, book: bool = True) -> BurracoState:
     run = ["4H.1", "5H.1", "6H.1", "7H.1", "8H.1", "9H.1", "TH.1"]
-    s = start()
+    s = start(options=ONE_DEAL)
     melds = ((check_new(run if book else run[:3], G_RULES()),), ())
     s = replace(s, hands=(hand, *s.hands[1:]), melds=melds, phase=PLAY)
     return replace(s, taken=(0, -1), pozzetti=((), s.pozzetti[1])) if taken else s
@@ -201,7 +201,7 @@ def G_RULES():
 
 
 def test_the_hand_ends_when_the_stock_is_down_to_two() -> None:
-    s = start(stock_len=3)
+    s = start(stock_len=3, options=ONE_DEAL)
     s, texts = events_of(s, 0, "draw")
     assert s.last_turn and len(s.stock) == 2 and any("last turn" in t for t in texts)
     s, texts = events_of(s, 0, f"discard:{s.hands[0][0]}")
@@ -211,7 +211,7 @@ def test_the_hand_ends_when_the_stock_is_down_to_two() -> None:
 
 
 def test_the_stalemate_four_turns_taking_a_one_card_pile() -> None:
-    s = start()
+    s = start(options=ONE_DEAL)
     for seat in range(4):
         assert s.phase == DRAW
         s = play(s, seat, "take")
@@ -233,7 +233,7 @@ def test_card_values() -> None:
 def test_scoring_melds_minus_hands_burrachi_and_the_pozzetto_penalty() -> None:
     run = ["4H.1", "5H.1", "6H.1", "7H.1", "8H.1", "9H.1", "TH.1"]
     dirty = ["3C.1", "4C.1", "5C.1", "6C.1", "7C.1", "8C.1", "JK.1"]
-    s = start(stock_len=3)
+    s = start(stock_len=3, options=ONE_DEAL)
     rules = G_RULES()
     melds = ((check_new(run, rules), check_new(dirty, rules)), ())
     hands = (("KS.1",), ("AS.1", "2D.1"), ("3S.1",), ())
@@ -248,7 +248,7 @@ def test_scoring_melds_minus_hands_burrachi_and_the_pozzetto_penalty() -> None:
 
 
 def test_a_pozzetto_still_face_down_counts_as_hand_without_the_penalty() -> None:
-    s = start(stock_len=3)
+    s = start(stock_len=3, options=ONE_DEAL)
     s = replace(s, hands=(("7S.1", "8S.1", "9S.1"), *s.hands[1:]))
     s = play(s, 0, "draw", "pick:7S.1,8S.1,9S.1", "meld:new")
     s = play(s, 0, f"discard:{s.hands[0][0]}")  # the last card, on the last turn
@@ -267,20 +267,33 @@ def test_game_ends_past_the_target_from_carried_scores() -> None:
                 hands=(("KS.1", "KD.1"), *s.hands[1:]))
     s = play(s, 0, "draw", "discard:KS.1")
     out = G.outcome(s)
-    assert out is not None and out.table_over and out.placings == (1, 2, 1, 2)
+    assert out is not None and out.placings == (1, 2, 1, 2) and out.extra["teams"] == [[0, 2], [1, 3]]
     assert "win" in out.summary and out.scores[0] > 2000
 
 
-def test_not_past_the_target_plays_on_with_the_sheet_carried() -> None:
+def test_not_past_the_target_the_next_deal_follows_on_the_same_sheet() -> None:
     s = start(stock_len=3, carry={"scores": [100, 50], "rows": [[100, 50]], "deal": 1})
-    s = play(s, 0, "draw", f"discard:{s.hands[0][0]}")
+    s = play(s, 0, "draw")
+    s, events = G.apply(s, 0, f"discard:{s.hands[0][0]}")
+    assert G.outcome(s) is None and s.phase == DRAW
+    assert any(e.ends_deal for e in events) and any("Deal 3: ⟦seat:0⟧ deals" in e.text for e in events)
+    assert s.deal_no == 2 and s.dealer == 0 and s.turn == 1 and len(s.sheet.rows) == 2
+    assert [len(h) for h in s.hands] == [11] * 4 and s.taken == (-1, -1) and s.melds == ((), ())
+    sheet = G.view(s, None).public.sheet
+    assert sheet is not None and [r[0] for r in sheet.rows] == ["Deal 1", "Deal 2"]
+    assert G.view(s, None).public.title == "Burraco · deal 3"
+
+
+def test_the_safeguard_ends_the_game_after_max_deals() -> None:
+    s = start(stock_len=3, carry={"scores": [300, 200], "rows": [[300, 200]], "deal": 19})
+    s = play(s, 0, "draw")
+    s, texts = events_of(s, 0, f"discard:{s.hands[0][0]}")
     out = G.outcome(s)
-    assert out is not None and not out.table_over
-    assert G.view(s, None).public.summary.startswith("Deal 2: ")
-    assert out.carry is not None and out.carry["deal"] == 2 and len(out.carry["rows"]) == 2
-    nxt = G.new_state(None, 4, 2, dealer=0, carry=out.carry)
-    assert nxt.sheet.totals == out.scores and nxt.deal_no == 2
-    assert G.view(nxt, None).public.title == "Burraco · deal 3"
+    assert out is not None and any("the last one this table plays" in t for t in texts)
+    winner = 0 if out.scores[0] > out.scores[1] else 1
+    assert out.placings[winner] == 1 and out.placings[1 - winner] == 2
+    tie = replace(s, sheet=replace(s.sheet, totals=(5, 5, 5, 5)), winner=-1)
+    assert "a tie" in G.view(tie, None).public.summary
 
 
 def test_a_tie_above_the_target_plays_another_deal() -> None:
@@ -345,6 +358,7 @@ def test_two_runs_of_a_suit_may_stand_but_never_merge() -> None:
     s = play(s, 0, "pick:6S.1")
     # the 6♠ extends either run, but nothing joins the two into 3♠–9♠
     assert set(G.legal_actions(s, 0)) >= {"meld:0", "meld:1"}
+    assert "They fit: meld 1, meld 2." in G.view(s, 0).notes[0]
     s = play(s, 0, "meld:0")
     assert [len(m.cards) for m in s.melds[0]] == [4, 3]
 

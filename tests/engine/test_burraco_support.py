@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from games.burraco import Burraco
+from games.burraco import Burraco, BurracoOptions
 from games.burraco.state import DECK
 
 G = Burraco()
@@ -43,11 +43,15 @@ def stacked_deal(
     return full, [*p1, *p2, upcard, *rest]
 
 
+#: A game of one deal: its outcome is that deal's score (for the scoring tests).
+ONE_DEAL = BurracoOptions(max_deals=1)
+
+
 def start(hands: Sequence[Sequence[str]] = ((), (), (), ()), *, dealer: int = 3, carry: Any = None,
-          seed: int = 1, **kw: Any) -> Any:
+          seed: int = 1, options: Any = None, **kw: Any) -> Any:
     """A stacked deal; with the dealer in seat 3, seat 0 plays first."""
     full, stock = stacked_deal(hands, **kw)
-    return G.new_state(None, 4, seed, hands=full, stock=stock, dealer=dealer, carry=carry)
+    return G.new_state(options, 4, seed, hands=full, stock=stock, dealer=dealer, carry=carry)
 
 
 def play(state: Any, seat: int, *actions: str) -> Any:
