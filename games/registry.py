@@ -22,6 +22,7 @@ _GAMES: dict[str, str] = {
     "ecarte": "games.ecarte:Ecarte",
     "kabu": "games.kabu:Kabu",
     "fairmarket": "games.fairmarket:Fairmarket",
+    "burraco": "games.burraco:Burraco",
 }
 
 _loaded: dict[str, Game] = {}

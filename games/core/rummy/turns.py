@@ -1,0 +1,94 @@
+"""A rummy turn in phases, with melds built step by step.
+
+A turn is: draw (or take the pile) → any number of meld steps → discard (or go
+out). Listing every meld a 20-card hand could make is out of the question, so a
+meld is built in small steps: ``pick:<ids>`` adds cards of the hand to the
+seat's selection (a ``PickCards`` prompt submits any number at once; the legal
+list offers one card at a time), then a target: ``meld:new`` lays the selection
+down as a new meld, ``meld:<k>`` adds it to the team's meld ``k``; ``clear``
+empties the selection. Only targets the selection really fits are offered, so
+the legal actions stay a few per card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+
+from ..i18n import _
+from ..views import PickCards
+from .melds import Meld, MeldRules, check_add, check_new
+
+DRAW, PLAY, OVER = "draw", "play", "over"
+PICK, CLEAR, NEW = "pick", "clear", "meld:new"
+#: Most options one ``PickCards`` offers; a bigger hand gets several pickers (one per page).
+PAGE = 25
+
+
+@lru_cache(maxsize=4096)
+def pick_action(card: str) -> str:
+    return f"{PICK}:{card}"
+
+
+@lru_cache(maxsize=4096)
+def discard_action(card: str) -> str:
+    return f"discard:{card}"
+
+
+def add_action(index: int) -> str:
+    return f"meld:{index}"
+
+
+def parse_pick(action: str, hand: Sequence[str], selected: Sequence[str]) -> tuple[str, ...] | None:
+    """The cards a ``pick:`` action adds: distinct cards of the hand not picked yet, or None."""
+    if not action.startswith(PICK + ":"):
+        return None
+    body = action[len(PICK) + 1:]
+    cards = tuple(body.split(",")) if body else ()
+    if not cards or len(set(cards)) != len(cards):
+        return None
+    if any(c not in hand or c in selected for c in cards):
+        return None
+    return cards
+
+
+def pick_prompts(
+    cards: Sequence[str], label: Callable[[str], str], text: str, *, page: int = PAGE
+) -> tuple[PickCards, ...]:
+    """Pickers over ``cards`` (in display order), ``page`` options each: nothing is cut."""
+    out = []
+    pages = max(1, -(-len(cards) // page))
+    for i in range(0, len(cards), page):
+        chunk = tuple(cards[i : i + page])
+        name = text if pages == 1 else _("{text} ({k} of {n})").format(text=text, k=i // page + 1, n=pages)
+        out.append(PickCards(PICK, name, chunk, tuple(label(c) for c in chunk), 1, len(chunk)))
+    return tuple(out)
+
+
+def targets(
+    selection: Sequence[str], team_melds: Sequence[Meld], rules: MeldRules, *, going_out: bool = False
+) -> tuple[tuple[str, Meld], ...]:
+    """Where the selection can go: ``("meld:new", meld)`` and ``("meld:<k>", grown meld)``."""
+    if not selection:
+        return ()
+    out: list[tuple[str, Meld]] = []
+    new = check_new(selection, rules, team_melds, going_out=going_out)
+    if new is not None:
+        out.append((NEW, new))
+    for k, meld in enumerate(team_melds):
+        grown = check_add(meld, selection, rules, going_out=going_out)
+        if grown is not None:
+            out.append((add_action(k), grown))
+    return tuple(out)
+
+
+def without(hand: Sequence[str], cards: Sequence[str]) -> tuple[str, ...]:
+    """``hand`` less ``cards`` (ids are unique, so a set test is exact)."""
+    gone = set(cards)
+    return tuple(c for c in hand if c not in gone)
+
+
+__all__ = [
+    "CLEAR", "DRAW", "NEW", "OVER", "PAGE", "PICK", "PLAY", "add_action", "discard_action", "parse_pick",
+    "pick_action", "pick_prompts", "targets", "without",
+]
