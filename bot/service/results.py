@@ -190,7 +190,7 @@ def deal_result(
 ) -> HandResult:
     """A deal of a score-sheet game just ended: its row and the running totals, by player."""
     row = sheet.rows[-1][1] if sheet.rows else ()
-    placings = placings_from(sheet.totals)
+    placings = sheet_placings(sheet)
     lines = tuple(
         ResultLine(
             user_id=u,
@@ -200,7 +200,28 @@ def deal_result(
         )
         for i, u in enumerate(users)
     )
-    return HandResult("deal", number, headline, lines, sheet=sheet)
+    return HandResult("deal", number, headline, lines, sheet=sheet, teams=sheet_teams(users, sheet, placings))
+
+
+def sheet_placings(sheet: ScoreSheet, totals: Sequence[int] | None = None) -> tuple[int, ...]:
+    """Placings by total; with partnerships the teams are ranked (partners share their place)."""
+    totals = sheet.totals if totals is None else totals
+    if not sheet.teams:
+        return placings_from(list(totals))
+    ranks = placings_from([totals[team[0]] for team in sheet.teams])
+    out = [0] * len(totals)
+    for rank, team in zip(ranks, sheet.teams, strict=True):
+        for seat in team:
+            out[seat] = rank
+    return tuple(out)
+
+
+def sheet_teams(users: Sequence[int], sheet: ScoreSheet | None, placings: Sequence[int]) -> tuple[TeamLine, ...]:
+    """The partnerships of a score sheet as result lines, best first (none without teams)."""
+    if sheet is None or not sheet.teams or any(s >= len(users) for team in sheet.teams for s in team):
+        return ()
+    lines = [TeamLine(tuple(users[s] for s in team), placings[team[0]], sheet.totals[team[0]]) for team in sheet.teams]
+    return tuple(sorted(lines, key=lambda t: t.placing))
 
 
 def standings(
@@ -215,7 +236,7 @@ def standings(
 ) -> HandResult:
     """Where everyone stands when a table ends early: scores so far, or net chips for the session."""
     keys = totals if totals is not None else nets if nets is not None else [0] * len(users)
-    placings = placings_from(list(keys))
+    placings = sheet_placings(sheet, keys) if sheet is not None and totals is not None else placings_from(list(keys))
     lines = tuple(
         ResultLine(
             user_id=u,
@@ -226,7 +247,8 @@ def standings(
         )
         for i, u in enumerate(users)
     )
-    return HandResult("ended", number, headline, lines, sheet=sheet)
+    teams = sheet_teams(users, sheet, placings) if totals is not None else ()
+    return HandResult("ended", number, headline, lines, sheet=sheet, teams=teams)
 
 
 __all__ = [

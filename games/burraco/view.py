@@ -14,6 +14,7 @@ from ..core.i18n import _
 from ..core.rummy.cards import face_label, grouped_text, label, labels, sort_cards
 from ..core.rummy.melds import RUN, Meld, is_book
 from ..core.rummy.turns import CLEAR, DRAW, NEW, OVER, PAGE, pick_prompts
+from ..core.teams import all_teams
 from ..core.views import Choice, PickCards, Pile, SeatLine, SeatView, TableView, seat_name
 from ..core.wording import count_of
 from .scoring import final_summary, team_names
@@ -110,7 +111,7 @@ def render(game: Engine, state: BurracoState, seat: int | None) -> SeatView:
         facts=_facts(state),
         piles=(_discard_pile(state), *_meld_piles(state)),
         recent=state.recent,
-        sheet=state.sheet.view(_("Score sheet (each player shows their team's score)")),
+        sheet=state.sheet.view(_("Score sheet (each player shows their team's score)"), teams=all_teams(SEATS)),
     )
     if seat is None:
         return SeatView(public)

@@ -78,7 +78,7 @@ class ScoreSheet:
         row = tuple(new - old for new, old in zip(totals, self.totals, strict=True))
         return ScoreSheet(tuple(totals), (*self.rows, row))
 
-    def view(self, title: str = "") -> SheetView | None:
+    def view(self, title: str = "", *, teams: tuple[tuple[int, ...], ...] = ()) -> SheetView | None:
         """The sheet for the table: a row per deal ("Deal 1", …, a value per seat) and the totals.
 
         Structured, so the front end can head each column with its player's name;
@@ -87,7 +87,7 @@ class ScoreSheet:
         if not self.rows:
             return None
         rows = tuple((_("Deal {k}").format(k=k), tuple(row)) for k, row in enumerate(self.rows, 1))
-        return SheetView(rows, self.totals, title or _("Score sheet"))
+        return SheetView(rows, self.totals, title or _("Score sheet"), teams)
 
     def outcome(self, summary: str, *, winner: int | None = None) -> Outcome:
         """Zero payoffs; placings by total (ties share), a declared ``winner`` alone in first.

@@ -58,6 +58,9 @@ class ScoreSheet:
     rows: tuple[tuple[str, tuple[int | None, ...]], ...]
     totals: tuple[int, ...]
     title: str = "Score sheet"
+    #: Partnerships (seat lists) when partners share one score: results then rank the teams,
+    #: so two partners are both first and the other team second (not "3.").
+    teams: tuple[tuple[int, ...], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
