@@ -52,13 +52,13 @@ def _seat_line(state: FairmarketState, s: int) -> SeatLine:
             )
             text = prize.format(n=state.taken[s], w=state.won[s], net=signed(net))
         quit_at = _quit_at(state, s)
-        if quit_at is not None:
-            text = _("out of the round after station {k}").format(k=quit_at) + " · " + text
-        return SeatLine(s, text)
-    paid = _("paid {n} to enter · ").format(n=state.fees[s]) if state.fees and state.fees[s] else ""
+        out = [] if quit_at is None else [_("out of the round after station {k}").format(k=quit_at)]
+        return SeatLine(s, " · ".join([*out, text]))
+    # Seat lines are lists of separate facts, joined like every game's; each fact is whole.
+    paid = [_("paid {n} to enter").format(n=state.fees[s])] if state.fees and state.fees[s] else []
     if state.confirmed[s]:
-        return SeatLine(s, paid + _("hand set"))
-    return SeatLine(s, paid + _("setting their hand"), to_act=True)
+        return SeatLine(s, " · ".join([*paid, _("hand set")]))
+    return SeatLine(s, " · ".join([*paid, _("setting their hand")]), to_act=True)
 
 
 def _facts(state: FairmarketState) -> tuple[tuple[str, str], ...]:
