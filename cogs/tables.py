@@ -67,12 +67,15 @@ def rules_embed(game_id: str) -> discord.Embed:
     b.description(text.body or _("No summary yet."))
     b.field(_("Players"), f"{low}–{high}", inline=True)
     b.field(_("Chips"), _chips_text(game), inline=True)
-    for name, preset in game.presets.items():
+    combos = []
+    for name in game.presets:
         bullets = text.variants.get(name)
-        if bullets is None:  # a preset the rules file doesn't describe yet: name its options at least
-            described = game.describe_options(preset)
-            bullets = f"- {described}" if described != name else _("- A variant of the rules above.")
+        if bullets is None:  # a combination of described variants: one line in a shared field
+            combos.append(name)
+            continue
         b.field(_("Variant: {name}").format(name=name), bullets)
+    if combos:  # each name says what it combines ("two players lighton jackpot")
+        b.field(_("More presets (combinations of the variants above)"), _wrapped(combos, " · ", 120))
     defaults = game.Options()
     opt_lines = []
     for f in fields_of(game.Options):
@@ -86,6 +89,17 @@ def rules_embed(game_id: str) -> discord.Embed:
         b.field(title, chunk)
         title = "\u200b"  # continuation fields carry no heading
     return b.embed
+
+
+def _wrapped(words: list[str], sep: str, width: int) -> str:
+    """``words`` joined by ``sep`` in lines of at most ``width`` characters (short lines read well)."""
+    lines: list[str] = []
+    for word in words:
+        if lines and len(lines[-1]) + len(sep) + len(word) <= width:
+            lines[-1] += sep + word
+        else:
+            lines.append(word)
+    return "\n".join(lines)
 
 
 def _chunk_lines(lines: list[str], limit: int) -> list[str]:

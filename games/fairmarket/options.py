@@ -46,17 +46,24 @@ class FairmarketOptions(BaseModel):
         return self
 
 
-PRESETS = MappingProxyType(
-    {
-        "standard": FairmarketOptions(),
-        "two players": FairmarketOptions(two_players=True),
-        "jackpot": FairmarketOptions(jackpot=True),
-        "two players jackpot": FairmarketOptions(two_players=True, jackpot=True),
-        "allben": FairmarketOptions(allben=True),
-        "allben jackpot": FairmarketOptions(allben=True, jackpot=True),
-        "lighton": FairmarketOptions(allben=True, lighton=True),
-        "lenders jackpot": FairmarketOptions(allben=True, lenders=True, jackpot=True),
-        "seaside jack": FairmarketOptions(seaside=True),
-        "allben seaside jack": FairmarketOptions(allben=True, seaside=True),
+def _presets() -> dict[str, FairmarketOptions]:
+    """Every combination the text allows, named the way players say it: the table size (two
+    players or not) × the prize (none, the Jackpot, Seaside Jack) × the story cards (none,
+    Allben, Lighton, Lenders) — 24 presets, within a Discord menu's 25 options. Lighton and
+    Lenders together are left to the options."""
+    stories = {
+        "": {}, "allben": {"allben": True},
+        "lighton": {"allben": True, "lighton": True}, "lenders": {"allben": True, "lenders": True},
     }
-)
+    prizes = {"": {}, "jackpot": {"jackpot": True}, "seaside jack": {"seaside": True}}
+    out: dict[str, FairmarketOptions] = {}
+    for two in (False, True):
+        for story, story_opts in stories.items():
+            for prize, prize_opts in prizes.items():
+                words = [w for w in ("two players" if two else "", story, prize) if w]
+                name = " ".join(words) or "standard"
+                out[name] = FairmarketOptions(two_players=two, **story_opts, **prize_opts)
+    return out
+
+
+PRESETS = MappingProxyType(_presets())

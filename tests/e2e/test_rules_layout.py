@@ -24,10 +24,30 @@ DESCRIPTION, FIELD_NAME, FIELD_VALUE, TOTAL, FIELDS = 4096, 256, 1024, 6000, 25
 LONGEST_LINE = 200  # "short bullets"
 HEADING = re.compile(r"^\*\*[^*]+\*\*$")
 HOUSE = "House rules"
+MORE = "More presets"
 
 
 def variant_field(name: str) -> str:
     return f"Variant: {name}"
+
+
+def _changes(game: Game, name: str) -> set[tuple[str, object]]:
+    base, preset = game.Options(), game.presets[name]
+    return {(k, v) for k, v in preset.model_dump().items() if getattr(base, k) != v}
+
+
+def _combination_problems(game: Game, name: str, text: RulesText, combos: list[str]) -> list[str]:
+    """A preset without its own section must be a combination of described ones, listed whole."""
+    described: set[tuple[str, object]] = set()
+    for other in text.variants:
+        if other in game.presets:
+            described |= _changes(game, other)
+    problems = []
+    if not _changes(game, name) <= described:
+        problems.append(f"the preset {name!r} has no section and isn't a combination of described variants")
+    if name not in combos:
+        problems.append(f"the preset {name!r} is not listed among the combinations")
+    return problems
 
 
 def layout_problems(embed: discord.Embed, game: Game) -> list[str]:
@@ -46,13 +66,17 @@ def layout_problems(embed: discord.Embed, game: Game) -> list[str]:
     # Nothing clipped: the rendered parts are the file's parts, whole.
     if description != text.body:
         problems.append("the description is not the whole rules text (clipped?)")
+    combos = [w for f in embed.fields if f.name.startswith(MORE) for line in (f.value or "").splitlines()
+              for w in line.split(" · ")]
     for name in game.presets:
-        if variant_field(name) not in fields:
+        if name not in text.variants:
+            problems += _combination_problems(game, name, text, combos)
+        elif variant_field(name) not in fields:
             problems.append(f"no section for the variant {name!r}")
         elif fields[variant_field(name)] != text.variants.get(name):
             problems.append(f"the section of {name!r} is not the rules file's (clipped or missing)")
-    if set(text.variants) != set(game.presets):
-        problems.append(f"the rules file's variants {sorted(text.variants)} aren't the presets {sorted(game.presets)}")
+    if not set(text.variants) <= set(game.presets):
+        problems.append(f"the rules file's variants {sorted(text.variants)} aren't presets {sorted(game.presets)}")
     house = "\n".join(f.value or "" for f in embed.fields if f.name.startswith(HOUSE) or f.name == "\u200b")
     problems += [f"house rule {f.label!r} is missing" for f in fields_of(game.Options) if f"**{f.label}**" not in house]
     if any(part.endswith("…") for part in (description, *fields.values())):
@@ -68,7 +92,7 @@ def layout_problems(embed: discord.Embed, game: Game) -> list[str]:
         if not (i + 1 < len(lines) and lines[i + 1].startswith("- ")):
             problems.append(f"the heading {lines[i]!r} has no bullets under it")
     problems += [f"a Markdown heading Discord won't render: {line!r}" for line in lines if line.startswith("#")]
-    for name in game.presets:
+    for name in text.variants:
         section = fields.get(variant_field(name), "")
         if not section or not all(line.startswith("- ") for line in section.splitlines()):
             problems.append(f"the section of {name!r} is not a list of bullets")
