@@ -268,6 +268,20 @@ def check_add(meld: Meld, cards: Sequence[str], rules: MeldRules, *, going_out: 
     return None
 
 
+def check_combine(a: Meld, b: Meld, rules: MeldRules) -> Meld | None:
+    """Two sets of one rank combined into one (Samba), or None: every cap applies to the result.
+
+    Runs are never merged (both games forbid it); a set is never split.
+    """
+    if a.kind != SET or b.kind != SET or a.key != b.key:
+        return None
+    union = (*a.cards, *b.cards)
+    if len(set(union)) != len(union) or not _size_ok(len(union), rules):
+        return None
+    new = arrange_set(union, rules)
+    return new if new is not None and new.key == a.key else None
+
+
 def _run_growth_ok(meld: Meld, new: Meld, rules: MeldRules) -> bool:
     if new.key != meld.key:
         return False
@@ -280,6 +294,6 @@ def _run_growth_ok(meld: Meld, new: Meld, rules: MeldRules) -> bool:
     return all(meld.stands_for(w) == new.stands_for(w) for w in meld.wilds if w in new.wilds)
 
 __all__ = [
-    "RUN", "SET", "Meld", "MeldRules", "arrange_run", "arrange_set", "check_add", "check_new", "is_book",
+    "RUN", "SET", "Meld", "MeldRules", "arrange_run", "arrange_set", "check_add", "check_combine", "check_new", "is_book",
     "meld_points",
 ]
