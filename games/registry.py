@@ -22,6 +22,7 @@ _GAMES: dict[str, str] = {
     "ecarte": "games.ecarte:Ecarte",
     "kabu": "games.kabu:Kabu",
     "burraco": "games.burraco:Burraco",
+    "samba": "games.samba:Samba",
 }
 
 _loaded: dict[str, Game] = {}
