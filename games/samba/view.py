@@ -14,11 +14,11 @@ from typing import Protocol
 from ..core.i18n import _
 from ..core.rummy.cards import face_label, grouped_text, label, labels, sort_cards
 from ..core.rummy.melds import RUN, Meld, is_book
-from ..core.rummy.turns import CLEAR, DRAW, NEW, OVER, pick_prompts
-from ..core.views import Choice, PickCards, Pile, SeatLine, SeatView, TableView, seat_name
+from ..core.rummy.turns import CLEAR, DRAW, NEW, OVER, PAGE, pick_prompts
+from ..core.views import Choice, PickCards, Pile, ScoreSheet, SeatLine, SeatView, TableView, seat_name
 from ..core.wording import count_of
 from . import turn
-from .scoring import final_summary, team_names
+from .scoring import deal_summary, final_summary, team_names
 from .state import RULES, SEATS, SambaState, minimum, team
 
 
@@ -90,7 +90,7 @@ def _facts(state: SambaState) -> tuple[tuple[str, str], ...]:
 
 def _summary(state: SambaState) -> str:
     if state.phase == OVER:
-        return final_summary(state) if state.winner >= 0 else _("The deal is over.")
+        return final_summary(state) if state.winner >= 0 else deal_summary(state)
     who = seat_name(state.turn)
     if state.phase == "ask":
         return _("{who} asks: “May I go out?” {partner} to answer.").format(
@@ -98,6 +98,12 @@ def _summary(state: SambaState) -> str:
     if state.phase == DRAW:
         return _("{who} to draw from the stock or take the discard pile.").format(who=who)
     return _("{who} to meld or discard.").format(who=who)
+
+
+def _sheet(state: SambaState) -> ScoreSheet:
+    """The sheet from the first deal on (a table ended mid-deal still shows where the teams stand)."""
+    title = _("Score sheet (each player shows their team's score)")
+    return state.sheet.view(title) or ScoreSheet((), state.sheet.totals, title)
 
 
 def render(game: Engine, state: SambaState, seat: int | None) -> SeatView:
@@ -109,7 +115,7 @@ def render(game: Engine, state: SambaState, seat: int | None) -> SeatView:
         facts=_facts(state),
         piles=(_discard_pile(state), *_meld_piles(state)),
         recent=state.recent,
-        sheet=state.sheet.view(_("Score sheet (each player shows their team's score)")),
+        sheet=_sheet(state),
     )
     if seat is None:
         return SeatView(public)
@@ -143,6 +149,8 @@ def _notes(state: SambaState, seat: int) -> tuple[str, ...]:
     if state.asked:
         notes.append(_("Your partner said Yes: go out this turn, or your team loses 100.") if state.asked == "yes"
                      else _("Your partner said No: you can't go out this turn."))
+    if not state.selection and state.phase == "play":
+        notes.append(_("Pick cards to meld them, or discard a card to end your turn."))
     if state.no_discard:
         notes.append(_("The stock's last card was a red 3: meld what you can, then end the hand."))
     return tuple(notes)
@@ -162,6 +170,12 @@ def _prompt(game: Engine, state: SambaState, seat: int, hand: tuple[str, ...]) -
         return _draw_prompt(state, legal)
     free = set(turn.available(state, seat))
     prompts: list[Choice | PickCards] = list(pick_prompts([c for c in hand if c in free], label, _("Pick cards to meld")))
+    # One-click discards while the hand fits one picker (the panel keeps a row for Refresh);
+    # beyond that, pick one card and press its Discard button.
+    can_go = tuple(c for c in hand if f"discard:{c}" in legal)
+    if len(prompts) == 1 and 0 < len(can_go) <= PAGE:
+        shown = tuple(label(c) for c in can_go)
+        prompts.append(PickCards("discard", _("Discard a card (ends your turn)"), can_go, shown, 1, 1))
     for action, meld in turn.meld_targets(state, seat):
         text = _("Meld: {cards}").format(cards=labels(meld.cards)) if action == NEW else _(
             "Add to meld {k}: {cards}").format(k=int(action[5:]) + 1, cards=labels(meld.cards))
@@ -171,11 +185,10 @@ def _prompt(game: Engine, state: SambaState, seat: int, hand: tuple[str, ...]) -
         prompts.append(Choice(action, _("Combine melds {a} and {b}").format(a=i, b=j)))
     extra = {CLEAR: _("Clear the picked cards"), "undo": _("Take back the initial meld"),
              "ask": _("Ask: “May I go out?”"), "end": _("End the hand")}
+    sel = state.selection
+    if len(sel) == 1 and f"discard:{sel[0]}" in legal:
+        prompts.append(Choice(f"discard:{sel[0]}", _("Discard {card}").format(card=label(sel[0])), "danger"))
     prompts.extend(Choice(a, t) for a, t in extra.items() if a in legal)
-    prompts.extend(
-        Choice(f"discard:{c}", _("Discard {card}").format(card=label(c)), "danger", group="cards")
-        for c in hand if f"discard:{c}" in legal
-    )
     return tuple(prompts)
 
 
