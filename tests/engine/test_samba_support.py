@@ -12,9 +12,10 @@ from games.samba.state import DECK, RULES, SambaState, evolve, is_red3
 
 G = Samba()
 #: Filler faces that never make a meld on their own: no three of a rank, no two neighbours in a suit.
-#: One card of each rank 4-K (suits alternating: no escalera), a black 3, a pair of aces and two wilds.
-FILL_A = ["4S", "5H", "6S", "7H", "8S", "9H", "TS", "JH", "QS", "KH", "3S", "AS", "AD", "2S", "JK"]
-FILL_B = ["4H", "5S", "6H", "7S", "8H", "9S", "TH", "JS", "QH", "KS", "3C", "AC", "AH", "2C", "JK"]
+#: One card of each rank 4-K (suits alternating: no escalera), a black 3, a pair of aces and two wilds;
+#: then spares for when copies run short.
+FILL_A = ["4S", "5H", "6S", "7H", "8S", "9H", "TS", "JH", "QS", "KH", "3S", "AS", "AD", "2S", "JK", "6C", "8C", "JD", "4C", "TC", "5D", "9D"]
+FILL_B = ["4H", "5S", "6H", "7S", "8H", "9S", "TH", "JS", "QH", "KS", "3C", "AC", "AH", "2C", "JK", "6D", "8D", "JC", "4D", "TD", "5C", "9C"]
 
 
 class Namer:
