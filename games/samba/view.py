@@ -84,7 +84,7 @@ def _facts(state: SambaState) -> tuple[tuple[str, str], ...]:
         (_("Stock"), count_of(len(state.stock), _("{n} card"), _("{n} cards"))),
         (_("Teams"), _("team 1: {a}; team 2: {b}").format(a=team_names(0), b=team_names(1))),
         (_("Initial meld"), _("team 1: {a}; team 2: {b}").format(a=opening[0], b=opening[1])),
-        (_("Goal"), _("{n} points").format(n=state.options.target)),
+        (_("Goal"), _("{n} points").format(n=f"{state.options.target:,}")),
     )
 
 
