@@ -25,10 +25,16 @@ STAT_LABELS = {
     "best": "Best result",
     "worst": "Worst result",
     "win_rate": "Win rate",
+    "team_games": "With a partner",
+    "team_wins": "Won with a partner",
+    "partner": "Most frequent partner",
 }
 
 
 def _fmt(value: object) -> str:
+    if isinstance(value, tuple) and len(value) == 2:  # (user id, games): a partner
+        n = int(value[1])
+        return _("<@{u}> ({n} together)").format(u=value[0], n=n)
     if isinstance(value, float):
         return f"{value:.1%}" if 0 <= value <= 1 else f"{value:.2f}"
     return str(value)
@@ -107,17 +113,27 @@ class Economy(commands.Cog):
         self,
         interaction: discord.Interaction,
         game: str | None = None,
-        by: Literal["chips", "wins", "hands"] = "chips",
+        by: Literal["chips", "wins", "hands", "teams"] = "chips",
     ) -> None:
-        rows = await self.economy.leaderboard(guild_id_of(interaction), game, by)
         title = _("Leaderboard — {by}").format(by=by)
         if game:
             title += f" · {get_game(game).title}"
         b = render.EmbedBudget(title, render.COLOUR_LOBBY)
         medals = ["🥇", "🥈", "🥉"]
-        lines = [
-            f"{medals[i] if i < 3 else f'{i + 1}.'} <@{uid}> — **{value}**" for i, (uid, value) in enumerate(rows)
-        ]
+        if by == "teams":  # partnerships: wins together, then games together
+            teams = await self.economy.team_leaderboard(guild_id_of(interaction), game)
+            lines = [
+                _("{place} {who} — **{wins}** won of {played}").format(
+                    place=medals[i] if i < 3 else f"{i + 1}.", who=" & ".join(f"<@{u}>" for u in users),
+                    wins=wins, played=played,
+                )
+                for i, (users, wins, played) in enumerate(teams)
+            ]
+        else:
+            rows = await self.economy.leaderboard(guild_id_of(interaction), game, by)
+            lines = [
+                f"{medals[i] if i < 3 else f'{i + 1}.'} <@{uid}> — **{value}**" for i, (uid, value) in enumerate(rows)
+            ]
         b.description("\n".join(lines) or _("Nobody yet — play a hand!"))
         await interaction.response.send_message(embed=b.embed, allowed_mentions=discord.AllowedMentions.none())
 

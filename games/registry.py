@@ -21,6 +21,7 @@ _GAMES: dict[str, str] = {
     "fuenfzehnern": "games.fuenfzehnern:Fuenfzehnern",
     "ecarte": "games.ecarte:Ecarte",
     "kabu": "games.kabu:Kabu",
+    "fairmarket": "games.fairmarket:Fairmarket",
     "burraco": "games.burraco:Burraco",
     "samba": "games.samba:Samba",
 }

@@ -17,6 +17,7 @@ from .errors import AlreadyClaimed, InsufficientChips, NotAllowed
 from .guilds import load_settings, save_settings
 from .live import iso
 from .models import AuditReport, GuildSettings
+from .standings import partner_stats, partnerships
 from .tables import utcnow
 
 LeaderboardBy = Literal["chips", "wins", "hands"]
@@ -176,6 +177,7 @@ class Economy:
             ).fetchone()
         )
         hands = int(row[0])
+        teams = await self.db.read_sync(partner_stats, guild_id, user_id, game_id)
         return {
             "hands": hands,
             "wins": int(row[1]),
@@ -186,7 +188,14 @@ class Economy:
             "avg_placing": round(float(row[5]), 2) if row[5] is not None else 0.0,
             "balance": int(balance),
             "at_tables": int(at_tables),
+            **teams,  # with a partner: team_games, team_wins, partner (user id, games) — only if any
         }
+
+    async def team_leaderboard(
+        self, guild_id: int, game_id: str | None = None, limit: int = 10
+    ) -> list[tuple[tuple[int, ...], int, int]]:
+        """Partnerships, best first: (the partners' user ids, wins together, hands or games together)."""
+        return await self.db.read_sync(partnerships, guild_id, game_id, limit)
 
     async def audit(self, guild_id: int | None = None) -> AuditReport:
         """Conservation (sums to 0), cache == history, no overdraft — for one server or all."""

@@ -24,8 +24,9 @@ from games.core.views import resolve_seats
 from .guilds import load_settings
 from .live import Live, Pause, Player, dumps, hand_seed, log
 from .models import GuildSettings, Status
-from .results import deal_result, hand_result
+from .results import deal_result, hand_result, team_of_seats
 from .standings import session_lines
+from .tenure import seating
 
 log_ = logging.getLogger("cardroom.service")
 
@@ -161,6 +162,8 @@ def deal(
     live.core = replace(live.core, hand_no=hand_no)
     seed = hand_seed(live.seed, hand_no)
     stacks = escrows(conn, live, [p.user_id for p in seated]) if live.core.chips else ()
+    if game.counts_tenure:
+        carry = {**(carry or {}), "seating": seating(conn, live.core.id, [p.user_id for p in seated], hand_no)}
     state = game.start(
         live.core.options, len(seated), seed, dealer=dealer, carry=carry, stacks=stacks or None,
         rng_algo=live.rng_algo,
@@ -213,11 +216,12 @@ def finish_hand(
     nets, chips = settle(conn, live, users, outcome, now)
     core = live.core
     scores = tuple(outcome.scores) if outcome.scores else (None,) * len(users)
+    teams = team_of_seats(outcome, len(users))
     conn.executemany(
-        "INSERT INTO results (table_id, hand_no, guild_id, user_id, game_id, seat, placing, payoff, score, at)"
-        " VALUES (?,?,?,?,?,?,?,?,?,?)",
+        "INSERT INTO results (table_id, hand_no, guild_id, user_id, game_id, seat, placing, payoff, score, at, team)"
+        " VALUES (?,?,?,?,?,?,?,?,?,?,?)",
         [
-            (core.id, core.hand_no, core.guild_id, u, game.id, i, outcome.placings[i], nets[i], scores[i], now)
+            (core.id, core.hand_no, core.guild_id, u, game.id, i, outcome.placings[i], nets[i], scores[i], now, teams[i])
             for i, u in enumerate(users)
         ],
     )

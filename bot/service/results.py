@@ -36,6 +36,15 @@ class ResultLine:
 
 
 @dataclass(frozen=True, slots=True)
+class TeamLine:
+    """One team of a result: its players (user ids, in seat order), placing and score."""
+
+    user_ids: tuple[int, ...]
+    placing: int
+    score: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class HandResult:
     """A finished hand or deal (``kind``), or the standings when a table ends."""
 
@@ -49,6 +58,8 @@ class HandResult:
     story: tuple[str, ...] = ()
     #: The table's final standings, when this was its last hand (``Outcome.table_over``).
     session: tuple[ResultLine, ...] = ()
+    #: The partnerships, best first, when the game has teams (``Outcome.extra["teams"]``).
+    teams: tuple[TeamLine, ...] = ()
 
     def to_json(self) -> str:
         doc = asdict(self)
@@ -68,6 +79,9 @@ class HandResult:
             pot=doc.get("pot", 0),
             story=tuple(doc.get("story", ())),
             session=tuple(ResultLine(**line) for line in doc.get("session", ())),
+            teams=tuple(
+                TeamLine(tuple(t["user_ids"]), t["placing"], t.get("score")) for t in doc.get("teams", ())
+            ),
             sheet=None if sheet is None else ScoreSheet(
                 rows=tuple((label, tuple(values)) for label, values in sheet["rows"]),
                 totals=tuple(sheet["totals"]),
@@ -112,7 +126,53 @@ def hand_result(
         for i, u in enumerate(users)
     )
     headline = named(outcome.summary)
-    return HandResult(kind, number, headline, lines, pot=pot, sheet=sheet, story=story_of(events, headline))
+    return HandResult(
+        kind, number, headline, lines, pot=pot, sheet=sheet, story=story_of(events, headline),
+        teams=team_lines(users, outcome),
+    )
+
+
+def teams_in(outcome: Outcome, seats: int) -> list[list[int]]:
+    """The outcome's partnerships (``extra["teams"]``: a list of seat lists), or [] if it has none.
+
+    Only a well-formed one counts: every seat in range and in at most one team.
+    """
+    raw = outcome.extra.get("teams") if outcome.extra else None
+    if not isinstance(raw, list | tuple):
+        return []
+    teams: list[list[int]] = []
+    seen: set[int] = set()
+    for team in raw:
+        if not isinstance(team, list | tuple) or not team:
+            return []
+        members = [s for s in team if isinstance(s, int) and 0 <= s < seats and s not in seen]
+        if len(members) != len(team):
+            return []
+        seen.update(members)
+        teams.append(members)
+    return teams
+
+
+def team_of_seats(outcome: Outcome, seats: int) -> list[int | None]:
+    """Per seat, the index of its team in ``extra["teams"]`` (None: no teams, or not in one)."""
+    out: list[int | None] = [None] * seats
+    for index, team in enumerate(teams_in(outcome, seats)):
+        for seat in team:
+            out[seat] = index
+    return out
+
+
+def team_lines(users: Sequence[int], outcome: Outcome) -> tuple[TeamLine, ...]:
+    """The teams of a finished hand, best first: players, placing (their best seat's), score."""
+    lines = [
+        TeamLine(
+            tuple(users[s] for s in team),
+            min(outcome.placings[s] for s in team),
+            outcome.scores[team[0]] if outcome.scores else None,
+        )
+        for team in teams_in(outcome, len(users))
+    ]
+    return tuple(sorted(lines, key=lambda t: t.placing))
 
 
 def story_of(events: Sequence[str], headline: str) -> tuple[str, ...]:
@@ -169,4 +229,7 @@ def standings(
     return HandResult("ended", number, headline, lines, sheet=sheet)
 
 
-__all__ = ["HandResult", "ResultLine", "deal_result", "hand_result", "standings"]
+__all__ = [
+    "HandResult", "ResultLine", "TeamLine", "deal_result", "hand_result", "standings", "team_lines",
+    "team_of_seats", "teams_in",
+]

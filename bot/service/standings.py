@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Sequence
+from typing import Any
 
 from games.core.game import placings_from
 from games.core.i18n import _
@@ -63,4 +64,58 @@ def session_lines(conn: sqlite3.Connection, live: Live, users: Sequence[int]) ->
     )
 
 
-__all__ = ["session_lines", "session_nets", "session_wins"]
+def _team_rows(
+    conn: sqlite3.Connection, guild_id: int, game_id: str | None, *, user_id: int | None = None
+) -> dict[tuple[int, int, int], list[tuple[int, int]]]:
+    """Every team of every finished hand (or game) with at least two players: (table, hand, team) ->
+    [(user id, placing)]; only the teams ``user_id`` played in, if given."""
+    sql = "SELECT r.table_id, r.hand_no, r.team, r.user_id, r.placing FROM results r WHERE r.guild_id=? AND r.team IS NOT NULL"
+    params: list[object] = [guild_id]
+    if game_id:
+        sql += " AND r.game_id=?"
+        params.append(game_id)
+    if user_id is not None:
+        sql += (
+            " AND EXISTS (SELECT 1 FROM results m WHERE m.table_id=r.table_id AND m.hand_no=r.hand_no"
+            " AND m.team=r.team AND m.user_id=?)"
+        )
+        params.append(user_id)
+    teams: dict[tuple[int, int, int], list[tuple[int, int]]] = {}
+    for table_id, hand_no, team, user, placing in conn.execute(sql + " ORDER BY r.user_id", params):
+        teams.setdefault((table_id, hand_no, team), []).append((int(user), int(placing)))
+    return {key: members for key, members in teams.items() if len(members) > 1}
+
+
+def partnerships(
+    conn: sqlite3.Connection, guild_id: int, game_id: str | None = None, limit: int = 10
+) -> list[tuple[tuple[int, ...], int, int]]:
+    """The team leaderboard: each partnership (the same players on one team), best first, as
+    (user ids, hands or games won together, played together). Most wins first, then most played."""
+    tally: dict[tuple[int, ...], list[int]] = {}
+    for members in _team_rows(conn, guild_id, game_id).values():
+        key = tuple(sorted(u for u, _p in members))
+        won = min(p for _u, p in members) == 1
+        entry = tally.setdefault(key, [0, 0])
+        entry[0] += won
+        entry[1] += 1
+    ranked = sorted(tally.items(), key=lambda kv: (-kv[1][0], -kv[1][1], kv[0]))
+    return [(key, wins, played) for key, (wins, played) in ranked[: max(1, min(limit, 100))]]
+
+
+def partner_stats(conn: sqlite3.Connection, guild_id: int, user_id: int, game_id: str | None = None) -> dict[str, Any]:
+    """A player's hands (or games) with a partner: how many, how many won, and the partner most played with."""
+    games = wins = 0
+    partners: dict[int, int] = {}
+    for members in _team_rows(conn, guild_id, game_id, user_id=user_id).values():
+        games += 1
+        wins += min(p for _u, p in members) == 1
+        for u, _p in members:
+            if u != user_id:
+                partners[u] = partners.get(u, 0) + 1
+    if not games:
+        return {}
+    best = min(partners, key=lambda u: (-partners[u], u))
+    return {"team_games": games, "team_wins": wins, "partner": (best, partners[best])}
+
+
+__all__ = ["partner_stats", "partnerships", "session_lines", "session_nets", "session_wins"]

@@ -10,6 +10,8 @@ from datetime import datetime
 
 import discord
 
+from .fit import fit_text, more_note
+
 # Discord limits (https://discord.com/developers/docs/resources/message#embed-object-embed-limits).
 EMBED_TITLE = 256
 EMBED_DESCRIPTION = 4096
@@ -58,36 +60,44 @@ class EmbedBudget:
     """Builds an embed while keeping the 6000-character total (and every part) in bounds.
 
     Parts are added in order of importance; once the budget runs low, later
-    parts are shortened or dropped rather than making the whole message fail.
+    parts are shortened (at a line or word, ending "(+N more)") or dropped rather
+    than making the whole message fail; ``dropped`` counts the fields left out,
+    and the footer says so.
     """
 
     def __init__(self, title: str, colour: discord.Colour | None = None) -> None:
         self.title = clip(title, EMBED_TITLE)
         self.used = len(self.title)
         self.embed = discord.Embed(title=self.title, colour=colour)
+        self.dropped = 0
 
     def left(self) -> int:
         return EMBED_TOTAL - self.used
 
     def description(self, text: str) -> None:
-        text = clip(text, min(EMBED_DESCRIPTION, max(0, self.left() - 200)))
+        text = fit_text(text, min(EMBED_DESCRIPTION, max(0, self.left() - 200)))
         if text:
             self.embed.description = text
             self.used += len(text)
 
     def field(self, name: str, value: str, *, inline: bool = False) -> bool:
         if len(self.embed.fields) >= EMBED_FIELDS:
+            self.dropped += 1
             return False
         name = clip(name, FIELD_NAME) or "\u200b"
         room = self.left() - len(name) - 60  # keep room for a footer
         if room < 20:
+            self.dropped += 1
             return False
-        value = clip(value or "\u200b", min(FIELD_VALUE, room))
+        value = fit_text(value or "\u200b", min(FIELD_VALUE, room))
         self.embed.add_field(name=name, value=value, inline=inline)
         self.used += len(name) + len(value)
         return True
 
     def footer(self, text: str) -> None:
+        if self.dropped:
+            note = more_note(self.dropped)
+            text = f"{note} · {text}" if text else note
         text = clip(text, min(EMBED_FOOTER, max(0, self.left())))
         if text:
             self.embed.set_footer(text=text)

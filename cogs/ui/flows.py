@@ -7,8 +7,9 @@ nothing. The click itself is answered with the re-rendered private panel
 the publisher, so the answer never waits on a rate-limited channel edit.
 
 The components' callbacks call ``act``, ``ask_amount``, ``show_hand``,
-``lobby`` and ``option_select``: this module is their ``ClickHandlers``,
-handed to them by the ``cogs.tables`` extension's ``setup``.
+``lobby``, ``option_select``, ``pick_page`` and ``panel_verb`` (the last two
+from ``cogs.ui.panelflow``): this module is their ``ClickHandlers``, handed
+to them by the ``cogs.tables`` extension's ``setup``.
 """
 
 from __future__ import annotations
@@ -23,14 +24,19 @@ from pydantic import BaseModel
 from bot.errors import guarded, report, send_ephemeral
 from bot.service import ActResult
 from bot.service.errors import BadPhase, NoTable, NotHost, NotSeated, StalePrompt
-from bot.service.models import TableSnapshot
 from games.core.errors import GameError
 from games.core.i18n import _
 from games.core.views import AskAmount, Prompt
 
-from . import messages, render
+from . import messages, panelflow, render
 from .host import TableHost, host_of
 from .options import OptionField, coerce_choice, fields_of, show_value
+from .panelflow import drafts_of as drafts_of
+from .panelflow import panel_of as panel_of
+from .panelflow import panel_payload as panel_payload
+from .panelflow import pick_page as pick_page
+from .panelflow import remember_panel as remember_panel
+from .panelflow import update_panel as update_panel
 
 T = TypeVar("T")
 
@@ -65,31 +71,6 @@ def channel_id_of(interaction: discord.Interaction) -> int:
     return interaction.channel_id
 
 
-async def panel_payload(bot: TableHost, table_id: int, user_id: int) -> tuple[dict[str, Any], int]:
-    """The user's hand panel as it should look now, and the table version it shows."""
-    return panel_of(await bot.tables.get(table_id), user_id)
-
-
-def panel_of(snap: TableSnapshot, user_id: int) -> tuple[dict[str, Any], int]:
-    """The user's hand panel drawn from one snapshot (an action's own result is enough)."""
-    if snap.paused and snap.result is not None and snap.seat_of(user_id) is not None:
-        embed, view = messages.paused_panel(snap, user_id)
-        return {"content": None, "embed": embed, "view": view}, snap.seq
-    sv, seq = snap.hand_view(user_id)
-    mine = user_id in snap.to_act_users
-    waiting = ", ".join(f"<@{u}>" for u in snap.to_act_users)
-    embed, view = render.hand_panel(
-        sv, snap.id, seq, names=messages.seat_names(snap), plain_names=messages.plain_names(snap),
-        deadline=snap.deadline if mine else None, waiting_for="" if mine else waiting,
-    )
-    return {"content": None, "embed": embed, "view": view}, seq
-
-
-def remember_panel(interaction: discord.Interaction, table_id: int, seq: int) -> None:
-    """This interaction now shows the user's panel: later turns can update it without a click."""
-    bot_of(interaction).publisher.panels.shown(table_id, interaction.user.id, interaction, seq)
-
-
 MODAL_TIMEOUT = 15 * 60.0
 
 #: Discord drops an interaction not answered within 3 s; past this we defer first.
@@ -116,14 +97,6 @@ async def within_deadline(interaction: discord.Interaction, work: Awaitable[T], 
         timer.cancel()
         if deferring:  # the answer must follow the acknowledgement, not race it
             await deferring[0]
-
-
-async def update_panel(interaction: discord.Interaction, payload: dict[str, Any]) -> None:
-    """Show ``payload`` in the message the click came from (also after a deferral)."""
-    if interaction.response.is_done():
-        await interaction.edit_original_response(**payload)
-    else:
-        await interaction.response.edit_message(**payload)
 
 
 @guarded
@@ -177,7 +150,7 @@ async def _act_payload(
     result = await bot.tables.act(table_id, user, action, seq=seq)
     note = _private_lines(result, result.seat)
     try:
-        payload, shown = panel_of(result.snapshot, user)
+        payload, shown = panel_of(result.snapshot, user, drafts_of(bot))
         payload["content"] = note
         return payload, shown
     except (NotSeated, NoTable, BadPhase):
@@ -360,3 +333,19 @@ async def submit_numbers(interaction: discord.Interaction, table_id: int, fields
             return
     await bot_of(interaction).tables.set_options(table_id, interaction.user.id, changes=changes)
     await send_ephemeral(interaction, _("Options updated."))
+
+
+
+@guarded
+async def panel_verb(interaction: discord.Interaction, table_id: int, seq: int, verb: str) -> None:
+    """A panel button (``panelflow.panel_verb``); Confirm sends the picks as one action."""
+    action = await panelflow.panel_verb(interaction, table_id, seq, verb)
+    if action is not None:
+        panelflow.sent(interaction, table_id, action)  # before the panel is re-drawn…
+        try:
+            await _act(interaction, table_id, seq, action)
+        except Exception:
+            draft = drafts_of(bot_of(interaction)).of(table_id, interaction.user.id)
+            draft.picks[action.split(":", 1)[0]] = action.split(":", 1)[1].split(",")  # …kept if refused
+            raise
+

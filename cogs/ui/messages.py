@@ -16,7 +16,7 @@ from games import Game
 from games.core.i18n import _
 
 from . import components as c
-from . import render, results
+from . import render, results, tablerender
 from .options import OptionField, fields_of, show_value
 
 NO_MENTIONS = discord.AllowedMentions.none()
@@ -207,6 +207,7 @@ def playing_embed(snap: TableSnapshot) -> discord.Embed:
         deadline=snap.deadline,
         footer=_footer(snap),
         header=_header(snap),
+        plain_names=plain_names(snap),
     )
 
 
@@ -223,6 +224,12 @@ def paused_embed(snap: TableSnapshot) -> discord.Embed:
     extra = [when.format(when=render.relative_time(snap.deadline))] if snap.deadline is not None else []
     header = _header(snap)
     b = results.result_embed(title, result, colour=render.COLOUR_PLAYING, extra=[*extra, header] if header else extra)
+    if snap.state is not None and results.story_cut(result):
+        # The story keeps only its last lines: the table as the hand left it (every station,
+        # the melds) lets players check what the cut lines said.
+        public = snap.game.view(snap.state, None).public
+        for (name, value, inline), _loose in tablerender.pile_fields(public.piles, seat_names(snap), plain_names(snap)):
+            b.field(name, value, inline=inline)
     b.footer(_footer(snap))
     return b.embed
 

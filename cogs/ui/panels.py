@@ -23,13 +23,15 @@ import discord
 
 from bot.service.models import TableSnapshot
 
+from .drafts import Drafts
+
 log = logging.getLogger("cardroom.panels")
 
 #: Interaction tokens last 15 minutes; stop a minute early so an edit is never refused midway.
 TOKEN_LIFE = 14 * 60.0
 
-#: ``(snapshot, user_id)`` -> that player's panel as of the snapshot, and the table seq it shows.
-Render = Callable[[TableSnapshot, int], tuple[dict[str, Any], int]]
+#: ``(snapshot, user_id, drafts)`` -> that player's panel as of the snapshot, and the table seq it shows.
+Render = Callable[[TableSnapshot, int, Drafts], tuple[dict[str, Any], int]]
 
 
 @dataclass
@@ -52,6 +54,8 @@ class PanelKeeper:
         #: The newest snapshot each out-of-date panel should show (drawn from it: no re-read).
         self._wanted: dict[tuple[int, int], TableSnapshot] = {}
         self._tasks: dict[tuple[int, int], asyncio.Task[None]] = {}
+        #: What each player is doing on their panel between actions (sort order, page, picks).
+        self.drafts = Drafts()
 
     # --------------------------------------------------------- bookkeeping
     def shown(self, table_id: int, user_id: int, interaction: discord.Interaction, seq: int) -> None:
@@ -65,6 +69,7 @@ class PanelKeeper:
             panel.busy = busy
 
     def forget_table(self, table_id: int) -> None:
+        self.drafts.forget_table(table_id)
         for key in [k for k in self._panels if k[0] == table_id]:
             self._panels.pop(key, None)
 
@@ -108,7 +113,7 @@ class PanelKeeper:
             if panel is None or panel.busy or panel.seq >= snap.seq:
                 continue
             try:
-                payload, seq = self._render(snap, key[1])
+                payload, seq = self._render(snap, key[1], self.drafts)
                 # A private note ("You draw 9♠.") belongs to the click it answered: once the table
                 # has moved on it is stale, and the hand it told of is in the panel anyway.
                 payload["content"] = None

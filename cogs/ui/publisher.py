@@ -23,12 +23,13 @@ from bot.service import TableService
 from bot.service.models import TableSnapshot
 
 from . import messages
+from .drafts import Drafts
 from .panels import PanelKeeper
 
 log = logging.getLogger("cardroom.publisher")
 
-#: ``(snapshot, user_id)`` -> that player's hand panel as of the snapshot, and the table seq it shows.
-PanelSource = Callable[[TableSnapshot, int], tuple[dict[str, Any], int]]
+#: ``(snapshot, user_id, drafts)`` -> that player's hand panel as of the snapshot, and the table seq it shows.
+PanelSource = Callable[[TableSnapshot, int, Drafts], tuple[dict[str, Any], int]]
 
 
 async def _at_once() -> None:

@@ -12,13 +12,16 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.service.results import HandResult, ResultLine
+from bot.service.results import HandResult, ResultLine, TeamLine
 from games.core.i18n import _
 from games.core.wording import signed
 
 from . import render
+from .embeds import FIELD_VALUE
 
 WINNER = "🥇"
+#: The story's last lines a result shows ("How it ended").
+STORY_LINES = 12
 
 
 def _place(line: ResultLine, many: bool) -> str:
@@ -54,8 +57,44 @@ def result_line(line: ResultLine, result: HandResult) -> str:
     return f"{head} — {body}" if body else head
 
 
+def team_text(team: TeamLine) -> str:
+    """``<@1> & <@3> 2,150`` (the winners' score in bold)."""
+    who = " & ".join(f"<@{u}>" for u in team.user_ids)
+    if team.score is None:
+        return who
+    score = f"{team.score:,}"
+    return f"{who} **{score}**" if team.placing == 1 else f"{who} {score}"
+
+
+def teams_text(result: HandResult) -> str:
+    """The teams best first on one line: ``🥇 Ann & Cy **2,150** — Bo & Di 1,400``."""
+    if not result.teams:
+        return ""
+    first = result.teams[0]
+    head = f"{WINNER} " if first.placing == 1 and any(t.placing > 1 for t in result.teams) else ""
+    return head + " — ".join(team_text(t) for t in result.teams)
+
+
 def result_lines(result: HandResult) -> str:
     return "\n".join(result_line(line, result) for line in result.ranked)
+
+
+def story_tail(story: Sequence[str], limit: int = FIELD_VALUE) -> str:
+    """The last whole lines of the story that fit in a field: never a line (or a mention) cut in two."""
+    kept: list[str] = []
+    size = 0
+    for line in reversed(story):
+        size += len(line) + (1 if kept else 0)
+        if size > limit and kept:
+            break
+        kept.append(line)
+    return "\n".join(reversed(kept))
+
+
+def story_cut(result: HandResult) -> bool:
+    """Whether the result's story leaves lines out (then the table's cards are shown beside it)."""
+    shown = story_tail(result.story[-STORY_LINES:])
+    return len(result.story) > STORY_LINES or shown.count("\n") + 1 < min(len(result.story), STORY_LINES)
 
 
 def add_result(b: render.EmbedBudget, result: HandResult, *, with_headline: bool = False) -> None:
@@ -63,7 +102,9 @@ def add_result(b: render.EmbedBudget, result: HandResult, *, with_headline: bool
     if with_headline and result.headline:
         b.field(_("What happened"), result.headline)
     if result.story:
-        b.field(_("How it ended"), "\n".join(result.story[-12:]))
+        b.field(_("How it ended"), story_tail(result.story[-STORY_LINES:]))
+    if result.teams:
+        b.field(_("Teams"), teams_text(result))
     name = {
         "hand": _("Result of hand {n}").format(n=result.number),
         "deal": _("Deal {n}").format(n=result.number),
@@ -91,4 +132,4 @@ def result_embed(
     return b
 
 
-__all__ = ["add_result", "result_embed", "result_line", "result_lines", "signed"]
+__all__ = ["STORY_LINES", "add_result", "result_embed", "result_line", "result_lines", "signed", "story_cut", "team_text", "teams_text"]

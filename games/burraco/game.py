@@ -1,8 +1,8 @@
 """Burraco: partnership rummy with two pozzetti, sets and runs, one wild per meld, to 2,000.
 
-A table plays the game deal by deal (``hand_by_hand``: one state per deal, the team
-scores and the sheet carried to the next), scored on a sheet, no chips; the deal
-after which a team has passed the target sets ``Outcome.table_over``. A turn is: draw the stock's top card or take the whole discard pile → meld in
+One state is the whole game, deal after deal, scored on a sheet (no chips); the
+game ends when a team passes the target (or, a safeguard, after ``max_deals``
+deals). A turn is: draw the stock's top card or take the whole discard pile → meld in
 small steps (pick cards, then a new meld or a team meld) → discard. The rules of
 the melds are data (``RULES``, games.core.rummy); the turn lives in ``turn``,
 the scoring in ``scoring``, the picture in ``view``.
@@ -26,9 +26,9 @@ from ..core.rummy.turns import CLEAR, DRAW, NEW, OVER, PICK, PLAY, discard_actio
 from ..core.sheet import ScoreSheet, deal, remember
 from ..core.teams import per_seat, seat_placings, team_placings, teams_extra
 from ..core.views import SeatView, seat_name
-from ..core.wording import count_of, signed
+from ..core.wording import count_of
 from . import turn
-from .scoring import deal_summary, final_summary, game_winner, score_line, team_score
+from .scoring import final_summary, game_winner, score_line, team_score
 from .state import DECK, HAND, POZZETTO, SEATS, STOCK_END, BurracoOptions, BurracoState
 
 
@@ -38,7 +38,7 @@ class Burraco(Game):
     min_players: ClassVar[int] = 4
     max_players: ClassVar[int] = 4
     uses_chips: ClassVar[bool] = False
-    hand_by_hand: ClassVar[bool] = True
+    hand_by_hand: ClassVar[bool] = False
     Options: ClassVar[type[BaseModel]] = BurracoOptions
     presets: ClassVar = MappingProxyType({"standard": BurracoOptions()})
     state_type: ClassVar[type] = BurracoState
@@ -66,9 +66,9 @@ class Burraco(Game):
         dealer: int = 0,
         carry: Carry | None = None,
     ) -> BurracoState:
-        """A deal; ``carry`` continues the game: team ``scores`` [a, b], the sheet's ``rows``
-        (one [a, b] per deal so far) and the ``deal`` number (0-based). Tests start any deal from
-        any score this way.
+        """A game; ``carry`` may start it at a later deal: team ``scores`` [a, b], the sheet's
+        ``rows`` (one [a, b] per deal so far) and the ``deal`` number (0-based). Tests start any
+        deal from any score this way.
 
         A stacked ``stock`` is read as: pozzetto 1 (11 cards), pozzetto 2, the upcard, then the
         stock from its top (it may be short, to test the end of the stock).
@@ -178,37 +178,32 @@ class Burraco(Game):
         text = _("After deal {k}: {a} to {b}.").format(k=state.deal_no + 1, a=totals[0], b=totals[1])
         events.append(Event(text, ends_deal=True))
         winner = game_winner(totals, state.options.target)
+        last = state.deal_no + 1 >= state.options.max_deals
+        if winner is None and not last:
+            if max(totals) > state.options.target:
+                events.append(Event(_("Tied above {n}: another deal.").format(n=state.options.target)))
+            nxt, more = self._deal(replace(state, sheet=sheet), state.deal_no + 1, (state.dealer + 1) % SEATS)
+            return nxt, [*events, *more]
+        if winner is None and totals[0] != totals[1]:
+            winner = 0 if totals[0] > totals[1] else 1
         state = replace(state, sheet=sheet, phase=OVER, winner=-1 if winner is None else winner)
-        if winner is not None:
-            events.append(Event(final_summary(state)))
-        elif max(totals) > state.options.target:
-            events.append(Event(_("Tied above {n}: another deal.").format(n=state.options.target)))
+        if last and max(totals) <= state.options.target:
+            events.append(Event(_("That was deal {n}, the last one this table plays.").format(n=state.deal_no + 1)))
+        events.append(Event(final_summary(state)))
         return state, events
 
     def outcome(self, state: BurracoState) -> Outcome | None:
         if state.phase != OVER:
             return None
         totals = (state.sheet.totals[0], state.sheet.totals[1])
-        over = state.winner >= 0
-        row = state.sheet.rows[-1]
-        carry = {
-            "scores": [0, 0] if over else list(totals),
-            "rows": [] if over else [[r[0], r[1]] for r in state.sheet.rows],
-            "deal": 0 if over else state.deal_no + 1,
-        }
-        details = tuple(
-            _("team {total} ({deal} this deal)").format(total=count_of(t, _("{n} point"), _("{n} points")), deal=signed(d))
-            for t, d in zip(state.sheet.totals, row, strict=True)
-        )
+        winner = state.winner if state.winner >= 0 else None
         return Outcome(
             payoffs=(0,) * SEATS,
-            placings=seat_placings(team_placings(totals, winner=state.winner if over else None), SEATS),
-            carry=carry,
-            summary=final_summary(state) if over else deal_summary(state),
+            placings=seat_placings(team_placings(totals, winner=winner), SEATS),
+            summary=final_summary(state),
             scores=state.sheet.totals,
-            extra={**teams_extra(SEATS), "deal": state.deal_no + 1, "deal_scores": [row[0], row[1]]},
-            details=details,
-            table_over=over,
+            extra={**teams_extra(SEATS), "deals": state.deal_no + 1},
+            details=tuple(_("team {n}").format(n=count_of(t, _("{n} point"), _("{n} points"))) for t in state.sheet.totals),
         )
 
     # ---------------------------------------------------------------- views

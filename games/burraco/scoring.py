@@ -73,14 +73,9 @@ def game_winner(totals: tuple[int, int], target: int) -> int | None:
 
 def final_summary(state: BurracoState) -> str:
     t = state.winner
+    if t < 0:
+        return _("Game over: a tie at {n} each.").format(n=state.sheet.totals[0])
     return _("Game over: {who} win, {a} to {b}.").format(
         who=team_names(t), a=state.sheet.totals[t], b=state.sheet.totals[1 - t]
     )
 
-
-def deal_summary(state: BurracoState) -> str:
-    row = state.sheet.rows[-1]
-    return _("Deal {k}: {a} score {x}, {b} score {y}; the game stands at {p} to {q}.").format(
-        k=state.deal_no + 1, a=team_names(0), b=team_names(1), x=signed(row[0]), y=signed(row[1]),
-        p=state.sheet.totals[0], q=state.sheet.totals[1],
-    )

@@ -52,6 +52,10 @@ class BurracoOptions(BaseModel):
     target: int = Field(
         2000, ge=100, le=10000, description="The game ends when a team's score exceeds this (rules: 2,000)."
     )
+    max_deals: int = Field(
+        20, ge=1, le=100,
+        description="A safeguard the rules lack: after this many deals the higher team wins anyway.",
+    )
 
 
 @dataclass(frozen=True, slots=True)

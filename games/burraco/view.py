@@ -11,9 +11,9 @@ from __future__ import annotations
 from typing import Protocol
 
 from ..core.i18n import _
-from ..core.rummy.cards import grouped_text, label, labels, sort_cards
+from ..core.rummy.cards import face_label, grouped_text, label, labels, sort_cards
 from ..core.rummy.melds import RUN, Meld, is_book
-from ..core.rummy.turns import CLEAR, DRAW, NEW, OVER, pick_prompts
+from ..core.rummy.turns import CLEAR, DRAW, NEW, OVER, PAGE, pick_prompts
 from ..core.views import Choice, PickCards, Pile, SeatLine, SeatView, TableView, seat_name
 from ..core.wording import count_of
 from .scoring import final_summary, team_names
@@ -28,9 +28,9 @@ class Engine(Protocol):
 def meld_text(meld: Meld) -> str:
     """A meld as players read it: its cards, what a wild stands for, and a burraco's mark."""
     cards = labels(meld.cards)
-    if meld.wilds:
+    if meld.wilds and meld.kind == RUN:
         stands = ", ".join(
-            _("{wild} as {face}").format(wild=label(w), face=label(meld.stands_for(w) + ".0"))
+            _("{wild} as {face}").format(wild=label(w), face=face_label(meld.stands_for(w)))
             for w in meld.wilds
         )
         cards = f"{cards} ({stands})"
@@ -133,7 +133,7 @@ def _notes(state: BurracoState, seat: int) -> tuple[str, ...]:
     if state.selection:
         fits = meld_targets(state, seat)
         where = [
-            _("a new run") if m.kind == RUN else _("a new set") if a == NEW else _("meld {k}").format(k=int(a[5:]) + 1)
+            (_("a new run") if m.kind == RUN else _("a new set")) if a == NEW else _("meld {k}").format(k=int(a[5:]) + 1)
             for a, m in fits
         ]
         if where:
@@ -143,6 +143,8 @@ def _notes(state: BurracoState, seat: int) -> tuple[str, ...]:
         notes.append(text)
     if state.keep:
         notes.append(_("You took {card} as a one-card pile: you can't discard it this turn.").format(card=label(state.keep)))
+    if not state.selection:
+        notes.append(_("Pick cards to meld them, or discard a card to end your turn."))
     if state.last_turn:
         notes.append(_("The stock is down to two cards: the hand ends after your turn."))
     return tuple(notes)
@@ -161,6 +163,12 @@ def _prompt(game: Engine, state: BurracoState, seat: int, hand: tuple[str, ...])
     picked = set(state.selection)
     rest = tuple(c for c in hand if c not in picked)
     prompts: list[Choice | PickCards] = list(pick_prompts(rest, label, _("Pick cards to meld")))
+    # One-click discards while the hand fits one picker (the panel keeps a row for Refresh);
+    # beyond that, pick one card and press its Discard button.
+    can_go = tuple(c for c in hand if f"discard:{c}" in legal)
+    if len(prompts) == 1 and 0 < len(can_go) <= PAGE:
+        labels_ = tuple(label(c) for c in can_go)
+        prompts.append(PickCards("discard", _("Discard a card (ends your turn)"), can_go, labels_, 1, 1))
     from .turn import meld_targets
 
     for action, meld in meld_targets(state, seat):
@@ -168,11 +176,9 @@ def _prompt(game: Engine, state: BurracoState, seat: int, hand: tuple[str, ...])
             "Add to meld {k}: {cards}"
         ).format(k=int(action[5:]) + 1, cards=labels(meld.cards))
         prompts.append(Choice(action, text[:80], "success"))
-    if state.selection:
+    sel = state.selection
+    if len(sel) == 1 and f"discard:{sel[0]}" in legal:
+        prompts.append(Choice(f"discard:{sel[0]}", _("Discard {card}").format(card=label(sel[0])), "danger"))
+    if sel:
         prompts.append(Choice(CLEAR, _("Clear the picked cards")))
-    prompts.extend(
-        Choice(f"discard:{c}", _("Discard {card}").format(card=label(c)), "danger", group="cards")
-        for c in hand
-        if f"discard:{c}" in legal
-    )
     return tuple(prompts)

@@ -9,6 +9,7 @@ turn order, legality and the end of the hand so no game repeats them.
 from __future__ import annotations
 
 import json
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -110,6 +111,10 @@ class Game(ABC):
     #: Games whose ``new_state`` takes ``rng_algo=`` (the generator version a table deals with),
     #: so a table keeps dealing as it started even after the default generator changes.
     versioned_deal: ClassVar[bool] = False
+    #: Games whose rules count how long each player has sat at the table (Fairmarket's entry
+    #: fee and last-hand vote): the runtime adds ``carry["seating"]`` to every deal,
+    #: ``{"hand": n, "tenure": [hands each seat was dealt just before this one, in a row]}``.
+    counts_tenure: ClassVar[bool] = False
     Options: ClassVar[type[BaseModel]]
     presets: ClassVar[Mapping[str, BaseModel]]
     state_type: ClassVar[type]
@@ -190,6 +195,17 @@ class Game(ABC):
             extra["rng_algo"] = rng_algo  # the table's generator version (``tables.rng_algo``)
         new_state = cast(_StackedNewState, self.new_state)
         return new_state(options, seats, seed, hands=hands, stock=stock, dealer=dealer, carry=carry, **extra)
+
+    def sample_hidden(self, state: Any, seat: int, rng: random.Random) -> Any:
+        """A state drawn at random among those ``seat`` cannot tell from ``state`` (a determinization).
+
+        What ``seat`` doesn't see (the others' hidden cards, the stock's order, the generator that
+        deals later) is redealt from a description of it that doesn't depend on where the cards
+        really are, so a computer player that searches on the result cannot use another seat's
+        secrets. A game that has computer players overrides this; ``view(result, seat)`` must equal
+        ``view(state, seat)``.
+        """
+        raise NotImplementedError(f"{self.id} has no computer players yet")
 
     def plays_for_chips(self, options: BaseModel) -> bool:
         """Whether a table with these options moves chips (buy-in, ledger, chip results).

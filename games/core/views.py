@@ -42,6 +42,9 @@ class Pile:
     plays: tuple[tuple[int, str], ...] = ()
     winner: int | None = None
     taken: bool = False
+    #: Piles that belong together (a team's melds: "Ann & Cy"): the adapter shows a group's piles as
+    #: lines of one field ("**name** text"), so a dozen melds take one field, not twelve.
+    group: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +110,25 @@ Prompt = Choice | AskAmount | PickCards
 
 
 @dataclass(frozen=True, slots=True)
+class CardFace:
+    """One physical card of a hand, as the adapter groups and sorts it (by rank or by suit).
+
+    ``code`` is the card's id as in ``SeatView.hand`` and in actions ("QS.2": two copies of
+    the queen of spades are two codes with one label). ``rank`` and ``suit`` name the groups
+    ("Q", "♠"); a card with no rank (a joker) is grouped under its own label. Groups and the
+    cards in them are shown in increasing ``rank_order`` and ``suit_order`` (the game's order:
+    give a high card a low number to show it first).
+    """
+
+    code: str
+    label: str
+    rank: str = ""
+    suit: str = ""
+    rank_order: int = 0
+    suit_order: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class SeatView:
     """What one seat sees: the public table, its own cards and its choices."""
 
@@ -116,6 +138,10 @@ class SeatView:
     hand_text: str = ""
     notes: tuple[str, ...] = ()
     prompt: tuple[Prompt, ...] = ()
+    #: The hand as faces (one per card of ``hand``): with them the adapter shows the hand grouped
+    #: and sorted by rank or by suit, the player's choice, and orders card menus the same way.
+    #: Without them it shows ``hand_text`` as the game wrote it.
+    faces: tuple[CardFace, ...] = ()
 
 
 def hand_choices(

@@ -10,6 +10,7 @@ KB-3). Then every hand is shown and every player pays each higher total the diff
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any, ClassVar, cast
@@ -159,6 +160,11 @@ class Kabu(Game):
         )
 
     # ------------------------------------------------------------ views
+    def sample_hidden(self, state: KabuState, seat: int, rng: random.Random) -> KabuState:
+        from .hidden import sample_hidden
+
+        return sample_hidden(state, seat, rng)
+
     def private_cards(self, state: KabuState, seat: int) -> frozenset[str]:
         return frozenset() if state.payoffs is not None else frozenset(state.hands[seat])
 

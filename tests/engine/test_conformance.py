@@ -58,7 +58,9 @@ def _check_view_limits(view) -> None:
         if isinstance(p, AskAmount):
             assert p.minimum <= p.maximum
         if isinstance(p, PickCards):
-            assert len(p.cards) <= 25 and 0 <= p.min_count <= p.max_count <= len(p.cards)
+            # Any number of cards (the adapter pages menus beyond 25), each card once, one label each.
+            assert len(set(p.cards)) == len(p.cards) == len(p.labels)
+            assert 0 <= p.min_count <= p.max_count <= len(p.cards)
     pub = view.public
     assert len(pub.title) <= 256
     assert len(pub.seats) <= 25

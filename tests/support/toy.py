@@ -99,3 +99,10 @@ class ToyNoRebuys(Toy):
 
     id: ClassVar[str] = "toy_norebuy"
     rebuys: ClassVar[bool] = False
+
+
+class ToyTenure(Toy):
+    """The toy game, told how long each player has sat at the table (as Fairmarket is)."""
+
+    id: ClassVar[str] = "toy_tenure"
+    counts_tenure: ClassVar[bool] = True

@@ -1,0 +1,118 @@
+"""Determinized Monte Carlo: the one search every game's computer player uses.
+
+A seat cannot see the others' cards, so the search never looks at them: it asks
+the game for a *determinization* (``Game.sample_hidden``: a full state drawn
+at random among those consistent with what the seat knows), tries each legal
+action on it, plays the hand out with a cheap policy and keeps the average
+result. Repeating this over many determinizations is the classic "perfect
+information Monte Carlo" player (as in OpenSpiel's ISMCTS family, flat at the
+root): easy to make generic, and strong enough to beat random play clearly.
+
+Pure: the caller gives the random generator and, for a time budget, a clock.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from games.core.game import Game, Outcome
+
+#: Actions a rollout may take before it is cut and scored from the sheet (a whole game of a
+#: score-sheet game is long; its running totals already say who is ahead).
+ROLLOUT_LIMIT = 400
+
+
+@dataclass(frozen=True, slots=True)
+class Strength:
+    """How hard a computer player thinks: determinizations per action, and a time budget."""
+
+    name: str
+    samples: int  # rollouts per legal action, at most
+    budget: float  # seconds, at most (the caller's clock)
+
+
+EASY = Strength("easy", samples=2, budget=0.02)
+NORMAL = Strength("normal", samples=24, budget=0.08)
+STRONG = Strength("strong", samples=200, budget=0.25)
+STRENGTHS = {s.name: s for s in (EASY, NORMAL, STRONG)}
+
+
+def reward(game: Game, state: Any, seat: int) -> float:
+    """How good ``state`` is for ``seat``: chips won when the hand is over, else the score lead."""
+    out: Outcome | None = game.outcome(state)
+    if out is not None:
+        if any(out.payoffs):
+            return float(out.payoffs[seat])
+        if out.scores:
+            return _lead(out.scores, seat)
+        n = len(out.placings)
+        return float(n - out.placings[seat])
+    sheet = game.view(state, None).public.sheet
+    return _lead(sheet.totals, seat) if sheet is not None else 0.0
+
+
+def _lead(totals: tuple[int, ...], seat: int) -> float:
+    others = [t for s, t in enumerate(totals) if s != seat]
+    return float(totals[seat] - (max(others) if others else 0))
+
+
+def rollout(game: Game, state: Any, rng: random.Random, limit: int = ROLLOUT_LIMIT) -> Any:
+    """Random legal play until the hand ends (or ``limit`` actions)."""
+    outcome, to_act, legal_actions, apply = game.outcome, game.to_act, game.legal_actions, game.apply
+    for _ in range(limit):
+        if outcome(state) is not None:
+            break
+        seats = sorted(to_act(state))
+        seat = seats[rng.randrange(len(seats))] if len(seats) > 1 else seats[0]
+        legal = legal_actions(state, seat)
+        state, _events = apply(state, seat, legal[rng.randrange(len(legal))])
+    return state
+
+
+class SearchPlayer:
+    """A computer player of one strength, for any game that can sample what a seat doesn't see."""
+
+    def __init__(self, strength: Strength = NORMAL, clock: Callable[[], float] | None = None) -> None:
+        self.strength = strength
+        self.name = strength.name
+        self.clock = clock
+
+    def choose(self, game: Game, state: Any, seat: int, rng: random.Random) -> str:
+        legal = game.legal_actions(state, seat)
+        if not legal:
+            raise ValueError("no legal action for this seat")
+        if len(legal) == 1:
+            return legal[0]
+        clock = self.clock
+        stop = None if clock is None else clock() + self.strength.budget
+        totals = [0.0] * len(legal)
+        counts = [0] * len(legal)
+        for _ in range(self.strength.samples):
+            world = game.sample_hidden(state, seat, rng)
+            for i, action in enumerate(legal):
+                after, _events = game.apply(world, seat, action)
+                totals[i] += reward(game, rollout(game, after, rng), seat)
+                counts[i] += 1
+                if stop is not None and clock is not None and clock() >= stop:
+                    break
+            else:
+                continue
+            break
+        means = [t / c if c else float("-inf") for t, c in zip(totals, counts, strict=True)]
+        best = max(means)
+        return legal[next(i for i, m in enumerate(means) if m == best)]
+
+
+def can_search(game: Game) -> bool:
+    """Whether ``game`` can sample what a seat doesn't see (else its computer players play at random)."""
+    return type(game).sample_hidden is not Game.sample_hidden
+
+
+def computer_player(game: Game, strength: str = "normal", clock: Callable[[], float] | None = None) -> Any:
+    """The best computer player ``game`` has at ``strength``: the search, or random legal play."""
+    from .policy import RandomPolicy
+
+    return SearchPlayer(STRENGTHS[strength], clock) if can_search(game) else RandomPolicy()

@@ -1,0 +1,62 @@
+"""Fairmarket's table options and presets: each variant of the text is a field."""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+#: "30-50 coins per player"; "twice the amount" with two players (FMV-2).
+BUY_IN, BUY_IN_TWO = 40, 80
+
+
+class FairmarketOptions(BaseModel):
+    """The host's choices. The two-player ante (two coins per station) follows the number of
+    players on its own (FMB-3); ``two_players`` only fixes a table at two seats."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    two_players: bool = Field(
+        False, description="Two players: a two-seat table; ten-coin ante, two per station (the two-player rules)."
+    )
+    jackpot: bool = Field(
+        False, description="Jackpot: a big carried pot feeds it a coin a round; take no more coins than it holds to win it."
+    )
+    allben: bool = Field(
+        False, description="Allben story cards: the Page puts, the Consort cuts, the Queen quits; the same story cards played together counterfeit."
+    )
+    lighton: bool = Field(False, description="Lighton (with Allben): the Page also always takes a coin as the low.")
+    lenders: bool = Field(
+        False, description="Lenders (with Allben): counterfeit Queens still quit, with no tithes and no claim on the Jackpot."
+    )
+    seaside: bool = Field(
+        False, description="Seaside Jack (instead of the Jackpot): a dummy player with his own cards; take fewer coins than he does to win his purse."
+    )
+
+    @model_validator(mode="after")
+    def _stories_need_allben(self) -> FairmarketOptions:
+        if (self.lighton or self.lenders) and not self.allben:
+            raise ValueError("Lighton and Lenders are versions of the Allben story cards: choose Allben too.")
+        return self
+
+    @model_validator(mode="after")
+    def _one_jackpot(self) -> FairmarketOptions:
+        if self.seaside and self.jackpot:
+            raise ValueError("Seaside Jack replaces the Jackpot: choose one of them, not both.")
+        return self
+
+
+PRESETS = MappingProxyType(
+    {
+        "standard": FairmarketOptions(),
+        "two players": FairmarketOptions(two_players=True),
+        "jackpot": FairmarketOptions(jackpot=True),
+        "two players jackpot": FairmarketOptions(two_players=True, jackpot=True),
+        "allben": FairmarketOptions(allben=True),
+        "allben jackpot": FairmarketOptions(allben=True, jackpot=True),
+        "lighton": FairmarketOptions(allben=True, lighton=True),
+        "lenders jackpot": FairmarketOptions(allben=True, lenders=True, jackpot=True),
+        "seaside jack": FairmarketOptions(seaside=True),
+        "allben seaside jack": FairmarketOptions(allben=True, seaside=True),
+    }
+)

@@ -1,0 +1,82 @@
+"""Computer players: they see only what their seat sees, and they play better than chance.
+
+For every game with a determinization (``Game.sample_hidden``), along random
+playouts: a sampled state looks the same to the seat, and sampling from any
+other state the seat can't tell apart gives the same result — so a search built
+on it decides the same whatever the others really hold (the swap test).
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+from typing import Any
+
+import pytest
+
+import games
+from games.ai import RandomPolicy
+from games.ai.search import EASY, NORMAL, SearchPlayer, can_search
+from games.core.game import Game
+
+PLAYED = [gid for gid in games.game_ids() if can_search(games.get_game(gid))]
+
+
+def _states(game: Game, seed: int) -> list[Any]:
+    options = next(iter(game.presets.values()))
+    seats = max(game.seat_limits(options)[0], min(3, game.seat_limits(options)[1]))
+    state = game.new_state(options, seats, seed, dealer=seed % seats)
+    rng = random.Random(seed)
+    out = []
+    while game.outcome(state) is None:
+        out.append(state)
+        seat = min(game.to_act(state))
+        state, _events = game.apply(state, seat, RandomPolicy().choose(game, state, seat, rng))
+    return out
+
+
+def test_some_games_have_computer_players() -> None:
+    assert "kabu" in PLAYED
+
+
+@pytest.mark.parametrize("game_id", PLAYED)
+def test_a_sampled_state_looks_the_same_to_the_seat_and_ignores_where_the_hidden_cards_are(game_id: str) -> None:
+    game = games.get_game(game_id)
+    for seed in range(6):
+        for state in _states(game, seed):
+            for seat in game.to_act(state):
+                sampled = game.sample_hidden(state, seat, random.Random(1))
+                assert game.view(sampled, seat) == game.view(state, seat)
+                assert game.legal_actions(sampled, seat) == game.legal_actions(state, seat)
+                other = game.sample_hidden(state, seat, random.Random(2))  # the others hold something else
+                assert game.sample_hidden(other, seat, random.Random(3)) == game.sample_hidden(state, seat, random.Random(3))
+                chooser = SearchPlayer(EASY)
+                assert chooser.choose(game, other, seat, random.Random(4)) == chooser.choose(game, state, seat, random.Random(4))
+
+
+@pytest.mark.parametrize("game_id", PLAYED)
+def test_sampling_really_moves_the_hidden_cards(game_id: str) -> None:
+    game = games.get_game(game_id)
+    state = _states(game, 1)[0]
+    seat = min(game.to_act(state))
+    samples = {game.dump(game.sample_hidden(state, seat, random.Random(k))) for k in range(5)}
+    assert len(samples) > 1
+
+
+def test_normal_beats_random_play_at_kabu() -> None:
+    game = games.get_game("kabu")
+    options = game.presets["standard"]
+    player = SearchPlayer(NORMAL)
+    won = []
+    for seed in range(120):
+        rng = random.Random(seed)
+        state = game.new_state(options, 3, seed, dealer=seed % 3)
+        while game.outcome(state) is None:
+            seat = min(game.to_act(state))
+            policy = player if seat == 0 else RandomPolicy()
+            state, _events = game.apply(state, seat, policy.choose(game, state, seat, rng))
+        out = game.outcome(state)
+        assert out is not None
+        won.append(out.payoffs[0])
+    mean, half = statistics.mean(won), 1.96 * statistics.stdev(won) / len(won) ** 0.5
+    assert mean - half > 0, (mean, half)  # random seats average zero; the 95% interval is above it

@@ -1,0 +1,189 @@
+"""``python -m tools.play GAME``: play any game in a terminal against computer players.
+
+The quickest way to try a game or check a rule: the engine runs as it does
+behind the bot, the table and your hand are the render model as text (see
+``textview``), and the other seats are computer players. Chip games continue
+hand by hand with chips counted here (no ledger: nothing is at stake).
+
+    python -m tools.play kabu --players 3
+    python -m tools.play renfield --preset draw --seed 7
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections.abc import Callable
+from typing import Any, TextIO
+
+from games import GameError, game_ids, get_game
+from games.ai import Policy
+from games.ai.search import STRENGTHS, computer_player
+from games.core.game import Event, Game, Outcome
+from games.core.i18n import _
+from games.core.views import resolve_seats
+
+from .textview import answer_to_action, hand_text, menu_of, table_text
+
+BOT_NAMES = ("Ada", "Babbage", "Curie", "Dijkstra", "Euler", "Fermat", "Gauss", "Hopper")
+
+
+class Quit(Exception):
+    """The person typed ``quit`` or closed the input."""
+
+
+class Session:
+    """One person (seat ``you``) and computer players at one table, in a terminal."""
+
+    def __init__(self, game: Game, options: Any, players: int, seed: int, you: int,
+                 out: TextIO, read: Callable[[], str], policy: Policy | None = None, name: str = "Player") -> None:
+        self.game, self.options, self.players, self.you = game, options, players, you
+        self.out, self.read = out, read
+        self.policy = policy or computer_player(game, "normal", time.perf_counter)
+        self.rng = random.Random(seed)
+        self.seed = seed
+        names = [f"{n} (computer)" for n in BOT_NAMES]
+        self.names = [name if s == you else names[s - (s > you)] for s in range(players)]
+        buy_in = game.suggested_buy_in(options, players) or 100
+        self.chips = [buy_in] * players if game.plays_for_chips(options) and game.hand_by_hand else None
+
+    def name_of(self, seat: int) -> str:
+        return self.names[seat] if 0 <= seat < len(self.names) else "?"
+
+    def say(self, text: str) -> None:
+        print(resolve_seats(text, self.name_of), file=self.out)
+
+    def run(self, hands: int | None = None) -> int:
+        """Plays hands until the person stops (or ``hands`` are played); returns hands played."""
+        carry: Any = None
+        played = 0
+        dealer = 0
+        try:
+            while hands is None or played < hands:
+                outcome = self.play_hand(self.seed + played, dealer, carry)
+                played += 1
+                carry, dealer = outcome.carry, (dealer + 1) % self.players
+                if not self.game.hand_by_hand or outcome.table_over or not self.ask_more(hands):
+                    break
+        except Quit:
+            self.say(_("Bye!"))
+        return played
+
+    def ask_more(self, hands: int | None) -> bool:
+        if hands is not None:
+            return True
+        self.say(_("Another hand? [Y/n]"))
+        return self.read().strip().lower() not in ("n", "no", "q", "quit")
+
+    def play_hand(self, seed: int, dealer: int, carry: Any) -> Outcome:
+        game = self.game
+        state = game.start(self.options, self.players, seed, dealer=dealer, carry=carry,
+                           stacks=tuple(self.chips) if self.chips else None)
+        shown = -1
+        while (outcome := game.outcome(state)) is None:
+            to_act = game.to_act(state)
+            if self.you in to_act and not (to_act - {self.you}):
+                if shown != id(state):
+                    self.show(state)
+                    shown = id(state)
+                seat, action = self.you, self.ask(state)
+            else:
+                seat = min(to_act - {self.you})
+                action = self.policy.choose(game, state, seat, self.rng)
+            state, events = self.act(state, seat, action)
+            self.tell(events)
+        self.show_outcome(state, outcome)
+        return outcome
+
+    def act(self, state: Any, seat: int, action: str) -> tuple[Any, tuple[Event, ...]]:
+        return self.game.apply(state, seat, action)
+
+    def tell(self, events: tuple[Event, ...]) -> None:
+        for event in events:
+            if event.private_to is None or event.private_to == self.you:
+                self.say(event.text)
+
+    def show(self, state: Any) -> None:
+        view = self.game.view(state, self.you)
+        self.say("")
+        self.say(table_text(view.public, self.name_of))
+        self.say(hand_text(view, self.name_of))
+
+    def ask(self, state: Any) -> str:
+        """Reads until the person types something legal; a wrong answer changes nothing."""
+        view = self.game.view(state, self.you)
+        menu = menu_of(view.prompt, self.name_of)
+        while True:
+            self.say(_("Your move:"))
+            for line in menu.lines:
+                self.say(line)
+            answer = self.read()
+            if answer.strip().lower() in ("q", "quit"):
+                raise Quit
+            action = answer_to_action(menu, answer)
+            if action is None:
+                self.say(_("That isn't one of your choices here."))
+                continue
+            try:
+                self.game.apply(state, self.you, action)
+            except GameError as e:
+                self.say(str(e))
+                continue
+            return action
+
+    def show_outcome(self, state: Any, outcome: Outcome) -> None:
+        self.say("")
+        self.say(table_text(self.game.view(state, None).public, self.name_of))
+        if outcome.summary:
+            self.say(outcome.summary)
+        for seat, detail in enumerate(outcome.details):
+            if detail:
+                self.say(_("{who}: {detail}").format(who=self.name_of(seat), detail=resolve_seats(detail, self.name_of)))
+        if self.chips is not None:
+            for seat, net in enumerate(outcome.payoffs):
+                self.chips[seat] += net
+                self.say(_("{who}: {net:+d} chips, {chips} now").format(
+                    who=self.name_of(seat), net=net, chips=self.chips[seat]))
+
+
+def _read_line(stream: TextIO) -> Callable[[], str]:
+    def read() -> str:
+        line = stream.readline()
+        if not line:
+            raise Quit
+        return line.rstrip("\n")
+    return read
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tools.play", description=__doc__.splitlines()[0])
+    parser.add_argument("game", choices=sorted(game_ids()))
+    parser.add_argument("--players", type=int, default=None, help="seats, you included")
+    parser.add_argument("--preset", default=None)
+    parser.add_argument("--seed", type=int, default=None)
+    parser.add_argument("--hands", type=int, default=None, help="stop after so many hands")
+    parser.add_argument("--name", default="Player", help="what the table calls you")
+    parser.add_argument("--strength", choices=list(STRENGTHS), default="normal", help="the computer players'")
+    args = parser.parse_args(argv)
+    game = get_game(args.game)
+    preset = args.preset or next(iter(game.presets))
+    if preset not in game.presets:
+        parser.error(f"presets of {game.id}: {', '.join(game.presets)}")
+    options = game.presets[preset]
+    low, high = game.seat_limits(options)
+    players = args.players or max(low, min(4, high))
+    if not low <= players <= high:
+        parser.error(f"{game.title} takes {low}–{high} players with this preset")
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    policy = computer_player(game, args.strength, time.perf_counter)
+    session = Session(game, options, players, seed, you=0, out=sys.stdout,
+                      read=_read_line(sys.stdin), policy=policy, name=args.name)
+    session.say(_("{game}, seed {seed}. Type the number of a choice; q quits.").format(game=game.title, seed=seed))
+    session.run(args.hands)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
