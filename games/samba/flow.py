@@ -10,13 +10,13 @@ from ..core.game import Event
 from ..core.i18n import _
 from ..core.rng import Rng
 from ..core.rummy.cards import label
+from ..core.rummy.match import close_deal, final_summary
 from ..core.rummy.turns import DRAW, OVER, PLAY, without
 from ..core.sheet import deal
-from ..core.teams import partner_of, per_seat
+from ..core.teams import partner_of
 from ..core.views import seat_name
-from ..core.wording import count_of
 from . import turn
-from .scoring import final_summary, game_winner, score_line, team_score
+from .scoring import score_line, team_score
 from .state import ASK_PENALTY, DECK, HAND, SEATS, SambaState, evolve, is_red3, is_wild, team
 
 Step = turn.Step
@@ -115,6 +115,7 @@ def ask(state: SambaState, seat: int, action: str) -> Step:
 
 
 def end_deal(state: SambaState, events: list[Event], how: str) -> Step:
+    """The deal scored on the sheet; then the next deal, or the game over (the target or ``max_deals``)."""
     reason = {
         "out": _("The hand is over: {who} went out."),
         "red3": _("The stock's last card was a red 3: the hand ends without a discard."),
@@ -123,14 +124,24 @@ def end_deal(state: SambaState, events: list[Event], how: str) -> Step:
     events.append(Event(reason.format(who=seat_name(state.out_by))))
     scores = [team_score(state, t) for t in (0, 1)]
     events.extend(Event(score_line(t, s)) for t, s in enumerate(scores))
-    sheet = state.sheet.add(per_seat([s.total for s in scores], SEATS))
-    totals = (sheet.totals[0], sheet.totals[1])
-    text = _("After deal {k}: {a} to {b}.").format(k=state.deal_no + 1, a=totals[0], b=totals[1])
-    events.append(Event(text, ends_deal=True))
-    winner = game_winner(totals, state.options.target)
-    state = evolve(state, sheet=sheet, phase=OVER, selection=(), staged=(), winner=-1 if winner is None else winner)
-    if winner is not None:
-        events.append(Event(final_summary(state)))
-    elif max(totals) >= state.options.target:
-        events.append(Event(_("Tied at {n}: another deal.").format(n=count_of(totals[0], "{n}", "{n}"))))
+    opts = state.options
+    done = close_deal(
+        state.sheet, state.deal_no, [s.total for s in scores], target=opts.target, exceed=False,
+        max_deals=opts.max_deals,
+    )
+    events.extend(done.events)
+    if not done.over:
+        nxt, more = deal_hand(next_deal(evolve(state, sheet=done.sheet)))
+        return nxt, [*events, *more]
+    state = evolve(state, sheet=done.sheet, phase=OVER, selection=(), staged=(), taking=False, winner=done.winner)
+    events.append(Event(final_summary(done.sheet, done.winner)))
     return state, events
+
+
+def next_deal(state: SambaState) -> SambaState:
+    """The table cleared for the next deal, dealt by the next player; the sheet stays."""
+    return evolve(
+        state, deal_no=state.deal_no + 1, dealer=(state.dealer + 1) % SEATS, phase=DRAW, hands=((),) * SEATS,
+        stock=(), pile=(), frozen=False, melds=((), ()), red3s=((), ()), dead=(), selection=(), staged=(),
+        taking=False, asked="", penalties=(0, 0), no_discard=False, out_by=-1,
+    )

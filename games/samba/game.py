@@ -1,8 +1,7 @@
 """Samba: partnership rummy with three decks, sets and escaleras, canastas and sambas, to 10,000.
 
-A table plays the game deal by deal (``hand_by_hand``: one state per deal, the team
-scores and the sheet carried to the next), scored on a sheet, no chips; the deal after
-which a team has reached the target sets ``Outcome.table_over``. A turn is: draw from
+One state is the whole game, deal after deal, scored on one sheet (no chips); the game
+ends when a team reaches the target (or, a safeguard, after ``max_deals`` deals). A turn is: draw from
 the stock or take the whole discard pile → meld in small steps (pick cards, then a new
 meld or a team meld; combine two sets) → discard or go out. The meld rules are data
 (``state.RULES``, games.core.rummy); the turn lives in ``turn`` and ``flow``, the
@@ -20,13 +19,12 @@ from pydantic import BaseModel
 from ..core.errors import IllegalAction
 from ..core.game import Carry, Event, Game, Outcome
 from ..core.i18n import _
+from ..core.rummy.match import game_outcome
 from ..core.rummy.turns import CLEAR, DRAW, NEW, OVER, PICK, PLAY, discard_action, parse_pick, pick_action
 from ..core.sheet import ScoreSheet, remember
-from ..core.teams import per_seat, seat_placings, team_placings, teams_extra
+from ..core.teams import per_seat
 from ..core.views import SeatView
-from ..core.wording import count_of, signed
 from . import flow, turn
-from .scoring import deal_summary, final_summary
 from .state import SEATS, SambaOptions, SambaState, evolve
 
 ASK = "ask"
@@ -38,7 +36,7 @@ class Samba(Game):
     min_players: ClassVar[int] = 4
     max_players: ClassVar[int] = 4
     uses_chips: ClassVar[bool] = False
-    hand_by_hand: ClassVar[bool] = True
+    hand_by_hand: ClassVar[bool] = False
     Options: ClassVar[type[BaseModel]] = SambaOptions
     presets: ClassVar = MappingProxyType(
         {"text": SambaOptions(), "standard": SambaOptions(draw=2, samba_bonus=1500)}
@@ -74,7 +72,7 @@ class Samba(Game):
         dealer: int = 0,
         carry: Carry | None = None,
     ) -> SambaState:
-        """A deal; ``carry`` continues the game: team ``scores`` [a, b], the sheet's ``rows``
+        """A game; ``carry`` may start it at a later deal: team ``scores`` [a, b], the sheet's ``rows``
         (one [a, b] per deal so far) and the ``deal`` number (0-based). Tests start any deal from
         any score this way. A stacked ``stock`` is read as: the upcard, then the stock from its top
         (red 3s dealt are replaced from it, seat by seat from the dealer's left: SB-4).
@@ -175,30 +173,7 @@ class Samba(Game):
     def outcome(self, state: SambaState) -> Outcome | None:
         if state.phase != OVER:
             return None
-        totals = (state.sheet.totals[0], state.sheet.totals[1])
-        over = state.winner >= 0
-        row = state.sheet.rows[-1]
-        carry = {
-            "scores": [0, 0] if over else list(totals),
-            "rows": [] if over else [[r[0], r[1]] for r in state.sheet.rows],
-            "deal": 0 if over else state.deal_no + 1,
-        }
-        details = tuple(
-            _("team {total} ({deal} this deal)").format(
-                total=count_of(t, _("{n} point"), _("{n} points")), deal=signed(d)
-            )
-            for t, d in zip(state.sheet.totals, row, strict=True)
-        )
-        return Outcome(
-            payoffs=(0,) * SEATS,
-            placings=seat_placings(team_placings(totals, winner=state.winner if over else None), SEATS),
-            carry=carry,
-            summary=final_summary(state) if over else deal_summary(state),
-            scores=state.sheet.totals,
-            extra={**teams_extra(SEATS), "deal": state.deal_no + 1, "deal_scores": [row[0], row[1]]},
-            details=details,
-            table_over=over,
-        )
+        return game_outcome(state.sheet, state.winner, state.deal_no + 1)
 
     # ---------------------------------------------------------------- views
     def private_cards(self, state: SambaState, seat: int) -> frozenset[str]:

@@ -1,13 +1,13 @@
-"""Scoring a Samba deal: melds and bonuses, red 3s, going out, hands against the team; the game's end."""
+"""Scoring a Samba deal: melds and bonuses, red 3s, going out, hands against the team."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from ..core.i18n import _
+from ..core.rummy.match import team_names
 from ..core.rummy.melds import RUN, is_book
 from ..core.teams import members
-from ..core.views import seat_name
 from ..core.wording import signed
 from .state import (
     BOOKS_TO_GO_OUT,
@@ -68,11 +68,6 @@ def team_score(state: SambaState, team: int) -> TeamScore:
     )
 
 
-def team_names(team: int) -> str:
-    a, b = members(team, SEATS)
-    return _("{a} and {b}").format(a=seat_name(a), b=seat_name(b))
-
-
 def score_line(team: int, s: TeamScore) -> str:
     """One team's deal in a sentence, every term named."""
     parts = [_("melds {n}").format(n=s.melded), _("cards in hand −{n}").format(n=s.in_hand)]
@@ -89,25 +84,3 @@ def score_line(team: int, s: TeamScore) -> str:
     if s.penalty:
         parts.append(_("asked to go out and did not {p}").format(p=signed(s.penalty)))
     return _("{who} score {total} ({terms}).").format(who=team_names(team), total=signed(s.total), terms=", ".join(parts))
-
-
-def game_winner(totals: tuple[int, int], target: int) -> int | None:
-    """Once a team has reached the target: the higher team; a tie at the top plays on."""
-    if max(totals) < target or totals[0] == totals[1]:
-        return None
-    return 0 if totals[0] > totals[1] else 1
-
-
-def final_summary(state: SambaState) -> str:
-    t = state.winner
-    return _("Game over: {who} win, {a} to {b}.").format(
-        who=team_names(t), a=state.sheet.totals[t], b=state.sheet.totals[1 - t]
-    )
-
-
-def deal_summary(state: SambaState) -> str:
-    row = state.sheet.rows[-1]
-    return _("Deal {k}: {a} score {x}, {b} score {y}; the game stands at {p} to {q}.").format(
-        k=state.deal_no + 1, a=team_names(0), b=team_names(1), x=signed(row[0]), y=signed(row[1]),
-        p=state.sheet.totals[0], q=state.sheet.totals[1],
-    )

@@ -1,4 +1,4 @@
-"""Samba's options, card values, meld rules and state: one deal, the sheet carried to the next."""
+"""Samba's options, card values, meld rules and state: the whole game, deal after deal."""
 
 from __future__ import annotations
 
@@ -80,6 +80,10 @@ class SambaOptions(BaseModel):
         500, ge=500, le=1500, description="Bonus for a samba, a seven-card escalera (the text: 500; standard: 1,500)."
     )
     target: int = Field(10000, ge=500, le=20000, description="The game ends once a team reaches this (10,000).")
+    max_deals: int = Field(
+        30, ge=1, le=100,
+        description="A safeguard the rules lack: after this many deals the higher team wins anyway.",
+    )
 
 
 @dataclass(frozen=True)

@@ -13,12 +13,12 @@ from typing import Protocol
 
 from ..core.i18n import _
 from ..core.rummy.cards import face_label, grouped_text, label, labels, sort_cards
+from ..core.rummy.match import final_summary, team_names
 from ..core.rummy.melds import RUN, Meld, is_book
 from ..core.rummy.turns import CLEAR, DRAW, NEW, OVER, PAGE, pick_prompts
 from ..core.views import Choice, PickCards, Pile, ScoreSheet, SeatLine, SeatView, TableView, seat_name
 from ..core.wording import count_of
 from . import turn
-from .scoring import deal_summary, final_summary, team_names
 from .state import RULES, SEATS, SambaState, minimum, team
 
 
@@ -90,7 +90,7 @@ def _facts(state: SambaState) -> tuple[tuple[str, str], ...]:
 
 def _summary(state: SambaState) -> str:
     if state.phase == OVER:
-        return final_summary(state) if state.winner >= 0 else deal_summary(state)
+        return final_summary(state.sheet, state.winner)
     who = seat_name(state.turn)
     if state.phase == "ask":
         return _("{who} asks: “May I go out?” {partner} to answer.").format(

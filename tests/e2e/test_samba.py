@@ -15,10 +15,9 @@ from typing import Any
 import pytest
 
 from games.samba import Samba
-from games.samba.state import SambaState
+from games.samba.state import SambaOptions, SambaState
 from tests.e2e.conftest import World
 from tests.e2e.driver import Table
-from tests.e2e.test_card_room import fields
 from tests.e2e.test_play import open_table
 from tests.engine.test_samba_support import pick, plain, stacked
 from tools.simtable import components_of, in_place
@@ -60,7 +59,7 @@ def deal(dealer: int) -> tuple[list[list[str]], list[str]]:
 def pure_run(dealer: int) -> SambaState:
     game = Samba()
     hands, stock = deal(dealer)
-    state = game.new_state(None, 4, 1, hands=hands, stock=stock, dealer=dealer)
+    state = game.new_state(SambaOptions(max_deals=1), 4, 1, hands=hands, stock=stock, dealer=dealer)
     for rel, step in script():
         seat = (dealer + 1 + rel) % 4
         state, _ = game.apply(state, seat, step(state, seat))
@@ -130,16 +129,23 @@ async def test_a_samba_hand_with_a_red_3_a_pile_take_and_going_out(world: World,
     assert f"<@{a.id}> lays out a red 3." in texts
     assert f"<@{c.id}> takes the discard pile: 3 cards" in texts
     assert f"<@{a.id}> asks <@{c.id}>: “May I go out?”" in texts and f"<@{c.id}> answers “Yes”." in texts
-    assert f"The hand is over: <@{a.id}> went out." in texts
     assert "clean canasta" in texts and "samba" in texts and "Melds of team" in texts
     assert "⟦seat" not in texts
     snap = await w.bot.tables.get(table_id)
-    assert snap.paused and snap.result is not None
-    out = snap.game.outcome(snap.state)
-    message = table.table_message()
-    result = next(v for k, v in fields(message).items() if k.startswith("Result") or k.startswith("Deal"))
-    for p in players:
-        assert f"<@{p.id}>" in result
-    whole = table.public_text(message)
-    assert "going out +200" in whole and "red 3s 1: +100" in whole
-    assert str(out.scores[(dealer + 1) % 4]) in whole
+    assert snap.paused  # the beat after a deal: everyone reads the deal's result
+    nxt = snap.state
+    assert nxt.deal_no == 1 and nxt.phase == "draw"  # one state for the game: deal 2 is dealt
+    result = table.public_text(table.table_message())
+    rows = nxt.sheet.rows
+    for p in players:  # every player's gain this deal, partners alike
+        gain = rows[0][snap.seat_of(p.id)]
+        sign = "+" if gain > 0 else "−"
+        assert f"<@{p.id}> — **{sign}{abs(gain)}** this deal" in result
+    assert rows[0][(dealer + 1) % 4] == rows[0][(dealer + 3) % 4] > 0  # A and C won the deal
+    # after Next deal, the table tells how the deal ended and each team's score, term by term
+    await table.press_next()
+    whole = table.public_text(table.table_message())
+    assert f"The hand is over: <@{a.id}> went out." in whole
+    assert "going out +200" in whole and "red 3s 1: +100" in whole and "Samba · deal 2" in whole
+    first, second = sorted((a, c), key=lambda p: snap.seat_of(p.id))
+    assert f"<@{first.id}> and <@{second.id}> score +{rows[0][(dealer + 1) % 4]}" in whole
