@@ -28,6 +28,8 @@ from . import flow, turn
 from .state import SEATS, SambaOptions, SambaState, evolve
 
 ASK = "ask"
+_NOBODY: frozenset[int] = frozenset()
+_ONLY = tuple(frozenset((s,)) for s in range(SEATS))
 
 
 class Samba(Game):
@@ -94,10 +96,10 @@ class Samba(Game):
     # ------------------------------------------------------------ contract
     def to_act(self, state: SambaState) -> frozenset[int]:
         if state.phase == OVER:
-            return frozenset()
+            return _NOBODY
         if state.phase == ASK:
-            return frozenset(((state.turn + 2) % SEATS,))
-        return frozenset((state.turn,))
+            return _ONLY[(state.turn + 2) % SEATS]
+        return _ONLY[state.turn]
 
     def _legal_actions(self, state: SambaState, seat: int) -> tuple[str, ...]:
         if state.phase == ASK:
@@ -113,10 +115,10 @@ class Samba(Game):
             out.append("undo")
         if turn.can_ask(state, seat):
             out.append("ask")
-        out.extend(discard_action(c) for c in turn.discards(state, seat))
+        out.extend(map(discard_action, turn.discards(state, seat)))
         if state.no_discard:
             out.append("end")
-        out.extend(pick_action(c) for c in turn.available(state, seat))
+        out.extend(map(pick_action, turn.pickable(state, seat)))
         return tuple(out)
 
     def is_legal(self, state: SambaState, seat: int, action: str) -> bool:
@@ -143,7 +145,9 @@ class Samba(Game):
         new, events = self._step(state, seat, action)
         if new.phase == PLAY and not new.hands[seat] and not new.taking:
             new, events = flow.end_deal(evolve(new, out_by=seat), events, "out")
-        return evolve(new, recent=remember(state.recent, events)), tuple(events)
+        if any(e.private_to is None for e in events):
+            new = evolve(new, recent=remember(state.recent, events))
+        return new, tuple(events)
 
     def _step(self, state: SambaState, seat: int, action: str) -> turn.Step:
         if action == "draw":

@@ -14,11 +14,13 @@ from ..core.errors import IllegalAction
 from ..core.game import Event
 from ..core.i18n import _
 from ..core.rummy.cards import label, labels
-from ..core.rummy.melds import RUN, SET, Meld, check_add, check_combine, check_new, is_book
+from ..core.rummy.melds import RUN, SET, Meld, check_add, check_combine, check_new
 from ..core.rummy.turns import NEW, PLAY, targets, without
+from ..core.rummy.turns import pickable as rummy_pickable
 from ..core.views import seat_name
 from .state import (
     BLACK_SET_MAX,
+    BOOK,
     BOOKS_TO_GO_OUT,
     RULES,
     SambaState,
@@ -35,7 +37,7 @@ Step = tuple[SambaState, list[Event]]
 
 
 def books(melds: Sequence[Meld]) -> int:
-    return sum(1 for m in melds if is_book(m, RULES))
+    return sum(len(m.cards) >= BOOK for m in melds)
 
 
 def opened(state: SambaState, seat: int) -> bool:
@@ -61,6 +63,11 @@ def available(state: SambaState, seat: int) -> tuple[str, ...]:
     if not state.staged and not state.selection:
         return state.hands[seat]
     return without(state.hands[seat], (*staged_cards(state), *state.selection))
+
+
+def pickable(state: SambaState, seat: int) -> tuple[str, ...]:
+    """The cards a pick may add: those that could still go in one meld with the picked ones."""
+    return rummy_pickable(available(state, seat), state.selection, RULES)
 
 
 def may_go_out(state: SambaState, melds: Sequence[Meld]) -> bool:
@@ -113,14 +120,34 @@ def meld_targets(state: SambaState, seat: int) -> tuple[tuple[str, Meld], ...]:
 def combines(state: SambaState, seat: int) -> tuple[tuple[str, Meld], ...]:
     """``combine:i,j``: two of the team's sets of one rank made one (SB-7: the caps still apply)."""
     melds = state.melds[team(seat)]
-    sets = [k for k, m in enumerate(melds) if m.kind == SET and len(m.cards) < RULES.book]
+    if _COMBINES.melds is not melds:  # a team's melds stay the same object across most steps
+        _COMBINES.melds, _COMBINES.found = melds, _combines(melds)
+    return _COMBINES.found
+
+
+class _Memo:
+    """The last team melds asked about and their combines (states are immutable: identity is enough)."""
+
+    melds: object = None
+    found: tuple[tuple[str, Meld], ...] = ()
+
+
+_COMBINES = _Memo()
+
+
+def _combines(melds: tuple[Meld, ...]) -> tuple[tuple[str, Meld], ...]:
+    by_rank: dict[str, list[int]] = {}
+    for k, m in enumerate(melds):
+        if m.kind == SET and len(m.cards) < RULES.book:
+            by_rank.setdefault(m.key, []).append(k)
     out = []
-    for x, i in enumerate(sets):
-        for j in sets[x + 1 :]:
-            both = check_combine(melds[i], melds[j], RULES)
-            if both is not None:
-                out.append((f"combine:{i},{j}", both))
-    return tuple(out)
+    for same in by_rank.values():
+        for x, i in enumerate(same):
+            for j in same[x + 1 :]:
+                both = check_combine(melds[i], melds[j], RULES)
+                if both is not None:
+                    out.append((f"combine:{i},{j}", both))
+    return tuple(sorted(out, key=lambda am: tuple(int(x) for x in am[0][8:].split(","))))
 
 
 def discards(state: SambaState, seat: int) -> tuple[str, ...]:

@@ -168,7 +168,7 @@ def _prompt(game: Engine, state: SambaState, seat: int, hand: tuple[str, ...]) -
         return (Choice("yes", _("Yes"), "success"), Choice("no", _("No"), "danger"))
     if state.phase == DRAW:
         return _draw_prompt(state, legal)
-    free = set(turn.available(state, seat))
+    free = set(turn.pickable(state, seat))
     prompts: list[Choice | PickCards] = list(pick_prompts([c for c in hand if c in free], label, _("Pick cards to meld")))
     # One-click discards while the hand fits one picker (the panel keeps a row for Refresh);
     # beyond that, pick one card and press its Discard button.

@@ -251,8 +251,10 @@ def check_new(
 
 def check_add(meld: Meld, cards: Sequence[str], rules: MeldRules, *, going_out: bool = False) -> Meld | None:
     """``meld`` with ``cards`` added (wilds moved or replaced as the rules allow), or None."""
+    if not cards or _off_key(meld, cards, rules):
+        return None
     union = (*meld.cards, *cards)
-    if not cards or len(set(union)) != len(union) or not _size_ok(len(union), rules):
+    if len(set(union)) != len(union) or not _size_ok(len(union), rules):
         return None
     if not _allowed_faces(cards, rules, going_out):
         return None
@@ -268,12 +270,19 @@ def check_add(meld: Meld, cards: Sequence[str], rules: MeldRules, *, going_out: 
     return None
 
 
+def _off_key(meld: Meld, cards: Sequence[str], rules: MeldRules) -> bool:
+    """A quick no: a natural card of another rank (a set) or another suit (a run) never fits."""
+    at = 0 if meld.kind == SET else 1
+    key = meld.key
+    return any(c[at] != key and not rules.wild_face(c[:2]) for c in cards)
+
+
 def check_combine(a: Meld, b: Meld, rules: MeldRules) -> Meld | None:
     """Two sets of one rank combined into one (Samba), or None: every cap applies to the result.
 
     Runs are never merged (both games forbid it); a set is never split.
     """
-    if a.kind != SET or b.kind != SET or a.key != b.key:
+    if a.kind != SET or b.kind != SET or a.key != b.key or not _size_ok(len(a.cards) + len(b.cards), rules):
         return None
     union = (*a.cards, *b.cards)
     if len(set(union)) != len(union) or not _size_ok(len(union), rules):
