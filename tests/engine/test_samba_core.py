@@ -40,3 +40,13 @@ def test_runs_and_different_ranks_never_combine() -> None:
     q = check_new(["QS.1", "QH.1", "QD.1"], SAMBA)
     k = check_new(["KS.1", "KH.1", "KD.1"], SAMBA)
     assert q is not None and k is not None and check_combine(q, k, SAMBA) is None
+
+
+def test_card_faces_for_the_grouped_hand() -> None:
+    from games.core.rummy.cards import card_face, hand_faces
+
+    ten, ace, joker = hand_faces(["TS.1", "AH.2", "JK.3"])
+    assert (ten.code, ten.label, ten.rank, ten.suit) == ("TS.1", "10♠", "10", "♠")
+    assert ace.rank_order > card_face("KH.1").rank_order > ten.rank_order  # aces high, as the hand sorts
+    assert (joker.label, joker.rank, joker.suit) == ("Joker", "", "")  # grouped under its own label
+    assert card_face("QS.1").code != card_face("QS.2").code and card_face("QS.1").label == card_face("QS.2").label
