@@ -81,7 +81,7 @@ class SambaOptions(BaseModel):
     )
     target: int = Field(10000, ge=500, le=20000, description="The game ends once a team reaches this (10,000).")
     max_deals: int = Field(
-        30, ge=1, le=100,
+        20, ge=1, le=100,
         description="A safeguard the rules lack: after this many deals the higher team wins anyway.",
     )
 

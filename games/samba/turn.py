@@ -209,6 +209,14 @@ def draw_from_stock(
 
 
 def draw(state: SambaState, seat: int) -> Step:
+    stock = state.stock
+    if state.options.draw == 1 and len(stock) > 1 and not is_red3(stock[0]):  # the common case, in one step
+        card = stock[0]
+        events = [
+            Event(_("{who} draws from the stock.").format(who=seat_name(seat)), seat),
+            Event(_("You draw {cards}.").format(cards=label(card)), seat, private_to=seat),
+        ]
+        return evolve(state, stock=stock[1:], phase=PLAY, hands=set_hand(state, seat, (*state.hands[seat], card))), events
     new, got, laid = draw_from_stock(state, seat, state.options.draw)
     events = [Event(_("{who} draws from the stock.").format(who=seat_name(seat)), seat), *laid]
     if got:

@@ -192,7 +192,7 @@ def test_the_safeguard_ends_the_game_after_max_deals() -> None:
     o = G.outcome(s)
     assert o is not None and s.phase == "over" and "That was deal 3, the last one this table plays." in texts
     assert s.winner == 1 and o.placings == (2, 1, 2, 1) and o.extra["deals"] == 3
-    assert SambaOptions().max_deals == 30
+    assert SambaOptions().max_deals == 20
 
 
 def test_a_later_deal_in_the_same_game_needs_the_minimum_of_the_new_score() -> None:
