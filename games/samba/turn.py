@@ -70,6 +70,11 @@ def pickable(state: SambaState, seat: int) -> tuple[str, ...]:
     return rummy_pickable(available(state, seat), state.selection, RULES)
 
 
+def could_meld(cards: Sequence[str]) -> bool:
+    """Whether ``cards`` could still be part of one meld (more cards added)."""
+    return len(cards) < 2 or bool(rummy_pickable(cards[-1:], cards[:-1], RULES))
+
+
 def may_go_out(state: SambaState, melds: Sequence[Meld]) -> bool:
     """Two seven-card melds, and the partner did not answer "No" this turn."""
     return books(melds) >= BOOKS_TO_GO_OUT and state.asked != "no"

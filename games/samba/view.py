@@ -143,8 +143,11 @@ def _notes(state: SambaState, seat: int) -> tuple[str, ...]:
         where = [_where(state, a, m) for a, m in turn.meld_targets(state, seat)]
         if where:
             text = _("Picked: {cards}. They fit: {where}.").format(cards=labels(state.selection), where=", ".join(where))
-        else:
+        elif turn.could_meld(state.selection):
             text = _("Picked: {cards}. They fit no meld yet: pick more, or clear.").format(cards=labels(state.selection))
+        else:
+            text = _("Picked: {cards}. These cards can't go in one meld: clear them and pick again.").format(
+                cards=labels(state.selection))
         notes.append(text)
     if state.asked:
         notes.append(_("Your partner said Yes: go out this turn, or your team loses 100.") if state.asked == "yes"

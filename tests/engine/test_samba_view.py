@@ -36,3 +36,12 @@ def test_after_a_pick_only_cards_that_can_still_make_a_meld_are_offered() -> Non
     assert all(c[:2] == "KC" or c[0] in "2K" or c[:2] == "JK" or c[1] == "D" for c in legal)
     (picker,) = [p for p in G.view(s, 0).prompt if isinstance(p, PickCards) and p.kind == "pick"]
     assert set(picker.cards) == set(legal)
+
+
+def test_a_pick_that_can_never_make_a_meld_is_told_so() -> None:
+    s = play(start(["KD KC 4H 5H JK", "", "", ""], "5C"), "draw")
+    s = play(s, pick(s, 0, "KD 4H"))  # a picker takes any cards at once
+    notes = " ".join(G.view(s, 0).notes)
+    assert "These cards can't go in one meld: clear them and pick again." in notes
+    s = play(s, "clear", pick(s, 0, "4H 5H"))
+    assert "They fit no meld yet: pick more, or clear." in " ".join(G.view(s, 0).notes)
