@@ -61,29 +61,31 @@ def _lay_out_dealt(state: SambaState, seat: int) -> Step:
 def discard(state: SambaState, seat: int, card: str) -> Step:
     if card not in turn.discards(state, seat):
         raise IllegalAction(_("You can't discard that card now."))
-    hand = without(state.hands[seat], (card,))
-    new = evolve(
-        state, hands=turn.set_hand(state, seat, hand), pile=(*state.pile, card), selection=(), staged=(),
-        frozen=state.frozen or is_wild(card),
-    )
+    old = state.hands[seat]
+    at = old.index(card)
+    hand = old[:at] + old[at + 1 :]
+    wild = is_wild(card)
+    changes: dict[str, object] = {
+        "hands": turn.set_hand(state, seat, hand), "pile": (*state.pile, card), "frozen": state.frozen or wild,
+    }
     events = [Event(_("{who} discards {card}.").format(who=seat_name(seat), card=label(card)), seat)]
-    if is_wild(card) and not state.frozen:
+    if wild and not state.frozen:
         events.append(Event(_("A wild card on the pile freezes it.")))
     if not hand:
         events.append(Event(_("{who} goes out.").format(who=seat_name(seat)), seat))
-        return end_deal(evolve(new, out_by=seat), events, "out")
+        return end_deal(evolve(state, out_by=seat, selection=(), staged=(), **changes), events, "out")
     if state.asked == "yes":
         t = team(seat)
-        pens = (*new.penalties[:t], new.penalties[t] + ASK_PENALTY, *new.penalties[t + 1 :])
-        new = evolve(new, penalties=pens)
+        changes["penalties"] = (*state.penalties[:t], state.penalties[t] + ASK_PENALTY, *state.penalties[t + 1 :])
         text = _("{who} asked to go out and did not: −100 for the team.")
         events.append(Event(text.format(who=seat_name(seat)), seat))
-    return next_turn(new, events)
+    return next_turn(state, events, **changes)
 
 
-def next_turn(state: SambaState, events: list[Event]) -> Step:
+def next_turn(state: SambaState, events: list[Event], **changes: object) -> Step:
+    """The turn passes left (with ``changes`` made to the state in the same step)."""
     seat = (state.turn + 1) % SEATS
-    new = evolve(state, turn=seat, phase=DRAW, selection=(), staged=(), taking=False, asked="")
+    new = evolve(state, turn=seat, phase=DRAW, selection=(), staged=(), taking=False, asked="", **changes)
     if not new.stock and not turn.take_options(new, seat):
         text = _("The stock is used up and {who} can't take the discard pile: the hand ends.")
         events.append(Event(text.format(who=seat_name(seat))))
