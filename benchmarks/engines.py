@@ -15,7 +15,7 @@ import games
 #: Hands (or deals) per second through the public API; 5 players where the game allows.
 TARGETS = {
     "renfield": 6000.0, "reversis": 1000.0, "putandtake": 1000.0, "fuenfzehnern": 1000.0, "ecarte": 1000.0,
-    "kabu": 1000.0, "fairmarket": 1000.0, "burraco": 300.0,
+    "kabu": 1000.0, "fairmarket": 1000.0, "burraco": 300.0, "samba": 300.0,
 }
 
 

@@ -23,6 +23,7 @@ _GAMES: dict[str, str] = {
     "kabu": "games.kabu:Kabu",
     "fairmarket": "games.fairmarket:Fairmarket",
     "burraco": "games.burraco:Burraco",
+    "samba": "games.samba:Samba",
 }
 
 _loaded: dict[str, Game] = {}

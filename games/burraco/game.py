@@ -22,13 +22,13 @@ from ..core.game import Carry, Event, Game, Outcome
 from ..core.i18n import _
 from ..core.rng import Rng
 from ..core.rummy.cards import label
+from ..core.rummy.match import close_deal, game_outcome
 from ..core.rummy.turns import CLEAR, DRAW, NEW, OVER, PICK, PLAY, discard_action, parse_pick, pick_action
 from ..core.sheet import ScoreSheet, deal, remember
-from ..core.teams import per_seat, seat_placings, team_placings, teams_extra
+from ..core.teams import per_seat
 from ..core.views import SeatView, seat_name
-from ..core.wording import count_of
 from . import turn
-from .scoring import final_summary, game_winner, score_line, team_score
+from .scoring import final_summary, score_line, team_score
 from .state import DECK, HAND, POZZETTO, SEATS, STOCK_END, BurracoOptions, BurracoState
 
 
@@ -173,38 +173,23 @@ class Burraco(Game):
         events.append(Event(reason))
         scores = [team_score(state, t) for t in (0, 1)]
         events.extend(Event(score_line(t, s)) for t, s in enumerate(scores))
-        sheet = state.sheet.add(per_seat([s.total for s in scores], SEATS))
-        totals = (sheet.totals[0], sheet.totals[1])
-        text = _("After deal {k}: {a} to {b}.").format(k=state.deal_no + 1, a=totals[0], b=totals[1])
-        events.append(Event(text, ends_deal=True))
-        winner = game_winner(totals, state.options.target)
-        last = state.deal_no + 1 >= state.options.max_deals
-        if winner is None and not last:
-            if max(totals) > state.options.target:
-                events.append(Event(_("Tied above {n}: another deal.").format(n=state.options.target)))
-            nxt, more = self._deal(replace(state, sheet=sheet), state.deal_no + 1, (state.dealer + 1) % SEATS)
+        opts = state.options
+        done = close_deal(
+            state.sheet, state.deal_no, [s.total for s in scores], target=opts.target, exceed=True,
+            max_deals=opts.max_deals,
+        )
+        events.extend(done.events)
+        if not done.over:
+            nxt, more = self._deal(replace(state, sheet=done.sheet), state.deal_no + 1, (state.dealer + 1) % SEATS)
             return nxt, [*events, *more]
-        if winner is None and totals[0] != totals[1]:
-            winner = 0 if totals[0] > totals[1] else 1
-        state = replace(state, sheet=sheet, phase=OVER, winner=-1 if winner is None else winner)
-        if last and max(totals) <= state.options.target:
-            events.append(Event(_("That was deal {n}, the last one this table plays.").format(n=state.deal_no + 1)))
+        state = replace(state, sheet=done.sheet, phase=OVER, winner=done.winner)
         events.append(Event(final_summary(state)))
         return state, events
 
     def outcome(self, state: BurracoState) -> Outcome | None:
         if state.phase != OVER:
             return None
-        totals = (state.sheet.totals[0], state.sheet.totals[1])
-        winner = state.winner if state.winner >= 0 else None
-        return Outcome(
-            payoffs=(0,) * SEATS,
-            placings=seat_placings(team_placings(totals, winner=winner), SEATS),
-            summary=final_summary(state),
-            scores=state.sheet.totals,
-            extra={**teams_extra(SEATS), "deals": state.deal_no + 1},
-            details=tuple(_("team {n}").format(n=count_of(t, _("{n} point"), _("{n} points"))) for t in state.sheet.totals),
-        )
+        return game_outcome(state.sheet, state.winner, state.deal_no + 1)
 
     # ---------------------------------------------------------------- views
     def private_cards(self, state: BurracoState, seat: int) -> frozenset[str]:

@@ -5,9 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..core.i18n import _
+from ..core.rummy import match
+from ..core.rummy.match import team_names as team_names
 from ..core.rummy.melds import is_book
 from ..core.teams import members
-from ..core.views import seat_name
 from ..core.wording import signed
 from .state import CLEAN_BONUS, CLOSE_BONUS, DIRTY_BONUS, NO_POZZETTO, RULES, SEATS, BurracoState, value
 
@@ -43,11 +44,6 @@ def team_score(state: BurracoState, team: int) -> TeamScore:
     )
 
 
-def team_names(team: int) -> str:
-    a, b = members(team, SEATS)
-    return _("{a} and {b}").format(a=seat_name(a), b=seat_name(b))
-
-
 def score_line(team: int, s: TeamScore) -> str:
     """One team's deal in a sentence, every term named."""
     parts = [_("melds {n}").format(n=s.melded), _("cards in hand −{n}").format(n=s.in_hand)]
@@ -66,16 +62,8 @@ def score_line(team: int, s: TeamScore) -> str:
 
 def game_winner(totals: tuple[int, int], target: int) -> int | None:
     """Once a team's score exceeds the target: the higher team; a tie at the top plays on."""
-    if max(totals) <= target or totals[0] == totals[1]:
-        return None
-    return 0 if totals[0] > totals[1] else 1
+    return match.game_winner(totals, target, exceed=True)
 
 
 def final_summary(state: BurracoState) -> str:
-    t = state.winner
-    if t < 0:
-        return _("Game over: a tie at {n} each.").format(n=state.sheet.totals[0])
-    return _("Game over: {who} win, {a} to {b}.").format(
-        who=team_names(t), a=state.sheet.totals[t], b=state.sheet.totals[1 - t]
-    )
-
+    return match.final_summary(state.sheet, state.winner)

@@ -2,8 +2,9 @@
 
 Both teams' melds are always on the table (a pile per team, each meld on its own
 line, burrachi marked clean or dirty), with the discard pile's size and top card,
-the stock, the pozzetti left and the score sheet. A hand is shown sorted and
-grouped by suit; the meld builder's picks and where they fit are in the notes.
+the stock, the pozzetti left and the score sheet. A hand is given as card faces
+(the panel groups it by suit or rank); the meld builder's picks and where they fit
+are in the notes.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from ..core.i18n import _
-from ..core.rummy.cards import face_label, grouped_text, label, labels, sort_cards
+from ..core.rummy.cards import face_label, hand_faces, label, labels, sort_cards
 from ..core.rummy.melds import RUN, Meld, is_book
 from ..core.rummy.turns import CLEAR, DRAW, NEW, OVER, PAGE, pick_prompts
 from ..core.teams import all_teams
@@ -121,7 +122,7 @@ def render(game: Engine, state: BurracoState, seat: int | None) -> SeatView:
         public,
         seat=seat,
         hand=hand,
-        hand_text=grouped_text(hand) or _("no cards"),
+        faces=hand_faces(hand),  # the panel groups and sorts them (by suit or rank, the player's choice)
         notes=_notes(state, seat) if mine else (),
         prompt=_prompt(game, state, seat, hand) if mine else (),
     )

@@ -313,7 +313,9 @@ def test_views_show_melds_pile_pozzetti_sheet_and_a_sorted_hand() -> None:
     facts = dict(view.public.facts)
     assert facts["Pozzetti"] == "2 left, one for each team" and facts["Stock"] == "41 cards"
     assert list(view.hand) == sorted(view.hand, key=lambda c: __import__("games.core.rummy.cards", fromlist=["x"]).by_suit(c))
-    assert view.hand_text.endswith("Joker")
+    # card faces: the panel groups the hand by suit or rank (the player's choice); no hand text
+    assert view.hand_text == "" and [f.code for f in view.faces] == list(view.hand)
+    assert view.faces[-1].label == "Joker" and not view.faces[-1].rank
     assert [p.action for p in view.prompt if isinstance(p, Choice)] == ["draw", "take"]
     assert G.view(s, 1).prompt == ()
     s = play(s, 0, "draw")

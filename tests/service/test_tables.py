@@ -454,7 +454,7 @@ async def test_every_registered_game_plays_a_hand_through_the_service(env: Env, 
     assert len(snap.seats) == len(players)
     rng = random.Random(17)
     result = None
-    for _ in range(5000):
+    for _ in range(10_000):  # a whole game of a sheet game: Samba's random deals are ~330 actions, 20 of them
         now = await env.svc.get(snap.id)
         if now.paused:  # the beat after one deal of a score-sheet game: everyone presses Next
             for info in now.seats:

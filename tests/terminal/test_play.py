@@ -29,7 +29,7 @@ class Typist:
 
     def __call__(self) -> str:
         self.answers += 1
-        if self.answers > 3000:
+        if self.answers > 8000:  # a whole game of Samba (20 deals) takes ~2,000 of one player's answers
             return "q"
         menu = self.out.getvalue().rsplit("Your move:", 1)[-1].splitlines()[1:]
         if "Another hand?" in self.out.getvalue()[-40:]:

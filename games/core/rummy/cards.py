@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import lru_cache
 
+from ..views import CardFace
+
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"
 JOKER = "JK"
@@ -109,8 +111,27 @@ def grouped_text(cards: Iterable[str], *, order: str = "suit") -> str:
     return " · ".join(" ".join(g) for g in groups)
 
 
+@lru_cache(maxsize=1024)
+def card_face(card: str) -> CardFace:
+    """The ``CardFace`` of a card id, for a hand shown grouped by suit or by rank: ranks 2 … K, A
+    (ace high), suits ♠ ♥ ♦ ♣ as ``by_suit``; a joker has no rank and no suit (grouped last)."""
+    if card[:2] == JOKER:
+        return CardFace(card, face_label(JOKER), rank_order=ACE_HIGH + 1, suit_order=len(SUITS))
+    rank = card[0]
+    place = POSITION[rank]
+    return CardFace(
+        card, face_label(card[:2]), RANK_LABELS.get(rank, rank), SUIT_SYMBOLS[card[1]],
+        ACE_HIGH if place == 1 else place, SUITS.index(card[1]),
+    )
+
+
+def hand_faces(cards: Iterable[str]) -> tuple[CardFace, ...]:
+    """A hand as faces (``SeatView.faces``): the panel groups and sorts it, the player's choice."""
+    return tuple(card_face(c) for c in cards)
+
+
 __all__ = [
-    "ACE_HIGH", "JOKER", "POSITION", "RANKS", "RANK_AT", "SUITS", "by_rank", "by_suit", "deck_ids",
-    "face_label", "face_of", "faces", "grouped_text", "is_joker", "label", "labels", "rank_of",
+    "ACE_HIGH", "JOKER", "POSITION", "RANKS", "RANK_AT", "SUITS", "by_rank", "by_suit", "card_face", "deck_ids",
+    "face_label", "face_of", "faces", "grouped_text", "hand_faces", "is_joker", "label", "labels", "rank_of",
     "sort_cards", "suit_of",
 ]

@@ -251,8 +251,10 @@ def check_new(
 
 def check_add(meld: Meld, cards: Sequence[str], rules: MeldRules, *, going_out: bool = False) -> Meld | None:
     """``meld`` with ``cards`` added (wilds moved or replaced as the rules allow), or None."""
+    if not cards or _off_key(meld, cards, rules):
+        return None
     union = (*meld.cards, *cards)
-    if not cards or len(set(union)) != len(union) or not _size_ok(len(union), rules):
+    if len(set(union)) != len(union) or not _size_ok(len(union), rules):
         return None
     if not _allowed_faces(cards, rules, going_out):
         return None
@@ -268,6 +270,27 @@ def check_add(meld: Meld, cards: Sequence[str], rules: MeldRules, *, going_out: 
     return None
 
 
+def _off_key(meld: Meld, cards: Sequence[str], rules: MeldRules) -> bool:
+    """A quick no: a natural card of another rank (a set) or another suit (a run) never fits."""
+    at = 0 if meld.kind == SET else 1
+    key = meld.key
+    return any(c[at] != key and not rules.wild_face(c[:2]) for c in cards)
+
+
+def check_combine(a: Meld, b: Meld, rules: MeldRules) -> Meld | None:
+    """Two sets of one rank combined into one (Samba), or None: every cap applies to the result.
+
+    Runs are never merged (both games forbid it); a set is never split.
+    """
+    if a.kind != SET or b.kind != SET or a.key != b.key or not _size_ok(len(a.cards) + len(b.cards), rules):
+        return None
+    union = (*a.cards, *b.cards)
+    if len(set(union)) != len(union) or not _size_ok(len(union), rules):
+        return None
+    new = arrange_set(union, rules)
+    return new if new is not None and new.key == a.key else None
+
+
 def _run_growth_ok(meld: Meld, new: Meld, rules: MeldRules) -> bool:
     if new.key != meld.key:
         return False
@@ -280,6 +303,6 @@ def _run_growth_ok(meld: Meld, new: Meld, rules: MeldRules) -> bool:
     return all(meld.stands_for(w) == new.stands_for(w) for w in meld.wilds if w in new.wilds)
 
 __all__ = [
-    "RUN", "SET", "Meld", "MeldRules", "arrange_run", "arrange_set", "check_add", "check_new", "is_book",
+    "RUN", "SET", "Meld", "MeldRules", "arrange_run", "arrange_set", "check_add", "check_combine", "check_new", "is_book",
     "meld_points",
 ]

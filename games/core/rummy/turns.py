@@ -17,6 +17,7 @@ from functools import lru_cache
 
 from ..i18n import _
 from ..views import PickCards
+from .cards import JOKER
 from .melds import Meld, MeldRules, check_add, check_new
 
 DRAW, PLAY, OVER = "draw", "play", "over"
@@ -82,6 +83,36 @@ def targets(
     return tuple(out)
 
 
+def pickable(cards: Sequence[str], selection: Sequence[str], rules: MeldRules) -> tuple[str, ...]:
+    """The ``cards`` that could still go in one meld with ``selection`` (every card while nothing
+    is picked): for a set, its rank or a wild; for a run, its suit at a place not yet taken.
+
+    A generous test (no run span, caps or team melds): it drops only picks that can never fit,
+    so the legal list and the picker stay short once a card is picked.
+    """
+    if not selection:
+        return tuple(cards)
+    if rules.max_size is not None and len(selection) >= rules.max_size:
+        return ()
+    wild = rules.wild_face
+    naturals = [c for c in selection if not wild(c[:2])]
+    wilds = len(selection) - len(naturals)
+    ranks = {c[0] for c in naturals}
+    suits = {c[1] for c in naturals}
+    sets = rules.sets and len(ranks) <= 1 and wilds <= rules.max_wilds
+    runs = rules.runs and len(suits) <= 1 and len(ranks) == len(naturals) and wilds <= rules.most_run_wilds
+    spare = (sets and wilds < rules.max_wilds) or (runs and wilds < rules.most_run_wilds)
+    out = []
+    for c in cards:
+        if wild(c[:2]):
+            natural_two = runs and rules.wild_natural_in_runs and c[:2] != JOKER and c[1] in (suits or c[1])
+            if spare or (natural_two and c[0] not in ranks):
+                out.append(c)
+        elif (sets and c[0] in (ranks or c[0])) or (runs and c[1] in (suits or c[1]) and c[0] not in ranks):
+            out.append(c)
+    return tuple(out)
+
+
 def without(hand: Sequence[str], cards: Sequence[str]) -> tuple[str, ...]:
     """``hand`` less ``cards`` (ids are unique, so a set test is exact)."""
     gone = set(cards)
@@ -90,5 +121,5 @@ def without(hand: Sequence[str], cards: Sequence[str]) -> tuple[str, ...]:
 
 __all__ = [
     "CLEAR", "DRAW", "NEW", "OVER", "PAGE", "PICK", "PLAY", "add_action", "discard_action", "parse_pick",
-    "pick_action", "pick_prompts", "targets", "without",
+    "pick_action", "pick_prompts", "pickable", "targets", "without",
 ]

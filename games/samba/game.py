@@ -1,0 +1,192 @@
+"""Samba: partnership rummy with three decks, sets and escaleras, canastas and sambas, to 10,000.
+
+One state is the whole game, deal after deal, scored on one sheet (no chips); the game
+ends when a team reaches the target (or, a safeguard, after ``max_deals`` deals). A turn is: draw from
+the stock or take the whole discard pile → meld in small steps (pick cards, then a new
+meld or a team meld; combine two sets) → discard or go out. The meld rules are data
+(``state.RULES``, games.core.rummy); the turn lives in ``turn`` and ``flow``, the
+scoring in ``scoring``, the picture in ``view``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from types import MappingProxyType
+from typing import ClassVar
+
+from pydantic import BaseModel
+
+from ..core.errors import IllegalAction
+from ..core.game import Carry, Event, Game, Outcome
+from ..core.i18n import _
+from ..core.rummy.match import game_outcome
+from ..core.rummy.turns import CLEAR, DRAW, NEW, OVER, PICK, PLAY, discard_action, parse_pick, pick_action
+from ..core.sheet import ScoreSheet, remember
+from ..core.teams import per_seat
+from ..core.views import SeatView
+from . import flow, turn
+from .state import SEATS, SambaOptions, SambaState, evolve
+
+ASK = "ask"
+_NOBODY: frozenset[int] = frozenset()
+_ONLY = tuple(frozenset((s,)) for s in range(SEATS))
+
+
+class Samba(Game):
+    id: ClassVar[str] = "samba"
+    title: ClassVar[str] = "Samba"
+    min_players: ClassVar[int] = 4
+    max_players: ClassVar[int] = 4
+    uses_chips: ClassVar[bool] = False
+    hand_by_hand: ClassVar[bool] = False
+    Options: ClassVar[type[BaseModel]] = SambaOptions
+    presets: ClassVar = MappingProxyType(
+        {"text": SambaOptions(), "standard": SambaOptions(draw=2, samba_bonus=1500)}
+    )
+    state_type: ClassVar[type] = SambaState
+    action_help: ClassVar = MappingProxyType(
+        {
+            "draw": "draw from the stock",
+            "take:new": "take the discard pile, melding its top card with two natural cards of its rank",
+            "take:K": "take the discard pile, adding its top card to your team's meld K (0-based)",
+            "pick:ID,ID": "add cards of your hand to the meld you are building, e.g. pick:7S.1,7H.2",
+            "clear": "put the picked cards back",
+            "undo": "take back an initial meld not yet laid down (and leave the pile)",
+            "meld:new": "lay the picked cards down as a new meld",
+            "meld:K": "add the picked cards to your team's meld K (0-based)",
+            "combine:I,J": "combine your team's sets I and J into one",
+            "ask": "ask your partner \"May I go out?\"",
+            "yes / no": "answer your partner's \"May I go out?\"",
+            "discard:ID": "discard a card, ending the turn, e.g. discard:QH.2",
+            "end": "end the hand (the stock's last card was a red 3: no discard)",
+        }
+    )
+
+    # ------------------------------------------------------------- dealing
+    def new_state(
+        self,
+        options: BaseModel | None,
+        seats: int,
+        seed: int,
+        *,
+        hands: Sequence[Sequence[str]] | None = None,
+        stock: Sequence[str] | None = None,
+        dealer: int = 0,
+        carry: Carry | None = None,
+    ) -> SambaState:
+        """A game; ``carry`` may start it at a later deal: team ``scores`` [a, b], the sheet's ``rows``
+        (one [a, b] per deal so far) and the ``deal`` number (0-based). Tests start any deal from
+        any score this way. A stacked ``stock`` is read as: the upcard, then the stock from its top
+        (red 3s dealt are replaced from it, seat by seat from the dealer's left: SB-4).
+        """
+        opts = self.options_from(options)
+        self.check_seats(opts, seats)
+        assert isinstance(opts, SambaOptions)
+        carry = carry or {}
+        scores = tuple(int(x) for x in carry.get("scores", (0, 0)))
+        rows = tuple(per_seat([int(x) for x in row], SEATS) for row in carry.get("rows", ()))
+        blank = SambaState(
+            options=opts, seed=seed, deal_no=int(carry.get("deal", 0)), dealer=dealer % SEATS, phase=DRAW,
+            turn=(dealer + 1) % SEATS, hands=((),) * SEATS, stock=(), pile=(), frozen=False, melds=((), ()),
+            red3s=((), ()), sheet=ScoreSheet(per_seat(scores, SEATS), rows),
+        )
+        state, events = flow.deal_hand(blank, hands=hands, stock=stock)
+        return evolve(state, recent=remember((), events))
+
+    # ------------------------------------------------------------ contract
+    def to_act(self, state: SambaState) -> frozenset[int]:
+        if state.phase == OVER:
+            return _NOBODY
+        if state.phase == ASK:
+            return _ONLY[(state.turn + 2) % SEATS]
+        return _ONLY[state.turn]
+
+    def _legal_actions(self, state: SambaState, seat: int) -> tuple[str, ...]:
+        if state.phase == ASK:
+            return ("yes", "no")
+        if state.phase == DRAW:
+            return (*(("draw",) if state.stock else ()), *turn.take_options(state, seat))
+        out = [a for a, _m in turn.meld_targets(state, seat)]
+        if turn.opened(state, seat):
+            out.extend(a for a, _m in turn.combines(state, seat))
+        if state.selection:
+            out.append(CLEAR)
+        if state.staged or state.taking:
+            out.append("undo")
+        if turn.can_ask(state, seat):
+            out.append("ask")
+        out.extend(map(discard_action, turn.discards(state, seat)))
+        if state.no_discard:
+            out.append("end")
+        out.extend(map(pick_action, turn.pickable(state, seat)))
+        return tuple(out)
+
+    def is_legal(self, state: SambaState, seat: int, action: str) -> bool:
+        """Picks of several cards at once (a ``PickCards`` prompt) are legal too, not only the listed ones."""
+        if action in self.legal_actions(state, seat):
+            return True
+        if state.phase != PLAY or seat != state.turn or not action.startswith(PICK + ":"):
+            return False
+        return parse_pick(action, turn.available(state, seat), ()) is not None
+
+    def timeout_action(self, state: SambaState, seat: int) -> str:
+        """Out of time: draw (or take), answer "No", leave a pile being taken, else discard the first card."""
+        legal = self._legal_actions(state, seat)
+        if state.phase == ASK:
+            return "no"
+        if state.phase == DRAW:
+            return legal[0]
+        if state.taking:
+            return "undo"
+        found = [a for a in legal if a.startswith("discard:") or a == "end"]
+        return found[0] if found else legal[0]
+
+    def _apply(self, state: SambaState, seat: int, action: str) -> tuple[SambaState, tuple[Event, ...]]:
+        new, events = self._step(state, seat, action)
+        if new.phase == PLAY and not new.hands[seat] and not new.taking:
+            new, events = flow.end_deal(evolve(new, out_by=seat), events, "out")
+        if any(e.private_to is None for e in events):
+            new = evolve(new, recent=remember(state.recent, events))
+        return new, tuple(events)
+
+    def _step(self, state: SambaState, seat: int, action: str) -> turn.Step:
+        if action == "draw":
+            return turn.draw(state, seat)
+        if action.startswith("take:"):
+            return turn.take(state, seat, action)
+        if action.startswith(PICK + ":"):
+            picked = parse_pick(action, turn.available(state, seat), ())
+            if picked is None:
+                raise IllegalAction(_("You can only pick cards from your hand."))
+            return evolve(state, selection=(*state.selection, *picked)), []
+        if action == CLEAR:
+            return evolve(state, selection=()), []
+        if action == "undo":
+            return flow.undo(state, seat)
+        if action == NEW or action.startswith("meld:"):
+            return turn.meld(state, seat, action)
+        if action.startswith("combine:"):
+            return turn.combine(state, seat, action)
+        if action in ("ask", "yes", "no"):
+            return flow.ask(state, seat, action)
+        if action == "end":
+            return flow.end_deal(state, [], "red3")
+        return flow.discard(state, seat, action[len("discard:") :])
+
+    # ------------------------------------------------------------ scoring
+    def outcome(self, state: SambaState) -> Outcome | None:
+        if state.phase != OVER:
+            return None
+        return game_outcome(state.sheet, state.winner, state.deal_no + 1)
+
+    # ---------------------------------------------------------------- views
+    def private_cards(self, state: SambaState, seat: int) -> frozenset[str]:
+        return frozenset(state.hands[seat])
+
+    def view(self, state: SambaState, seat: int | None) -> SeatView:
+        from .view import render
+
+        return render(self, state, seat)
+
+
+__all__ = ["Samba"]
