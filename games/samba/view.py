@@ -16,6 +16,7 @@ from ..core.rummy.cards import face_label, hand_faces, label, labels, sort_cards
 from ..core.rummy.match import final_summary, team_names
 from ..core.rummy.melds import RUN, Meld, is_book
 from ..core.rummy.turns import CLEAR, DRAW, NEW, OVER, PAGE, pick_prompts
+from ..core.teams import all_teams
 from ..core.views import Choice, PickCards, Pile, ScoreSheet, SeatLine, SeatView, TableView, seat_name
 from ..core.wording import count_of
 from . import turn
@@ -103,7 +104,8 @@ def _summary(state: SambaState) -> str:
 def _sheet(state: SambaState) -> ScoreSheet:
     """The sheet from the first deal on (a table ended mid-deal still shows where the teams stand)."""
     title = _("Score sheet (each player shows their team's score)")
-    return state.sheet.view(title) or ScoreSheet((), state.sheet.totals, title)
+    teams = all_teams(SEATS)
+    return state.sheet.view(title, teams=teams) or ScoreSheet((), state.sheet.totals, title, teams)
 
 
 def render(game: Engine, state: SambaState, seat: int | None) -> SeatView:
