@@ -22,8 +22,8 @@ from games.core.game import Game
 PLAYED = [gid for gid in games.game_ids() if can_search(games.get_game(gid))]
 
 
-def _states(game: Game, seed: int) -> list[Any]:
-    options = next(iter(game.presets.values()))
+def _states(game: Game, seed: int, preset: str | None = None) -> list[Any]:
+    options = game.presets[preset] if preset is not None else next(iter(game.presets.values()))
     seats = max(game.seat_limits(options)[0], min(3, game.seat_limits(options)[1]))
     state = game.new_state(options, seats, seed, dealer=seed % seats)
     rng = random.Random(seed)
@@ -52,6 +52,24 @@ def test_a_sampled_state_looks_the_same_to_the_seat_and_ignores_where_the_hidden
                 assert game.sample_hidden(other, seat, random.Random(3)) == game.sample_hidden(state, seat, random.Random(3))
                 chooser = SearchPlayer(EASY)
                 assert chooser.choose(game, other, seat, random.Random(4)) == chooser.choose(game, state, seat, random.Random(4))
+
+
+PRESETS = [(gid, name) for gid in PLAYED for name in games.get_game(gid).presets]
+
+
+@pytest.mark.parametrize(("game_id", "preset"), PRESETS)
+def test_every_preset_samples_what_the_seat_cannot_tell_apart(game_id: str, preset: str) -> None:
+    """Every variant (Renfield's and Scurro's Draw, Auction, Stud…; Fairmarket's stations): the view
+    is unchanged and the sample depends only on what the seat knows."""
+    game = games.get_game(game_id)
+    for seed in range(2):
+        for state in _states(game, seed, preset):
+            for seat in game.to_act(state):
+                sampled = game.sample_hidden(state, seat, random.Random(1))
+                assert game.view(sampled, seat) == game.view(state, seat)
+                assert game.legal_actions(sampled, seat) == game.legal_actions(state, seat)
+                other = game.sample_hidden(state, seat, random.Random(2))
+                assert game.sample_hidden(other, seat, random.Random(3)) == game.sample_hidden(state, seat, random.Random(3))
 
 
 @pytest.mark.parametrize("game_id", PLAYED)
