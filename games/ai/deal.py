@@ -96,3 +96,29 @@ def trick_voids(
 def fresh_seed(rng: random.Random) -> int:
     """A seed for the generator that deals later (the true one would tell the future)."""
     return rng.getrandbits(62)
+
+
+def taken_tricks(
+    taken: Sequence[Sequence[str]], n: int, winning_index: Callable[[Sequence[str]], int]
+) -> list[Trick]:
+    """The finished tricks, rebuilt from the cards each seat took (every trick: ``n`` cards in play order).
+
+    The engines keep only the cards taken, not who played which; the taker played the
+    winning card, so ``winning_index(cards)`` (its place in the trick) names the leader,
+    and seat order from the leader names every other card's player.
+    """
+    out = []
+    for winner, cards in enumerate(taken):
+        for i in range(0, len(cards) - n + 1, n):
+            chunk = cards[i: i + n]
+            leader = (winner - winning_index(chunk)) % n
+            out.append(Trick(leader, tuple(((leader + k) % n, c) for k, c in enumerate(chunk))))
+    return out
+
+
+def allowed(voids: Collection[str], banned: Collection[str], suit_of: Callable[[str], str | None]) -> Allowed | None:
+    """The rule for a place void in ``voids`` that cannot hold the cards ``banned`` (None: no rule)."""
+    if not voids and not banned:
+        return None
+    v, b = frozenset(voids), frozenset(banned)
+    return lambda c: c not in b and suit_of(c) not in v
