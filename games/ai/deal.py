@@ -46,23 +46,24 @@ def deal(
 
 
 def _greedy(cards: list[str], counts: Sequence[int], rules: list[Allowed | None], rng: random.Random) -> list[tuple[str, ...]]:
+    """Most constrained place first, each taking random cards it may hold (a multiset: decks with copies)."""
     left = sorted(cards)
     rng.shuffle(left)
+
     def room(i: int) -> tuple[bool, int, int]:
         ok = rules[i]
         return (ok is None, sum(map(ok, left)) if ok is not None else 0, i)
 
-    order = sorted(range(len(counts)), key=room)
     out: list[tuple[str, ...]] = [()] * len(counts)
-    for i in order:
+    for i in sorted(range(len(counts)), key=room):
         ok = rules[i]
-        fit = [c for c in left if ok is None or ok(c)]
-        take = fit[: counts[i]]
-        if len(take) < counts[i]:  # not enough cards it may hold: fill with any
-            take += [c for c in left if c not in take][: counts[i] - len(take)]
-        out[i] = tuple(take)
-        gone = set(take)
-        left = [c for c in left if c not in gone]
+        picks = [j for j, c in enumerate(left) if ok is None or ok(c)][: counts[i]]
+        if len(picks) < counts[i]:  # not enough cards it may hold: fill with any
+            chosen = set(picks)
+            picks += [j for j in range(len(left)) if j not in chosen][: counts[i] - len(picks)]
+        out[i] = tuple(left[j] for j in picks)
+        gone = set(picks)
+        left = [c for j, c in enumerate(left) if j not in gone]
     return out
 
 
