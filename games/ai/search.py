@@ -76,12 +76,21 @@ def _lead(totals: tuple[int, ...], seat: int) -> float:
     return float(totals[seat] - (max(others) if others else 0))
 
 
-def rollout(game: Game, state: Any, rng: random.Random, limit: int = ROLLOUT_LIMIT) -> Any:
-    """Random legal play until the hand (or, in a game of several deals, the deal) ends, or ``limit`` actions."""
+def rollout(
+    game: Game,
+    state: Any,
+    rng: random.Random,
+    limit: int = ROLLOUT_LIMIT,
+    deadline: Callable[[], bool] | None = None,
+) -> Any:
+    """Random legal play until the hand (or, in a game of several deals, the deal) ends, or ``limit``
+    actions, or ``deadline()`` says the time is up (asked every few actions)."""
     outcome, to_act, legal_actions, apply = game.outcome, game.to_act, game.legal_actions, game.apply
     mark = deal_mark(state)
-    for _ in range(limit):
+    for step in range(limit):
         if outcome(state) is not None or (mark is not None and deal_mark(state) != mark):
+            break
+        if deadline is not None and step % 16 == 15 and deadline():
             break
         seats = sorted(to_act(state))
         seat = seats[rng.randrange(len(seats))] if len(seats) > 1 else seats[0]
@@ -99,22 +108,36 @@ class SearchPlayer:
         self.clock = clock
 
     def choose(self, game: Game, state: Any, seat: int, rng: random.Random) -> str:
+        """The legal action with the best average result over determinizations, within the budget.
+
+        Each determinization tries every action (in an order drawn once, so a budget cut
+        short favours none); a rollout checks the clock too, so a decision never runs
+        much past its budget even where one playout is long.
+        """
         legal = game.legal_actions(state, seat)
         if not legal:
             raise ValueError("no legal action for this seat")
         if len(legal) == 1:
             return legal[0]
         clock = self.clock
-        stop = None if clock is None else clock() + self.strength.budget
+        deadline: Callable[[], bool] | None = None
+        if clock is not None:
+            stop = clock() + self.strength.budget
+
+            def deadline() -> bool:
+                return clock() >= stop
+
+        order = list(range(len(legal)))
+        rng.shuffle(order)
         totals = [0.0] * len(legal)
         counts = [0] * len(legal)
         for _ in range(self.strength.samples):
             world = game.sample_hidden(state, seat, rng)
-            for i, action in enumerate(legal):
-                after, _events = game.apply(world, seat, action)
-                totals[i] += reward(game, rollout(game, after, rng), seat)
+            for i in order:
+                after, _events = game.apply(world, seat, legal[i])
+                totals[i] += reward(game, rollout(game, after, rng, deadline=deadline), seat)
                 counts[i] += 1
-                if stop is not None and clock is not None and clock() >= stop:
+                if deadline is not None and deadline():
                     break
             else:
                 continue
