@@ -17,7 +17,7 @@ import pytest
 
 import games
 from games.ai import RandomPolicy
-from games.ai.search import EASY, NORMAL, SearchPlayer, can_search
+from games.ai.search import EASY, NORMAL, SearchPlayer, can_search, deal_mark, reward
 from games.core.game import Game
 
 PLAYED = [gid for gid in games.game_ids() if can_search(games.get_game(gid))]
@@ -103,3 +103,40 @@ def test_normal_beats_random_play_at_kabu() -> None:
         won.append(out.payoffs[0])
     mean, half = statistics.mean(won), 1.96 * statistics.stdev(won) / len(won) ** 0.5
     assert mean - half > 0, (mean, half)  # random seats average zero; the 95% interval is above it
+
+
+#: Games where the computer seat never has a choice to make: in Put and Take only the dealer
+#: acts, and only to turn the next card, so no player can beat another.
+NO_CHOICES = {"putandtake"}
+
+
+def _hand_result(game: Game, seed: int, player: SearchPlayer) -> float:
+    """One hand (one deal of a game of several) with ``player`` at a seat that moves round the
+    table and random play elsewhere: that seat's result."""
+    options = next(iter(game.presets.values()))
+    n = max(game.seat_limits(options)[0], min(3, game.seat_limits(options)[1]))
+    hero = seed % n
+    rng = random.Random(seed)
+    state = game.new_state(options, n, 50_000 + seed, dealer=seed % n)
+    before, mark = reward(game, state, hero), deal_mark(state)
+    while game.outcome(state) is None and (mark is None or deal_mark(state) == mark):
+        seat = min(game.to_act(state))
+        policy = player if seat == hero else RandomPolicy()
+        state, _events = game.apply(state, seat, policy.choose(game, state, seat, rng))
+    return reward(game, state, hero) - before
+
+
+@pytest.mark.long
+@pytest.mark.parametrize("game_id", [g for g in PLAYED if g not in NO_CHOICES])
+def test_normal_beats_random_play_in_every_game(game_id: str) -> None:
+    """The search at normal strength, its budget counted in clock readings (so the test is
+    deterministic on any machine), against random legal play: the 95% interval of its
+    result per hand (chips, or its lead on the score sheet) lies above zero."""
+    game = games.get_game(game_id)
+    player = SearchPlayer(NORMAL, clock=itertools.count(0, 0.001).__next__)
+    won = [_hand_result(game, seed, player) for seed in range(HANDS.get(game_id, 60))]
+    mean, half = statistics.mean(won), 1.96 * statistics.stdev(won) / len(won) ** 0.5
+    assert mean - half > 0, (mean, half)
+
+
+HANDS = {"burraco": 24, "reversis": 30, "tresotti": 40, "rage": 40}
