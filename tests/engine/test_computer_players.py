@@ -8,6 +8,7 @@ on it decides the same whatever the others really hold (the swap test).
 
 from __future__ import annotations
 
+import importlib
 import itertools
 import random
 import statistics
@@ -17,8 +18,10 @@ import pytest
 
 import games
 from games.ai import RandomPolicy
+from games.ai.deal import taken_tricks, trick_voids
 from games.ai.search import EASY, NORMAL, SearchPlayer, can_search, deal_mark, reward
 from games.core.game import Game
+from games.core.tricks import Trick
 
 PLAYED = [gid for gid in games.game_ids() if can_search(games.get_game(gid))]
 
@@ -140,3 +143,45 @@ def test_normal_beats_random_play_in_every_game(game_id: str) -> None:
 
 
 HANDS = {"burraco": 24, "reversis": 30, "tresotti": 40, "rage": 40}
+
+
+@pytest.mark.parametrize("game_id", ["fuenfzehnern", "tresotti", "reversis"])
+def test_a_sampled_hand_keeps_the_voids_play_revealed(game_id: str) -> None:
+    """Tricks rebuilt from the cards taken are the tricks played, and no redealt hand holds a
+    suit its seat showed out of (the suits led that it did not follow)."""
+    game = games.get_game(game_id)
+    suit_of = importlib.import_module(f"games.{game_id}.cards").SUIT_OF
+    checked = 0
+    for seed in range(3):
+        played: list[Trick] = []
+        for state in _states(game, seed):
+            last = state.play.last
+            if last is not None and (not played or played[-1] is not last):
+                played.append(last)
+            if sum(state.play.tricks) == 0:
+                played = []
+            seat = min(game.to_act(state))
+            voids = trick_voids([*played, state.play.trick], len(state.play.hands), suit_of.get)
+            sampled = game.sample_hidden(state, seat, random.Random(seed))
+            for s, hand in enumerate(sampled.play.hands):
+                if s != seat and s != getattr(state, "espagnolette", -1):
+                    assert not {suit_of[c] for c in hand} & voids[s], (s, hand, voids[s])
+                    checked += bool(voids[s])
+    assert checked  # some seat did show out
+
+
+def test_tricks_are_rebuilt_from_the_cards_taken() -> None:
+    game = games.get_game("fuenfzehnern")
+    from games.fuenfzehnern.hidden import _winning_index
+
+    for seed in range(3):
+        played: list[Trick] = []
+        state = _states(game, seed)[-1]
+        for st in _states(game, seed):
+            if st.play.last is not None and (not played or played[-1] is not st.play.last):
+                played.append(st.play.last)
+        final, _events = game.apply(state, min(game.to_act(state)), game.legal_actions(state, min(game.to_act(state)))[0])
+        if final.play.last is not None and played[-1] is not final.play.last:
+            played.append(final.play.last)
+        rebuilt = taken_tricks(final.play.taken, final.seats, _winning_index)
+        assert sorted(t.plays for t in rebuilt) == sorted(t.plays for t in played)
