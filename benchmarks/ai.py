@@ -4,10 +4,10 @@ For every game that can sample what a seat doesn't see (``can_search``):
 
 * **strength**: one computer seat against the others, hand after hand (one deal
   of a game of several deals), the seat moving round the table: normal against
-  random legal play, and normal against easy. The result per hand is the
-  search's own measure (``games.ai.search.reward``): chips won for chip games,
-  else the change in the seat's lead over the best other seat (the score sheet),
-  or its placing. Printed with a 95% interval (mean ± 1.96·sd/√n) and the win
+  random legal play, and normal against easy. The result per hand is the seat's
+  result less the others' average (``games.ai.search.advantage``: chips won for
+  chip games, so coins carried to the next hand or kept by the house count for
+  nobody; else the change in the lead on the score sheet, or the placing). Printed with a 95% interval (mean ± 1.96·sd/√n) and the win
   rate (hands with a result above zero); each matchup runs for a time budget.
 * **speed**: the decision time of each strength, p50 and p99, timed on the
   real clock with the strengths' budgets (``games/ai/search.py``).
@@ -24,7 +24,7 @@ from typing import Any
 
 import games
 from games.ai.policy import Policy, RandomPolicy
-from games.ai.search import EASY, NORMAL, STRONG, SearchPlayer, Strength, can_search, deal_mark, reward
+from games.ai.search import EASY, NORMAL, STRONG, SearchPlayer, Strength, advantage, can_search, deal_mark
 from games.core.game import Game
 
 
@@ -67,13 +67,12 @@ def play_hand(game: Game, seed: int, hero: int, policies: list[Policy], rng: ran
     options = next(iter(game.presets.values()))
     n = len(policies)
     state = game.new_state(options, n, seed, dealer=seed % n)
-    before = reward(game, state, hero)
-    mark = deal_mark(state)
+    start, mark = state, deal_mark(state)
     while game.outcome(state) is None and (mark is None or deal_mark(state) == mark):
         seats = sorted(game.to_act(state))
         seat = seats[0] if len(seats) == 1 else seats[rng.randrange(len(seats))]
         state, _events = game.apply(state, seat, policies[seat].choose(game, state, seat, rng))
-    return reward(game, state, hero) - before
+    return advantage(game, state, hero, n, start)
 
 
 def match(game: Game, hero: Strength, villain: Strength | None, seconds: float, max_hands: int) -> Match:

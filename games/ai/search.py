@@ -71,6 +71,18 @@ def deal_mark(state: Any) -> int | None:
     return deal_no if isinstance(deal_no, int) else None
 
 
+def advantage(game: Game, state: Any, seat: int, n: int, start: Any | None = None) -> float:
+    """``seat``'s result less the average of the others' (from ``start``: the change since then).
+
+    The fair yardstick of a player against the table: chips that go to the house or
+    carry to the next hand (Fairmarket's stations, the Zombie's pot, Reversis' pots)
+    make every seat's own result negative on average, but not this.
+    """
+    each = [reward(game, state, s) - (reward(game, start, s) if start is not None else 0.0) for s in range(n)]
+    others = [r for s, r in enumerate(each) if s != seat]
+    return each[seat] - (sum(others) / len(others) if others else 0.0)
+
+
 def _lead(totals: tuple[int, ...], seat: int) -> float:
     others = [t for s, t in enumerate(totals) if s != seat]
     return float(totals[seat] - (max(others) if others else 0))
