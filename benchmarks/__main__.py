@@ -6,7 +6,9 @@ import argparse
 import importlib
 
 # Each module exposes run(quick: bool) -> dict and prints its own table.
-MODULES = ("benchmarks.engines", "benchmarks.razz_vs_pokerkit", "benchmarks.ledger", "benchmarks.discord_load")
+MODULES = (
+    "benchmarks.engines", "benchmarks.razz_vs_pokerkit", "benchmarks.ledger", "benchmarks.discord_load", "benchmarks.ai",
+)
 
 
 def main() -> None:

@@ -10,6 +10,7 @@ the scoring in ``scoring``, the picture in ``view``.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import replace
 from types import MappingProxyType
@@ -192,6 +193,11 @@ class Burraco(Game):
         return game_outcome(state.sheet, state.winner, state.deal_no + 1)
 
     # ---------------------------------------------------------------- views
+    def sample_hidden(self, state: BurracoState, seat: int, rng: random.Random) -> BurracoState:
+        from .hidden import sample_hidden
+
+        return sample_hidden(state, seat, rng)
+
     def private_cards(self, state: BurracoState, seat: int) -> frozenset[str]:
         return frozenset(state.hands[seat])
 

@@ -11,6 +11,7 @@ else trump. A table plays a match of games hand by hand (``Outcome.carry``).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from types import MappingProxyType
@@ -260,6 +261,11 @@ class Ecarte(Game):
         if state.phase != OVER:
             return None
         return outcome_of(state)
+
+    def sample_hidden(self, state: EcarteState, seat: int, rng: random.Random) -> EcarteState:
+        from .hidden import sample_hidden
+
+        return sample_hidden(state, seat, rng)
 
     def private_cards(self, state: EcarteState, seat: int) -> frozenset[str]:
         """The seat's hand, less a king of trumps it has shown."""

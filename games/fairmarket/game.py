@@ -15,6 +15,7 @@ order shown and confirms at once (also what a player who times out does).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
@@ -192,6 +193,11 @@ class Fairmarket(Game):
         )
 
     # ------------------------------------------------------------ views
+    def sample_hidden(self, state: FairmarketState, seat: int, rng: random.Random) -> FairmarketState:
+        from .hidden import sample_hidden
+
+        return sample_hidden(state, seat, rng)
+
     def private_cards(self, state: FairmarketState, seat: int) -> frozenset[str]:
         return frozenset() if state.over else frozenset(state.hands[seat])
 

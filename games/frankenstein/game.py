@@ -9,6 +9,7 @@ whole pot carries to the next deal (``Outcome.carry``). Betting is the shared
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import replace
 from itertools import combinations
@@ -258,6 +259,11 @@ class Frankenstein(Game):
         )
 
     # ------------------------------------------------------------ views
+    def sample_hidden(self, state: FrankensteinState, seat: int, rng: random.Random) -> FrankensteinState:
+        from .hidden import sample_hidden
+
+        return sample_hidden(state, seat, rng)
+
     def private_cards(self, state: FrankensteinState, seat: int) -> frozenset[str]:
         hidden = set(state.discards[seat]) if not state.zombie_shown else set()
         if not (state.shown and state.shown[seat]):

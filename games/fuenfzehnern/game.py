@@ -9,6 +9,7 @@ suit, unbeatable cards exempt) and zwang come from ``games.core.leads``.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import replace
 from types import MappingProxyType
@@ -223,6 +224,11 @@ class Fuenfzehnern(Game):
         )
 
     # ---------------------------------------------------------------- views
+    def sample_hidden(self, state: FuenfState, seat: int, rng: random.Random) -> FuenfState:
+        from .hidden import sample_hidden
+
+        return sample_hidden(state, seat, rng)
+
     def private_cards(self, state: FuenfState, seat: int) -> frozenset[str]:
         return frozenset(state.play.hands[seat])
 

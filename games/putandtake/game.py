@@ -9,6 +9,7 @@ dealer's own chips both run out, the rest of a take goes unpaid (``rules.md``).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any, ClassVar, cast
 
@@ -119,6 +120,11 @@ class PutAndTake(Game):
         )
 
     # ------------------------------------------------------------ views
+    def sample_hidden(self, state: PutTakeState, seat: int, rng: random.Random) -> PutTakeState:
+        from .hidden import sample_hidden
+
+        return sample_hidden(state, seat, rng)
+
     def private_cards(self, state: PutTakeState, seat: int) -> frozenset[str]:
         return frozenset(state.hands[seat])
 

@@ -7,6 +7,7 @@ trick is judged only when it is complete, with the trump as it stands then.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import replace
 from functools import partial
@@ -270,6 +271,11 @@ class Rage(Game):
         return state.sheet.outcome(final_summary(state))
 
     # ---------------------------------------------------------------- views
+    def sample_hidden(self, state: RageState, seat: int, rng: random.Random) -> RageState:
+        from .hidden import sample_hidden
+
+        return sample_hidden(state, seat, rng)
+
     def private_cards(self, state: RageState, seat: int) -> frozenset[str]:
         """Codes only ``seat`` can see. A duplicated action card that someone else also
         holds, or that lies face up, reveals nothing by its code, so it is not private."""

@@ -8,6 +8,7 @@ so a finished hand exports as a pokerkit hand history without replaying it.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from operator import add, sub
 from typing import Any, ClassVar, cast
@@ -327,6 +328,11 @@ class Razz(Game):
         )
 
     # ------------------------------------------------------------ views
+    def sample_hidden(self, state: RazzState, seat: int, rng: random.Random) -> RazzState:
+        from .hidden import sample_hidden
+
+        return sample_hidden(state, seat, rng)
+
     def private_cards(self, state: RazzState, seat: int) -> frozenset[str]:
         if state.shown and state.shown[seat]:
             return frozenset()

@@ -10,6 +10,7 @@ action to its phase. Each phase stores the actions its seat may take in
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, cast
 
@@ -157,6 +158,11 @@ class RenfieldFamily(Game):
 
     def outcome(self, state: FamilyState) -> Outcome | None:
         return settlement.outcome(self.lookups, state)
+
+    def sample_hidden(self, state: FamilyState, seat: int, rng: random.Random) -> FamilyState:
+        from .hidden import sample_hidden
+
+        return sample_hidden(self.lookups, state, seat, rng)
 
     def private_cards(self, state: FamilyState, seat: int) -> frozenset[str]:
         up = state.side.up[seat]

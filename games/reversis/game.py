@@ -8,6 +8,7 @@ dealer, a face-down card before each other player; the exchange; eleven tricks.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from types import MappingProxyType
@@ -221,6 +222,11 @@ class Reversis(Game):
         )
 
     # ---------------------------------------------------------------- views
+    def sample_hidden(self, state: ReversisState, seat: int, rng: random.Random) -> ReversisState:
+        from .hidden import sample_hidden
+
+        return sample_hidden(state, seat, rng)
+
     def private_cards(self, state: ReversisState, seat: int) -> frozenset[str]:
         if state.phase == DONE:
             return frozenset()

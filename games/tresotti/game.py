@@ -8,6 +8,7 @@ rules the two halves of one shuffle are played as a front and a back hand.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import replace
 from functools import partial
@@ -275,6 +276,11 @@ class Tresotti(Game):
         return state.sheet.outcome(final_summary(state), winner=state.winner)
 
     # ---------------------------------------------------------------- views
+    def sample_hidden(self, state: TresottiState, seat: int, rng: random.Random) -> TresottiState:
+        from .hidden import sample_hidden
+
+        return sample_hidden(state, seat, rng)
+
     def private_cards(self, state: TresottiState, seat: int) -> frozenset[str]:
         return frozenset(state.play.hands[seat])
 
