@@ -10,6 +10,7 @@ scoring in ``scoring``, the picture in ``view``.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from types import MappingProxyType
 from typing import ClassVar
@@ -120,6 +121,11 @@ class Samba(Game):
             out.append("end")
         out.extend(map(pick_action, turn.pickable(state, seat)))
         return tuple(out)
+
+    def sample_hidden(self, state: SambaState, seat: int, rng: random.Random) -> SambaState:
+        from .hidden import sample_hidden
+
+        return sample_hidden(state, seat, rng)
 
     def is_legal(self, state: SambaState, seat: int, action: str) -> bool:
         """Picks of several cards at once (a ``PickCards`` prompt) are legal too, not only the listed ones."""
