@@ -20,11 +20,11 @@ from ..core.errors import IllegalAction
 from ..core.game import Carry, Event, Game, Outcome
 from ..core.i18n import _
 from ..core.rummy.match import game_outcome
-from ..core.rummy.turns import CLEAR, DRAW, NEW, OVER, PICK, PLAY, discard_action, parse_pick, pick_action
+from ..core.rummy.turns import CLEAR, DRAW, NEW, OVER, PICK, PLAY, parse_pick
 from ..core.sheet import ScoreSheet, remember
 from ..core.teams import per_seat
 from ..core.views import SeatView
-from . import flow, turn
+from . import flow, legal, turn
 from .state import SEATS, SambaOptions, SambaState, evolve
 
 ASK = "ask"
@@ -106,20 +106,7 @@ class Samba(Game):
             return ("yes", "no")
         if state.phase == DRAW:
             return (*(("draw",) if state.stock else ()), *turn.take_options(state, seat))
-        out = [a for a, _m in turn.meld_targets(state, seat)]
-        if turn.opened(state, seat):
-            out.extend(a for a, _m in turn.combines(state, seat))
-        if state.selection:
-            out.append(CLEAR)
-        if state.staged or state.taking:
-            out.append("undo")
-        if turn.can_ask(state, seat):
-            out.append("ask")
-        out.extend(map(discard_action, turn.discards(state, seat)))
-        if state.no_discard:
-            out.append("end")
-        out.extend(map(pick_action, turn.pickable(state, seat)))
-        return tuple(out)
+        return legal.play_actions(state, seat)
 
     def is_legal(self, state: SambaState, seat: int, action: str) -> bool:
         """Picks of several cards at once (a ``PickCards`` prompt) are legal too, not only the listed ones."""

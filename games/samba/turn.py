@@ -9,6 +9,7 @@ two seven-card melds and never against the partner's "No".
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from ..core.errors import IllegalAction
 from ..core.game import Event
@@ -124,20 +125,13 @@ def meld_targets(state: SambaState, seat: int) -> tuple[tuple[str, Meld], ...]:
 
 def combines(state: SambaState, seat: int) -> tuple[tuple[str, Meld], ...]:
     """``combine:i,j``: two of the team's sets of one rank made one (SB-7: the caps still apply)."""
-    melds = state.melds[team(seat)]
-    if _COMBINES.melds is not melds:  # a team's melds stay the same object across most steps
-        _COMBINES.melds, _COMBINES.found = melds, _combines(melds)
-    return _COMBINES.found
+    return combines_of(state.melds[team(seat)])
 
 
-class _Memo:
-    """The last team melds asked about and their combines (states are immutable: identity is enough)."""
-
-    melds: object = None
-    found: tuple[tuple[str, Meld], ...] = ()
-
-
-_COMBINES = _Memo()
+@lru_cache(maxsize=64)
+def combines_of(melds: tuple[Meld, ...]) -> tuple[tuple[str, Meld], ...]:
+    """The combines of a team's melds (an equal tuple has equal combines)."""
+    return _combines(melds)
 
 
 def _combines(melds: tuple[Meld, ...]) -> tuple[tuple[str, Meld], ...]:
