@@ -133,15 +133,24 @@ class Samba(Game):
         if new.phase == PLAY and not new.hands[seat] and not new.taking:
             new, events = flow.end_deal(evolve(new, out_by=seat), events, "out")
         if any(e.private_to is None for e in events):
-            new = evolve(new, recent=remember(state.recent, events))
+            recent = remember(state.recent, events)
+            if new is state:
+                new = evolve(new, recent=recent)
+            else:  # a state this step made, not yet seen by anyone: one copy fewer
+                new.__dict__["recent"] = recent
         return new, tuple(events)
 
     def _step(self, state: SambaState, seat: int, action: str) -> turn.Step:
+        if action.startswith("discard:"):
+            return flow.discard(state, seat, action[len("discard:") :])
         if action == "draw":
             return turn.draw(state, seat)
         if action.startswith("take:"):
             return turn.take(state, seat, action)
         if action.startswith(PICK + ":"):
+            card = action[len(PICK) + 1 :]
+            if "," not in card and card in state.hands[seat] and card not in state.selection and not state.staged:
+                return evolve(state, selection=(*state.selection, card)), []  # one card of the hand: the usual pick
             picked = parse_pick(action, turn.available(state, seat), ())
             if picked is None:
                 raise IllegalAction(_("You can only pick cards from your hand."))

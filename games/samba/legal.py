@@ -11,6 +11,7 @@ from functools import lru_cache
 from ..core.rummy.melds import Meld
 from ..core.rummy.turns import CLEAR, PLAY, discard_action, pick_action
 from . import turn
+from .combos import combines_of
 from .state import BOOK, BOOKS_TO_GO_OUT, DECK, SambaState
 
 _PICK = {c: pick_action(c) for c in DECK}
@@ -23,10 +24,18 @@ def hand_actions(hand: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...
     return tuple(map(_DISCARD.__getitem__, hand)), tuple(map(_PICK.__getitem__, hand))
 
 
-@lru_cache(maxsize=64)
 def team_facts(melds: tuple[Meld, ...]) -> tuple[int, tuple[str, ...]]:
-    """A team's seven-card melds and its ``combine:`` actions."""
-    return sum(len(m.cards) >= BOOK for m in melds), tuple(a for a, _m in turn.combines_of(melds))
+    """A team's seven-card melds and its ``combine:`` actions (kept for the last two meld tuples
+    asked about, by identity: a team's melds stay the same object across most steps)."""
+    for kept, facts in _TEAMS:
+        if kept is melds:
+            return facts
+    facts = (sum(len(m.cards) >= BOOK for m in melds), tuple(a for a, _m in combines_of(melds)))
+    _TEAMS[:] = [(melds, facts), *_TEAMS[:1]]
+    return facts
+
+
+_TEAMS: list[tuple[tuple[Meld, ...], tuple[int, tuple[str, ...]]]] = []
 
 
 def play_actions(state: SambaState, seat: int) -> tuple[str, ...]:

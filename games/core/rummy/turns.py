@@ -18,7 +18,7 @@ from functools import lru_cache
 from ..i18n import _
 from ..views import PickCards
 from .cards import JOKER
-from .melds import Meld, MeldRules, check_add, check_new
+from .melds import SET, Meld, MeldRules, check_add, check_new
 
 DRAW, PLAY, OVER = "draw", "play", "over"
 PICK, CLEAR, NEW = "pick", "clear", "meld:new"
@@ -76,7 +76,15 @@ def targets(
     new = check_new(selection, rules, team_melds, going_out=going_out)
     if new is not None:
         out.append((NEW, new))
+    # A quick no before ``check_add``: too many cards, or a natural of another rank (a set) or suit (a run).
+    wild = rules.wild_faces
+    ranks = {c[0] for c in selection if c[:2] not in wild}
+    suits = {c[1] for c in selection if c[:2] not in wild}
+    room = None if rules.max_size is None else rules.max_size - len(selection)
     for k, meld in enumerate(team_melds):
+        keys = ranks if meld.kind == SET else suits
+        if (room is not None and len(meld.cards) > room) or len(keys) > 1 or (keys and meld.key not in keys):
+            continue
         grown = check_add(meld, selection, rules, going_out=going_out)
         if grown is not None:
             out.append((add_action(k), grown))
