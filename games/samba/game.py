@@ -21,11 +21,11 @@ from ..core.errors import IllegalAction
 from ..core.game import Carry, Event, Game, Outcome
 from ..core.i18n import _
 from ..core.rummy.match import game_outcome
-from ..core.rummy.turns import CLEAR, DRAW, NEW, OVER, PICK, PLAY, discard_action, parse_pick, pick_action
+from ..core.rummy.turns import CLEAR, DRAW, NEW, OVER, PICK, PLAY, parse_pick
 from ..core.sheet import ScoreSheet, remember
 from ..core.teams import per_seat
 from ..core.views import SeatView
-from . import flow, turn
+from . import flow, legal, turn
 from .state import SEATS, SambaOptions, SambaState, evolve
 
 ASK = "ask"
@@ -107,20 +107,7 @@ class Samba(Game):
             return ("yes", "no")
         if state.phase == DRAW:
             return (*(("draw",) if state.stock else ()), *turn.take_options(state, seat))
-        out = [a for a, _m in turn.meld_targets(state, seat)]
-        if turn.opened(state, seat):
-            out.extend(a for a, _m in turn.combines(state, seat))
-        if state.selection:
-            out.append(CLEAR)
-        if state.staged or state.taking:
-            out.append("undo")
-        if turn.can_ask(state, seat):
-            out.append("ask")
-        out.extend(map(discard_action, turn.discards(state, seat)))
-        if state.no_discard:
-            out.append("end")
-        out.extend(map(pick_action, turn.pickable(state, seat)))
-        return tuple(out)
+        return legal.play_actions(state, seat)
 
     def sample_hidden(self, state: SambaState, seat: int, rng: random.Random) -> SambaState:
         from .hidden import sample_hidden
@@ -152,15 +139,24 @@ class Samba(Game):
         if new.phase == PLAY and not new.hands[seat] and not new.taking:
             new, events = flow.end_deal(evolve(new, out_by=seat), events, "out")
         if any(e.private_to is None for e in events):
-            new = evolve(new, recent=remember(state.recent, events))
+            recent = remember(state.recent, events)
+            if new is state:
+                new = evolve(new, recent=recent)
+            else:  # a state this step made, not yet seen by anyone: one copy fewer
+                new.__dict__["recent"] = recent
         return new, tuple(events)
 
     def _step(self, state: SambaState, seat: int, action: str) -> turn.Step:
+        if action.startswith("discard:"):
+            return flow.discard(state, seat, action[len("discard:") :])
         if action == "draw":
             return turn.draw(state, seat)
         if action.startswith("take:"):
             return turn.take(state, seat, action)
         if action.startswith(PICK + ":"):
+            card = action[len(PICK) + 1 :]
+            if "," not in card and card in state.hands[seat] and card not in state.selection and not state.staged:
+                return evolve(state, selection=(*state.selection, card)), []  # one card of the hand: the usual pick
             picked = parse_pick(action, turn.available(state, seat), ())
             if picked is None:
                 raise IllegalAction(_("You can only pick cards from your hand."))

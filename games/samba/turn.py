@@ -14,10 +14,11 @@ from ..core.errors import IllegalAction
 from ..core.game import Event
 from ..core.i18n import _
 from ..core.rummy.cards import label, labels
-from ..core.rummy.melds import RUN, SET, Meld, check_add, check_combine, check_new
+from ..core.rummy.melds import RUN, SET, Meld, check_add, check_new
 from ..core.rummy.turns import NEW, PLAY, targets, without
 from ..core.rummy.turns import pickable as rummy_pickable
 from ..core.views import seat_name
+from .combos import combines_of
 from .state import (
     BLACK_SET_MAX,
     BOOK,
@@ -124,35 +125,7 @@ def meld_targets(state: SambaState, seat: int) -> tuple[tuple[str, Meld], ...]:
 
 def combines(state: SambaState, seat: int) -> tuple[tuple[str, Meld], ...]:
     """``combine:i,j``: two of the team's sets of one rank made one (SB-7: the caps still apply)."""
-    melds = state.melds[team(seat)]
-    if _COMBINES.melds is not melds:  # a team's melds stay the same object across most steps
-        _COMBINES.melds, _COMBINES.found = melds, _combines(melds)
-    return _COMBINES.found
-
-
-class _Memo:
-    """The last team melds asked about and their combines (states are immutable: identity is enough)."""
-
-    melds: object = None
-    found: tuple[tuple[str, Meld], ...] = ()
-
-
-_COMBINES = _Memo()
-
-
-def _combines(melds: tuple[Meld, ...]) -> tuple[tuple[str, Meld], ...]:
-    by_rank: dict[str, list[int]] = {}
-    for k, m in enumerate(melds):
-        if m.kind == SET and len(m.cards) < RULES.book:
-            by_rank.setdefault(m.key, []).append(k)
-    out = []
-    for same in by_rank.values():
-        for x, i in enumerate(same):
-            for j in same[x + 1 :]:
-                both = check_combine(melds[i], melds[j], RULES)
-                if both is not None:
-                    out.append((f"combine:{i},{j}", both))
-    return tuple(sorted(out, key=lambda am: tuple(int(x) for x in am[0][8:].split(","))))
+    return combines_of(state.melds[team(seat)])
 
 
 def discards(state: SambaState, seat: int) -> tuple[str, ...]:
@@ -247,13 +220,24 @@ def take_options(state: SambaState, seat: int) -> tuple[str, ...]:
     if pair and (after - 2 >= 2 or may_go_out(state, mine)):
         out.append("take:new")
     if not state.frozen and after >= 2:
-        out.extend(f"take:{k}" for k, m in enumerate(mine) if check_add(m, (top,), RULES) is not None)
+        # a set's key is a rank, an escalera's a suit: the two never clash, so this drops only sure misses
+        rank, suit = top[0], top[1]
+        out.extend(
+            _TAKES[k] for k, m in enumerate(mine)
+            if (m.key == rank or m.key == suit) and len(m.cards) < BOOK and check_add(m, (top,), RULES) is not None
+        )
     return tuple(out)
+
+
+_TAKES = tuple(f"take:{k}" for k in range(200))
 
 
 def _pair(hand: Sequence[str], top: str) -> tuple[str, ...]:
     """Two natural cards of the top card's rank from the hand (the first two), or ()."""
-    same = [c for c in hand if c[0] == top[0] and not is_wild(c)]
+    rank = top[0]
+    same = [c for c in hand if c[0] == rank]
+    if rank == "J":  # jokers ("JK") start with J too
+        same = [c for c in same if not is_wild(c)]
     return tuple(sorted(same)[:2]) if len(same) >= 2 else ()
 
 

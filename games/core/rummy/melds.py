@@ -12,7 +12,7 @@ which cards act as wilds, so views, scores and clean/dirty need no search.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from .cards import ACE_HIGH, JOKER, POSITION, RANK_AT, SUITS
@@ -52,11 +52,15 @@ class MeldRules:
     wild_low: bool = True
     #: A meld this long is a book (a canasta, a burraco).
     book: int = 7
+    #: Every face that is wild under these rules (derived once: the hot loops test membership).
+    wild_faces: frozenset[str] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        wild = {r + s for r in self.wild_ranks for s in SUITS}
+        object.__setattr__(self, "wild_faces", frozenset(wild | ({JOKER} if self.jokers_wild else set())))
 
     def wild_face(self, face: str) -> bool:
-        if face == JOKER:
-            return self.jokers_wild
-        return face[0] in self.wild_ranks
+        return face in self.wild_faces
 
     @property
     def most_run_wilds(self) -> int:
@@ -98,14 +102,22 @@ def meld_points(cards: Sequence[str], points: Callable[[str], int]) -> int:
 
 # ------------------------------------------------------------------- sets
 
+_SUIT_ORDER = {s: i for i, s in enumerate(SUITS)}
+
+
+def _suit_first(card: str) -> tuple[int, str]:
+    return (_SUIT_ORDER[card[1]], card)
+
+
 
 def arrange_set(cards: Sequence[str], rules: MeldRules) -> Meld | None:
     """``cards`` as a set of one rank, or None. Wilds stand for the rank; a set of wilds is no set."""
     rank = ""
     naturals: list[str] = []
     wilds: list[str] = []
+    wild = rules.wild_faces
     for c in cards:
-        if rules.wild_face(c[:2]):
+        if c[:2] in wild:
             wilds.append(c)
             continue
         if not rank:
@@ -115,7 +127,7 @@ def arrange_set(cards: Sequence[str], rules: MeldRules) -> Meld | None:
         naturals.append(c)
     if not rank or len(wilds) > rules.max_wilds or len(naturals) < rules.min_naturals:
         return None
-    naturals.sort(key=lambda c: (SUITS.index(c[1]), c))
+    naturals.sort(key=_suit_first)
     wilds.sort()
     return Meld(SET, (*naturals, *wilds), rank, tuple(wilds))
 
@@ -236,7 +248,7 @@ def check_new(
     cards: Sequence[str], rules: MeldRules, team_melds: Sequence[Meld] = (), *, going_out: bool = False
 ) -> Meld | None:
     """The meld ``cards`` form on their own (a set first, else a run), or None if they form none."""
-    if len(set(cards)) != len(cards) or not _size_ok(len(cards), rules):
+    if not _size_ok(len(cards), rules) or len(set(cards)) != len(cards):
         return None
     if not _allowed_faces(cards, rules, going_out):
         return None
@@ -251,7 +263,9 @@ def check_new(
 
 def check_add(meld: Meld, cards: Sequence[str], rules: MeldRules, *, going_out: bool = False) -> Meld | None:
     """``meld`` with ``cards`` added (wilds moved or replaced as the rules allow), or None."""
-    if not cards or _off_key(meld, cards, rules):
+    if not cards or (rules.max_size is not None and len(meld.cards) + len(cards) > rules.max_size):
+        return None
+    if _off_key(meld, cards, rules):
         return None
     union = (*meld.cards, *cards)
     if len(set(union)) != len(union) or not _size_ok(len(union), rules):
@@ -274,7 +288,11 @@ def _off_key(meld: Meld, cards: Sequence[str], rules: MeldRules) -> bool:
     """A quick no: a natural card of another rank (a set) or another suit (a run) never fits."""
     at = 0 if meld.kind == SET else 1
     key = meld.key
-    return any(c[at] != key and not rules.wild_face(c[:2]) for c in cards)
+    wild = rules.wild_faces
+    for c in cards:  # noqa: SIM110 - a loop: any() over a generator is slower here
+        if c[at] != key and c[:2] not in wild:
+            return True
+    return False
 
 
 def check_combine(a: Meld, b: Meld, rules: MeldRules) -> Meld | None:

@@ -18,7 +18,7 @@ from functools import lru_cache
 from ..i18n import _
 from ..views import PickCards
 from .cards import JOKER
-from .melds import Meld, MeldRules, check_add, check_new
+from .melds import SET, Meld, MeldRules, check_add, check_new
 
 DRAW, PLAY, OVER = "draw", "play", "over"
 PICK, CLEAR, NEW = "pick", "clear", "meld:new"
@@ -76,7 +76,15 @@ def targets(
     new = check_new(selection, rules, team_melds, going_out=going_out)
     if new is not None:
         out.append((NEW, new))
+    # A quick no before ``check_add``: too many cards, or a natural of another rank (a set) or suit (a run).
+    wild = rules.wild_faces
+    ranks = {c[0] for c in selection if c[:2] not in wild}
+    suits = {c[1] for c in selection if c[:2] not in wild}
+    room = None if rules.max_size is None else rules.max_size - len(selection)
     for k, meld in enumerate(team_melds):
+        keys = ranks if meld.kind == SET else suits
+        if (room is not None and len(meld.cards) > room) or len(keys) > 1 or (keys and meld.key not in keys):
+            continue
         grown = check_add(meld, selection, rules, going_out=going_out)
         if grown is not None:
             out.append((add_action(k), grown))
@@ -94,21 +102,22 @@ def pickable(cards: Sequence[str], selection: Sequence[str], rules: MeldRules) -
         return tuple(cards)
     if rules.max_size is not None and len(selection) >= rules.max_size:
         return ()
-    wild = rules.wild_face
-    naturals = [c for c in selection if not wild(c[:2])]
+    wild = rules.wild_faces
+    naturals = [c for c in selection if c[:2] not in wild]
     wilds = len(selection) - len(naturals)
     ranks = {c[0] for c in naturals}
     suits = {c[1] for c in naturals}
     sets = rules.sets and len(ranks) <= 1 and wilds <= rules.max_wilds
     runs = rules.runs and len(suits) <= 1 and len(ranks) == len(naturals) and wilds <= rules.most_run_wilds
     spare = (sets and wilds < rules.max_wilds) or (runs and wilds < rules.most_run_wilds)
+    twos = runs and rules.wild_natural_in_runs
     out = []
     for c in cards:
-        if wild(c[:2]):
-            natural_two = runs and rules.wild_natural_in_runs and c[:2] != JOKER and c[1] in (suits or c[1])
-            if spare or (natural_two and c[0] not in ranks):
+        if c[:2] in wild:
+            # a wild-rank card of the run's suit (not a joker) may sit at its own place
+            if spare or (twos and c[:2] != JOKER and (not suits or c[1] in suits) and c[0] not in ranks):
                 out.append(c)
-        elif (sets and c[0] in (ranks or c[0])) or (runs and c[1] in (suits or c[1]) and c[0] not in ranks):
+        elif (sets and (not ranks or c[0] in ranks)) or (runs and (not suits or c[1] in suits) and c[0] not in ranks):
             out.append(c)
     return tuple(out)
 
