@@ -14,9 +14,10 @@ from typing import Protocol
 from ..core.i18n import _
 from ..core.rummy.cards import face_label, hand_faces, label, labels, sort_cards
 from ..core.rummy.melds import RUN, Meld, is_book
+from ..core.rummy.table import discard_pile, team_meld_piles
 from ..core.rummy.turns import CLEAR, DRAW, NEW, OVER, PAGE, pick_prompts
 from ..core.teams import all_teams
-from ..core.views import Choice, PickCards, Pile, SeatLine, SeatView, TableView, seat_name
+from ..core.views import Choice, PickCards, SeatLine, SeatView, TableView, seat_name
 from ..core.wording import count_of
 from .scoring import final_summary, team_names
 from .state import RULES, SEATS, BurracoState, team
@@ -41,27 +42,6 @@ def meld_text(meld: Meld) -> str:
             "{cards} — dirty burraco"
         ).format(cards=cards)
     return cards
-
-
-def _meld_piles(state: BurracoState) -> tuple[Pile, ...]:
-    piles = []
-    for t in (0, 1):
-        melds = state.melds[t]
-        head = _("{who}: {n}").format(
-            who=team_names(t), n=count_of(len(melds), _("{n} meld"), _("{n} melds"))
-        )
-        lines = [head, *(f"{k}. {meld_text(m)}" for k, m in enumerate(melds, 1))]
-        cards = tuple(c for m in melds for c in m.cards)
-        piles.append(Pile(_("Melds of team {k}").format(k=t + 1), cards, "\n".join(lines)))
-    return tuple(piles)
-
-
-def _discard_pile(state: BurracoState) -> Pile:
-    pile = state.pile
-    if not pile:
-        return Pile(_("Discard pile"), (), _("empty"))
-    text = _("{n} card, top {card}") if len(pile) == 1 else _("{n} cards, top {card}")
-    return Pile(_("Discard pile"), (pile[-1],), text.format(n=len(pile), card=label(pile[-1])))
 
 
 def _seat_lines(state: BurracoState, acting: frozenset[int]) -> tuple[SeatLine, ...]:
@@ -110,7 +90,7 @@ def render(game: Engine, state: BurracoState, seat: int | None) -> SeatView:
         summary=_summary(state),
         seats=_seat_lines(state, acting),
         facts=_facts(state),
-        piles=(_discard_pile(state), *_meld_piles(state)),
+        piles=(discard_pile(state.pile), *team_meld_piles(state.melds, meld_text)),
         recent=state.recent,
         sheet=state.sheet.view(_("Score sheet (each player shows their team's score)"), teams=all_teams(SEATS)),
     )

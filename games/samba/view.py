@@ -15,6 +15,7 @@ from ..core.i18n import _
 from ..core.rummy.cards import face_label, hand_faces, label, labels, sort_cards
 from ..core.rummy.match import final_summary, team_names
 from ..core.rummy.melds import RUN, Meld, is_book
+from ..core.rummy.table import discard_pile, team_meld_piles
 from ..core.rummy.turns import CLEAR, DRAW, NEW, OVER, PAGE, pick_prompts
 from ..core.teams import all_teams
 from ..core.views import Choice, PickCards, Pile, ScoreSheet, SeatLine, SeatView, TableView, seat_name
@@ -43,27 +44,10 @@ def meld_text(meld: Meld) -> str:
 
 
 def _meld_piles(state: SambaState) -> tuple[Pile, ...]:
-    piles = []
-    for t in (0, 1):
-        melds = state.melds[t]
-        head = _("{who}: {n}").format(who=team_names(t), n=count_of(len(melds), _("{n} meld"), _("{n} melds")))
-        lines = [head, *(f"{k}. {meld_text(m)}" for k, m in enumerate(melds, 1))]
-        if state.red3s[t]:
-            lines.append(_("Red 3s laid out: {cards}").format(cards=labels(state.red3s[t])))
-        cards = (*(c for m in melds for c in m.cards), *state.red3s[t])
-        piles.append(Pile(_("Melds of team {k}").format(k=t + 1), cards, "\n".join(lines)))
-    return tuple(piles)
-
-
-def _discard_pile(state: SambaState) -> Pile:
-    pile = state.pile
-    if not pile:
-        return Pile(_("Discard pile"), (), _("empty"))
-    text = _("{n} card, top {card}") if len(pile) == 1 else _("{n} cards, top {card}")
-    text = text.format(n=len(pile), card=label(pile[-1]))
-    if state.frozen:
-        text = _("{pile} · frozen").format(pile=text)
-    return Pile(_("Discard pile"), (pile[-1],), text)
+    laid_out = [
+        (cards, _("Red 3s laid out: {cards}").format(cards=labels(cards)) if cards else "") for cards in state.red3s
+    ]
+    return team_meld_piles(state.melds, meld_text, laid_out=laid_out)
 
 
 def _seat_lines(state: SambaState, acting: frozenset[int]) -> tuple[SeatLine, ...]:
@@ -115,7 +99,7 @@ def render(game: Engine, state: SambaState, seat: int | None) -> SeatView:
         summary=_summary(state),
         seats=_seat_lines(state, acting),
         facts=_facts(state),
-        piles=(_discard_pile(state), *_meld_piles(state)),
+        piles=(discard_pile(state.pile, frozen=state.frozen), *_meld_piles(state)),
         recent=state.recent,
         sheet=_sheet(state),
     )

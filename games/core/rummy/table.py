@@ -1,0 +1,49 @@
+"""What every partnership rummy shows on the table: each team's melds and the discard pile.
+
+The words for one meld differ by game (a Burraco's "clean burraco", a Samba's
+"Q ×7 (clean canasta)"), so the game gives ``describe``; the layout — a pile per
+team headed by the partners and their number of melds, one numbered line per
+meld, anything laid out beside them (Samba's red 3s) — is the same for all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from ..i18n import _
+from ..views import Pile
+from ..wording import count_of
+from .cards import label
+from .match import team_names
+from .melds import Meld
+
+
+def team_meld_piles(
+    melds: Sequence[Sequence[Meld]],
+    describe: Callable[[Meld], str],
+    *,
+    laid_out: Sequence[tuple[tuple[str, ...], str]] = (),
+) -> tuple[Pile, ...]:
+    """A pile per team; ``laid_out[t]`` is cards a team has laid out beside its melds, with its line."""
+    piles = []
+    for t, team_melds in enumerate(melds):
+        head = _("{who}: {n}").format(who=team_names(t), n=count_of(len(team_melds), _("{n} meld"), _("{n} melds")))
+        lines = [head, *(f"{k}. {describe(m)}" for k, m in enumerate(team_melds, 1))]
+        extra: tuple[str, ...] = ()
+        if t < len(laid_out) and laid_out[t][0]:
+            extra, line = laid_out[t]
+            lines.append(line)
+        cards = (*(c for m in team_melds for c in m.cards), *extra)
+        piles.append(Pile(_("Melds of team {k}").format(k=t + 1), cards, "\n".join(lines)))
+    return tuple(piles)
+
+
+def discard_pile(pile: Sequence[str], *, frozen: bool = False) -> Pile:
+    """The discard pile's size and top card (the rest was seen as it fell), frozen or not."""
+    if not pile:
+        return Pile(_("Discard pile"), (), _("empty"))
+    text = _("{n} card, top {card}") if len(pile) == 1 else _("{n} cards, top {card}")
+    text = text.format(n=len(pile), card=label(pile[-1]))
+    if frozen:
+        text = _("{pile} · frozen").format(pile=text)
+    return Pile(_("Discard pile"), (pile[-1],), text)
