@@ -14,9 +14,8 @@ from typing import Protocol
 from ..core.i18n import _
 from ..core.rummy.cards import face_label, hand_faces, label, labels, sort_cards
 from ..core.rummy.melds import RUN, Meld, is_book
-from ..core.rummy.table import discard_pile, team_meld_piles
+from ..core.rummy.table import discard_pile, team_meld_piles, team_sheet
 from ..core.rummy.turns import CLEAR, DRAW, NEW, OVER, PAGE, pick_prompts
-from ..core.teams import all_teams
 from ..core.views import Choice, PickCards, SeatLine, SeatView, TableView, seat_name
 from ..core.wording import count_of
 from .scoring import final_summary, team_names
@@ -92,7 +91,7 @@ def render(game: Engine, state: BurracoState, seat: int | None) -> SeatView:
         facts=_facts(state),
         piles=(discard_pile(state.pile), *team_meld_piles(state.melds, meld_text)),
         recent=state.recent,
-        sheet=state.sheet.view(_("Score sheet (each player shows their team's score)"), teams=all_teams(SEATS)),
+        sheet=team_sheet(state.sheet),
     )
     if seat is None:
         return SeatView(public)

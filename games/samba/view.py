@@ -15,10 +15,9 @@ from ..core.i18n import _
 from ..core.rummy.cards import face_label, hand_faces, label, labels, sort_cards
 from ..core.rummy.match import final_summary, team_names
 from ..core.rummy.melds import RUN, Meld, is_book
-from ..core.rummy.table import discard_pile, team_meld_piles
+from ..core.rummy.table import discard_pile, team_meld_piles, team_sheet
 from ..core.rummy.turns import CLEAR, DRAW, NEW, OVER, PAGE, pick_prompts
-from ..core.teams import all_teams
-from ..core.views import Choice, PickCards, Pile, ScoreSheet, SeatLine, SeatView, TableView, seat_name
+from ..core.views import Choice, PickCards, Pile, SeatLine, SeatView, TableView, seat_name
 from ..core.wording import count_of
 from . import turn
 from .state import RULES, SEATS, SambaState, minimum, team
@@ -85,13 +84,6 @@ def _summary(state: SambaState) -> str:
     return _("{who} to meld or discard.").format(who=who)
 
 
-def _sheet(state: SambaState) -> ScoreSheet:
-    """The sheet from the first deal on (a table ended mid-deal still shows where the teams stand)."""
-    title = _("Score sheet (each player shows their team's score)")
-    teams = all_teams(SEATS)
-    return state.sheet.view(title, teams=teams) or ScoreSheet((), state.sheet.totals, title, teams)
-
-
 def render(game: Engine, state: SambaState, seat: int | None) -> SeatView:
     acting = game.to_act(state)
     public = TableView(
@@ -101,7 +93,7 @@ def render(game: Engine, state: SambaState, seat: int | None) -> SeatView:
         facts=_facts(state),
         piles=(discard_pile(state.pile, frozen=state.frozen), *_meld_piles(state)),
         recent=state.recent,
-        sheet=_sheet(state),
+        sheet=team_sheet(state.sheet, from_start=True),  # a table ended mid-deal shows where the teams stand
     )
     if seat is None:
         return SeatView(public)

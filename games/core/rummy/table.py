@@ -11,7 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ..i18n import _
+from ..sheet import ScoreSheet
+from ..teams import all_teams
 from ..views import Pile
+from ..views import ScoreSheet as SheetView
 from ..wording import count_of
 from .cards import label
 from .match import team_names
@@ -47,3 +50,14 @@ def discard_pile(pile: Sequence[str], *, frozen: bool = False) -> Pile:
     if frozen:
         text = _("{pile} · frozen").format(pile=text)
     return Pile(_("Discard pile"), (pile[-1],), text)
+
+
+def team_sheet(sheet: ScoreSheet, *, from_start: bool = False) -> SheetView | None:
+    """The score sheet of a partnership game: partners' columns carry their team's score, and the
+    teams are named so results rank them; ``from_start`` shows it before any deal is scored."""
+    title = _("Score sheet (each player shows their team's score)")
+    teams = all_teams(len(sheet.totals))
+    view = sheet.view(title, teams=teams)
+    if view is None and from_start:
+        return SheetView((), sheet.totals, title, teams)
+    return view
