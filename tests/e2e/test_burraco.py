@@ -15,6 +15,7 @@ import pytest
 from games.burraco import Burraco, BurracoOptions
 from tests.e2e.conftest import World
 from tests.e2e.driver import Table
+from tests.e2e.rummy_panel import act_on_panel
 from tests.e2e.test_play import open_table
 from tests.engine.test_burraco_support import stacked_deal
 from tools.simtable import components_of, in_place
@@ -73,23 +74,11 @@ def test_the_script_is_a_legal_hand(dealer: int) -> None:
 
 
 async def act(table: Table, who: Any, panel: Any, action: str) -> Any:
-    """Click the control of ``action``: a pick in the card picker, a button, or a select option.
-    A discard is one choice in the panel's discard menu."""
-    comps = components_of(panel)
+    """Click the control of ``action``; a discard is one choice in the panel's discard menu."""
     if action.startswith("discard:"):
-        (pick,) = [c for c in comps if (c.get("custom_id") or "").endswith(":discard")]
-        assert (pick["min_values"], pick["max_values"]) == (1, 1)
-        return await table.select(who, panel, [action[8:]], custom_id=pick["custom_id"])
-    if action.startswith("pick:"):
-        (pick,) = [c for c in comps if (c.get("custom_id") or "").endswith(":pick")]
-        return await table.select(who, panel, action[5:].split(","), custom_id=pick["custom_id"])
-    for c in comps:
-        if c["type"] == 2 and (c.get("custom_id") or "").endswith(f":{action}"):
-            return await table.click(who, panel, custom_id=c["custom_id"])
-    for c in comps:
-        if c["type"] == 3 and any(o["value"] == action for o in c.get("options") or []):
-            return await table.select(who, panel, [action], custom_id=c["custom_id"])
-    raise AssertionError(f"no control for {action}: {comps}")
+        (menu,) = [c for c in components_of(panel) if (c.get("custom_id") or "").endswith(":discard")]
+        assert (menu["min_values"], menu["max_values"]) == (1, 1)
+    return await act_on_panel(table, who, panel, action)
 
 
 async def test_a_burraco_hand_with_both_pozzetti_and_a_close(world: World, monkeypatch: Any) -> None:

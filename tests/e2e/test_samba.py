@@ -17,10 +17,10 @@ import pytest
 from games.samba import Samba
 from games.samba.state import SambaOptions, SambaState
 from tests.e2e.conftest import World
-from tests.e2e.driver import Table
+from tests.e2e.rummy_panel import act_on_panel
 from tests.e2e.test_play import open_table
 from tests.engine.test_samba_support import pick, plain, stacked
-from tools.simtable import components_of, in_place
+from tools.simtable import in_place
 
 HANDS = [
     "KS KH KD KC KS KH KD 4D 5D 6D 7D 8D 9D QS QH",  # A: a canasta and a samba in waiting
@@ -74,24 +74,6 @@ def test_the_script_is_a_legal_hand(dealer: int) -> None:
     assert len(final.melds[a % 2]) == 3 and final.penalties == (0, 0)
 
 
-async def act(table: Table, who: Any, panel: Any, action: str) -> Any:
-    """Click the control of ``action``: a pick in the card picker, a button, or a select option."""
-    comps = components_of(panel)
-    if action.startswith("discard:"):
-        (menu,) = [c for c in comps if (c.get("custom_id") or "").endswith(":discard")]
-        return await table.select(who, panel, [action[8:]], custom_id=menu["custom_id"])
-    if action.startswith("pick:"):
-        (menu,) = [c for c in comps if (c.get("custom_id") or "").endswith(":pick")]
-        return await table.select(who, panel, action[5:].split(","), custom_id=menu["custom_id"])
-    for c in comps:
-        if c["type"] == 2 and (c.get("custom_id") or "").endswith(f":{action}"):
-            return await table.click(who, panel, custom_id=c["custom_id"])
-    for c in comps:
-        if c["type"] == 3 and any(o["value"] == action for o in c.get("options") or []):
-            return await table.select(who, panel, [action], custom_id=c["custom_id"])
-    raise AssertionError(f"no control for {action}: {comps}")
-
-
 async def test_a_samba_hand_with_a_red_3_a_pile_take_and_going_out(world: World, monkeypatch: Any) -> None:
     w = world
     original = Samba.new_state
@@ -117,7 +99,7 @@ async def test_a_samba_hand_with_a_red_3_a_pile_take_and_going_out(world: World,
         panel = (await table.open_hand(who)).response
         if action == "yes":
             assert "May I go out?" in json.dumps([e.to_dict() for e in panel.embeds], ensure_ascii=False)
-        result = await act(table, who, panel, action)
+        result = await act_on_panel(table, who, panel, action)
         assert in_place(result, panel), (action, result.response and result.response.content)
         await table.check_privacy()
         state = (await w.bot.tables.get(table_id)).state
