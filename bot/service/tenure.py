@@ -17,10 +17,12 @@ from typing import Any
 def seating(conn: sqlite3.Connection, table_id: int, users: list[int], hand_no: int) -> dict[str, Any]:
     """``{"hand": n, "tenure": [...]}``: per seat, the hands dealt to that player just before
     this one without a break (0 for a newcomer); voided hands don't count."""
+    # Read newest first and stop at the first hand none of them was dealt: a long table's whole
+    # history is never loaded for one deal.
     rows = conn.execute(
         "SELECT users_json FROM hands WHERE table_id=? AND hand_no<? AND status!='void' ORDER BY hand_no DESC",
         (table_id, hand_no),
-    ).fetchall()
+    )
     tenure = {u: 0 for u in users}
     still = set(users)
     for row in rows:
