@@ -110,20 +110,25 @@ def _pct(values: list[float], q: float) -> float:
     return values[k] * 1000.0
 
 
-async def _open_tables(env: Any, guild: Any, tables: int, rng: random.Random) -> list[Any]:
-    """``tables`` tables of Renfield, each in its own channel, started and waiting for its first move."""
-    from tests.e2e.driver import Table
+async def _open_tables(env: Any, guild: Any, tables: int, rng: random.Random, computers: int = 0) -> list[Any]:
+    """``tables`` tables of Renfield, each in its own channel, started and waiting for its first move;
+    ``computers`` of each table's seats are computer players (normal), seated from the lobby's menu."""
+    from tests.e2e.driver import Table, components_of
 
     live: list[Any] = []
     for i in range(tables):
         channel = guild.create_text_channel(f"table-{i}")
-        members = [guild.add_member(env.create_user(f"p{i}-{k}")) for k in range(PLAYERS)]
+        members = [guild.add_member(env.create_user(f"p{i}-{k}")) for k in range(PLAYERS - computers)]
         host = members[0]
         # A long turn timer: SimCord would fire a due virtual timer once that much real time passed.
         await host.slash(channel, "play", game=GAME, turn_seconds=86_400)
         lobby = channel.last_message
         for m in members[1:]:
             await m.click(lobby, label="Join")
+        for _k in range(computers):
+            lobby = channel.last_message
+            menu = next(c["custom_id"] for c in components_of(lobby) if c.get("custom_id", "").endswith(":computer"))
+            await host.select(lobby, ["add:normal"], custom_id=menu)
         await host.click(lobby, label="Start")
         live.append(Table(env, channel, {m.id: m for m in members}, rng=random.Random(rng.random())))
         # The trivial command, measured between the real work.
@@ -131,18 +136,19 @@ async def _open_tables(env: Any, guild: Any, tables: int, rng: random.Random) ->
     return live
 
 
-async def _run(tables: int, rounds: int, seed: int) -> dict[str, Any]:
+async def _run(tables: int, rounds: int, seed: int, computers: int = 0) -> dict[str, Any]:
     from bot.client import CardroomBot
 
     _samples.clear()
     _started.clear()
     rng = random.Random(seed)
     with tempfile.TemporaryDirectory() as tmp:
-        bot = CardroomBot(db_path=str(Path(tmp) / "bench.sqlite3"))
+        # No beat before a computer's move (SimCord's clock moves only when told); they think in worker processes.
+        bot = CardroomBot(db_path=str(Path(tmp) / "bench.sqlite3"), computer_pause=0)
         async with simcord.run(bot) as env:
             guild = env.create_guild("Bench")
             t0 = time.perf_counter()
-            live = await _open_tables(env, guild, tables, rng)
+            live = await _open_tables(env, guild, tables, rng, computers)
             setup_s = time.perf_counter() - t0
             actions = 0
             t1 = time.perf_counter()
@@ -162,6 +168,8 @@ async def _run(tables: int, rounds: int, seed: int) -> dict[str, Any]:
     result: dict[str, Any] = {
         "tables": tables,
         "players_per_table": PLAYERS,
+        "computers_per_table": computers,
+        "computer_fallbacks": bot.thinker.fallbacks,
         "actions": actions,
         "setup_seconds": round(setup_s, 2),
         "play_seconds": round(play_s, 2),
@@ -184,12 +192,14 @@ async def _run(tables: int, rounds: int, seed: int) -> dict[str, Any]:
     return result
 
 
-def run(quick: bool = False, *, tables: int | None = None, rounds: int | None = None, seed: int = 1) -> dict[str, Any]:
+def run(
+    quick: bool = False, *, tables: int | None = None, rounds: int | None = None, seed: int = 1, computers: int = 0
+) -> dict[str, Any]:
     tables = tables or (20 if quick else 1000)
     rounds = rounds or (3 if quick else 4)
     restore = _install_probes()
     try:
-        result = asyncio.run(_run(tables, rounds, seed))
+        result = asyncio.run(_run(tables, rounds, seed, computers))
     finally:
         for owner, name, original in restore:
             setattr(owner, name, original)
@@ -199,7 +209,8 @@ def run(quick: bool = False, *, tables: int | None = None, rounds: int | None = 
 
 def _print(r: dict[str, Any]) -> None:
     print(
-        f"{r['tables']} tables × {r['players_per_table']} players, {r['actions']} game actions "
+        f"{r['tables']} tables × {r['players_per_table']} players ({r['computers_per_table']} of them computers,"
+        f" {r['computer_fallbacks']} decisions past the hard limit), {r['actions']} people's game actions "
         f"(setup {r['setup_seconds']} s, play {r['play_seconds']} s), ledger audit ok: {r['audit_ok']}"
     )
     print(f"{'interaction':<16}{'n':>7}{'p50 ms':>10}{'p99 ms':>10}{'×trivial p50':>14}")
@@ -221,9 +232,10 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--tables", type=int)
     parser.add_argument("--rounds", type=int)
+    parser.add_argument("--computers", type=int, default=0, help="computer players per table of 4 (1 = a quarter)")
     parser.add_argument("--json", action="store_true", help="also print the figures as JSON")
     args = parser.parse_args()
-    result = run(args.quick, tables=args.tables, rounds=args.rounds)
+    result = run(args.quick, tables=args.tables, rounds=args.rounds, computers=args.computers)
     if args.json:
         print(json.dumps(result, indent=2))
 

@@ -35,11 +35,13 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from bot.computers import ComputerSeats
 from bot.errors import on_tree_error
 from bot.foreground import Foreground
 from bot.hooks import TableListener
 from bot.service import Economy, TableService, TableSnapshot
 from bot.settings import ExitCode, StartupError
+from bot.thinking import Thinker
 from bot.timers import TurnTimers
 from data.db import Database
 from data.migrate import MigrationError
@@ -58,6 +60,8 @@ class CardroomBot(commands.Bot):
         clock: Callable[[], datetime] = discord.utils.utcnow,
         seed_source: Callable[[], int] | None = None,
         sync_commands: bool = True,
+        computer_pause: float = 1.0,
+        thinker: Thinker | None = None,
         **options: Any,  # more of discord.py's Bot options (its own typing of them is private)
     ) -> None:
         # Slash commands and components need no privileged intent.
@@ -77,6 +81,10 @@ class CardroomBot(commands.Bot):
         self.tables: TableService
         self.economy: Economy
         self.timers: TurnTimers
+        #: Computer players think in worker processes (``bot.thinking``), started on the first decision.
+        self.thinker = thinker or Thinker()
+        self.computer_pause = computer_pause
+        self.computers: ComputerSeats
         #: Told of every committed table change; the cogs.tables extension adds the publisher.
         self.table_listeners: list[TableListener] = []
         #: Interactions not yet answered: background edits wait for them (``bot.foreground``).
@@ -112,13 +120,17 @@ class CardroomBot(commands.Bot):
         self.db = await self.open_database()
         self.tables = TableService(self.db, clock=self.clock, on_change=self._on_change, seed_source=self.seed_source)
         self.economy = Economy(self.db, clock=self.clock)
-        self.timers = TurnTimers(self.tables, self.clock)
+        self.computers = ComputerSeats(self.tables, self.thinker, pause=self.computer_pause)
+        self.timers = TurnTimers(self.tables, self.clock, choose=self.computers.choose_for_timeout)
         self.tree.error(on_tree_error)
         for name in COGS:
             await self.load_extension(name)
+        self.table_listeners.append(self.computers)
         open_tables = await self.tables.load_open_tables()
         log.info("loaded %d open table(s)", len(open_tables))
         self.timers.poke()
+        for snap in open_tables:  # a computer whose turn it was when the bot stopped plays it now
+            self.computers.table_changed(snap, "action")
         if self.sync_commands:
             if self.dev_guild:
                 guild = discord.Object(self.dev_guild)
@@ -151,9 +163,14 @@ class CardroomBot(commands.Bot):
             timers = getattr(self, "timers", None)
             if timers is not None:
                 await timers.stop()
+            computers = getattr(self, "computers", None)
+            if computers is not None:
+                await computers.stop()
+                self.table_listeners.remove(computers)
             for listener in list(self.table_listeners):
                 await listener.idle()
         finally:
+            self.thinker.close()
             if self.db is not None:
                 await self.db.close()
                 self.db = None

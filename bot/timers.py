@@ -16,15 +16,20 @@ import logging
 from collections.abc import Callable
 from datetime import datetime
 
+from bot.service.table_play import Chooser
 from bot.service.tables import TableService
 
 log = logging.getLogger("cardroom.timers")
 
 
 class TurnTimers:
-    def __init__(self, service: TableService, clock: Callable[[], datetime]) -> None:
+    def __init__(
+        self, service: TableService, clock: Callable[[], datetime], choose: Chooser | None = None
+    ) -> None:
         self.service = service
         self.clock = clock
+        #: The computer's move for a timed-out seat (None: the game's default).
+        self.choose = choose
         self._task: asyncio.Task[None] | None = None
         self._target: datetime | None = None
         self._sleeping = False
@@ -69,7 +74,7 @@ class TurnTimers:
                 finally:
                     self._sleeping = False
             try:
-                results = await self.service.timeout_due(self.clock())
+                results = await self.service.timeout_due(self.clock(), self.choose)
                 if results:
                     log.info("turn timer: %d timed-out action(s) applied", len(results))
                 elif delay <= 0:

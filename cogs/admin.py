@@ -73,8 +73,15 @@ class Admin(commands.Cog):
         daily_amount="Chips given by /daily",
         default_buy_in="Buy-in when /play doesn't say",
         turn_seconds="Default seconds per turn",
-        max_timeouts="Timeouts in a row before a player is removed",
+        max_timeouts="Timeouts in a row before a player counts as away",
         hand_pause_seconds="Seconds a hand's result stays up before the next deal (0: deal at once)",
+        away_players="An away player's seat: the computer plays it until they're back, or they leave after the hand",
+    )
+    @app_commands.choices(
+        away_players=[
+            app_commands.Choice(name="The computer plays for them", value="computer"),
+            app_commands.Choice(name="They leave at the end of the hand", value="remove"),
+        ]
     )
     async def settings(
         self,
@@ -85,6 +92,7 @@ class Admin(commands.Cog):
         turn_seconds: app_commands.Range[int, 10, 86_400] | None = None,
         max_timeouts: app_commands.Range[int, 1, 100] | None = None,
         hand_pause_seconds: app_commands.Range[int, 0, 600] | None = None,
+        away_players: str | None = None,
     ) -> None:
         _require_admin(interaction)
         changes = {
@@ -96,6 +104,7 @@ class Admin(commands.Cog):
                 "turn_seconds": turn_seconds,
                 "max_timeouts": max_timeouts,
                 "hand_pause_seconds": hand_pause_seconds,
+                "away_players": away_players,
             }.items()
             if v is not None
         }

@@ -15,6 +15,16 @@ USER = "user"
 ESCROW = "escrow"
 POT = "pot"
 
+#: The house: the server's account that buys computer players in and takes their chips back.
+#: It is the wallet of user 0 (no Discord id is 0), funded by recorded grants from the issuer.
+HOUSE = 0
+
+
+def wallet_owner(user_id: int) -> int:
+    """Whose wallet pays a seat's buy-in and receives its cash-out: the house for a computer
+    player (a negative user id), the player's own otherwise."""
+    return HOUSE if user_id < 0 else user_id
+
 #: A transfer row; ``INSERT`` is the idempotent form (a used key inserts nothing).
 PLAIN_INSERT = (
     "INSERT INTO transfers (guild_id, debit_id, credit_id, amount, code, idem_key, table_id, hand_no, memo,"

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from .accounts import (
     ESCROW,
+    HOUSE,
     INSERT,
     ISSUER,
     OVERDRAFT,
@@ -41,6 +42,7 @@ from .accounts import (
     issuer,
     pot,
     pro_rata,
+    wallet_owner,
 )
 from .settlement import Settlement, settle_hand
 
@@ -126,16 +128,35 @@ def buy_in(
     )
 
 
+def house_buy_in(
+    conn: sqlite3.Connection, guild_id: int, table_id: int, user_id: int, amount: int, key: str, *,
+    at: str, hand_no: int | None = None,
+) -> bool:
+    """House → a computer player's escrow. A house short of the buy-in is first funded by the
+    issuer with exactly what it lacks (a recorded ``grant``): chips in circulation stay ``-issuer``."""
+    house = account(conn, USER, guild_id, user_id=HOUSE, at=at)
+    lacking = amount - balance(conn, house)
+    if lacking > 0:
+        transfer(
+            conn, issuer(conn, guild_id, at), house, lacking, "grant", f"{key}:float", guild_id=guild_id, at=at,
+            table_id=table_id, hand_no=hand_no, memo="house float",
+        )
+    seat = escrow(conn, guild_id, table_id, user_id, at)
+    return transfer(
+        conn, house, seat, amount, "buy_in", key, guild_id=guild_id, at=at, table_id=table_id, hand_no=hand_no
+    )
+
+
 def cash_out(
     conn: sqlite3.Connection, guild_id: int, table_id: int, user_id: int, key: str, *,
     at: str, hand_no: int | None = None, code: str = "cash_out",
 ) -> int:
-    """Escrow → wallet for the whole escrow; returns the amount moved."""
+    """Escrow → wallet for the whole escrow (a computer player's goes to the house); returns the amount moved."""
     seat = find(conn, ESCROW, guild_id, user_id, table_id)
     if seat is None:
         return 0
     amount = balance(conn, seat)
-    wallet = account(conn, USER, guild_id, user_id=user_id, at=at)
+    wallet = account(conn, USER, guild_id, user_id=wallet_owner(user_id), at=at)
     moved = transfer(
         conn, seat, wallet, amount, code, key, guild_id=guild_id, at=at, table_id=table_id, hand_no=hand_no
     )
@@ -201,7 +222,7 @@ def audit(conn: sqlite3.Connection, guild_id: int | None = None) -> AuditReport:
 
 
 __all__ = [
-    "ESCROW", "ISSUER", "POT", "USER", "AuditReport", "LedgerError", "Overdraft", "Settlement", "account", "audit",
-    "balance", "balance_of", "buy_in", "cash_out", "distribute_pot", "escrow", "escrow_balances", "grant", "issuer",
-    "open_wallet", "pot", "settle_hand", "transfer",
+    "ESCROW", "HOUSE", "ISSUER", "POT", "USER", "AuditReport", "LedgerError", "Overdraft", "Settlement", "account", "audit",
+    "balance", "balance_of", "buy_in", "cash_out", "distribute_pot", "escrow", "escrow_balances", "grant", "house_buy_in", "issuer",
+    "open_wallet", "pot", "settle_hand", "transfer", "wallet_owner",
 ]

@@ -58,9 +58,10 @@ SHORT_NUMBERS: dict[str, dict[str, int]] = {"tresotti": {"target": 11}}
 
 
 def make_bot(db_path: str, seed: int) -> CardroomBot:
-    """The real bot, with deals seeded from ``seed`` so a transcript can be reproduced."""
+    """The real bot, with deals seeded from ``seed`` so a transcript can be reproduced
+    (computer players move without the beat people get, since the clock here is SimCord's)."""
     seeds = itertools.count(1000 + 7919 * seed)
-    return CardroomBot(db_path=db_path, seed_source=lambda: next(seeds))
+    return CardroomBot(db_path=db_path, seed_source=lambda: next(seeds), computer_pause=0)
 
 
 def human_policy(rng: random.Random) -> Any:
@@ -97,11 +98,11 @@ async def set_numbers(table: Table, host: simcord.MemberActor, lobby: Any, numbe
 
 async def play(
     env: simcord.Env, game: Game, *, players: int, hands: int, seed: int, preset: str | None,
-    numbers: dict[str, int], max_actions: int, command: str, logged: list[str],
+    numbers: dict[str, int], max_actions: int, command: str, logged: list[str], computers: int = 0,
 ) -> str:
     guild = env.create_guild("Cardroom")
     channel = guild.create_text_channel("tables")
-    actors = [guild.add_member(env.create_user(name)) for name in NAMES[:players]]
+    actors = [guild.add_member(env.create_user(name)) for name in NAMES[: players - computers]]
     names = {a.id: a.name for a in actors} | {env.backend.bot_user.id: "Cardroom"}
     rec = Recorder(env, channel, names)
     rec.install()
@@ -118,6 +119,8 @@ async def play(
     )
     if numbers:
         meta.options += "; numbers " + ", ".join(f"{k}={v}" for k, v in numbers.items())
+    if computers:
+        meta.players += [f"computer {i + 1} (normal)" for i in range(computers)]
 
     rec.section("Lobby")
     await table.slash(host, "play", game=game.id, **({"preset": preset} if preset else {}))
@@ -126,6 +129,9 @@ async def play(
         await set_numbers(table, host, lobby, numbers)
     for p in actors[1:]:
         await table.click(p, lobby, label="Join")
+    for _i in range(computers):
+        menu = next(c["custom_id"] for c in components_of(lobby) if (c.get("custom_id") or "").endswith(":computer"))
+        await table.select(host, lobby, ["add:normal"], custom_id=menu)
     await table.click(host, lobby, label="Start")
     if not game.hand_by_hand:
         rec.section("Play")
@@ -201,7 +207,7 @@ async def check_privacy(table: Table, problems: list[str]) -> None:
 
 async def record(
     game_id: str, *, players: int | None = None, hands: int = 1, seed: int = 1, preset: str | None = None,
-    numbers: dict[str, int] | None = None, max_actions: int = 400, command: str = "",
+    numbers: dict[str, int] | None = None, max_actions: int = 400, command: str = "", computers: int = 0,
 ) -> str:
     """Plays one session on a fresh database and returns its Markdown transcript."""
     game = get_game(game_id)
@@ -216,7 +222,10 @@ async def record(
         *([f"--preset {preset}"] if preset else []),
         *(f"--set {k}={v}" for k, v in (numbers or {}).items()),
         f"--max-actions {max_actions}",
+        *([f"--computers {computers}"] if computers else []),
     ])
+    if not 0 <= computers < n:
+        raise SystemExit("--computers: at least one of the players must be a person")
     errors = ErrorLog()
     logger = logging.getLogger("cardroom")
     logger.addHandler(errors)
@@ -227,7 +236,7 @@ async def record(
                 try:
                     return await play(
                         env, game, players=n, hands=hands, seed=seed, preset=preset, numbers=numbers or {},
-                        max_actions=max_actions, command=command, logged=errors.problems,
+                        max_actions=max_actions, command=command, logged=errors.problems, computers=computers,
                     )
                 finally:
                     if bot.db is not None:
@@ -268,13 +277,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--set", dest="numbers", action="append", type=_number, default=[], metavar="NAME=N",
                         help="a number option the host sets in the lobby's Numbers form (repeatable)")
     parser.add_argument("--max-actions", type=int, default=400)
+    parser.add_argument("--computers", type=int, default=0, help="how many of the players are computers (normal)")
     parser.add_argument("--out", help="a file (a directory with 'all'); default: standard output")
     args = parser.parse_args(argv)
     games = list(game_ids()) if args.game == "all" else [args.game]
     for game_id in games:
         text = asyncio.run(record(
             game_id, players=args.players, hands=args.hands, seed=args.seed, preset=args.preset,
-            numbers=dict(args.numbers), max_actions=args.max_actions,
+            numbers=dict(args.numbers), max_actions=args.max_actions, computers=args.computers,
         ))
         if args.out is None:
             sys.stdout.write(text)

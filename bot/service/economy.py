@@ -138,13 +138,15 @@ class Economy:
     async def leaderboard(
         self, guild_id: int, game_id: str | None = None, by: LeaderboardBy = "chips", limit: int = 10
     ) -> list[tuple[int, int]]:
-        """(user_id, value), best first. ``chips`` = wallet (or net winnings at one game)."""
+        """(user_id, value), best first. ``chips`` = wallet (or net winnings at one game).
+        People only: computer players and the house are never ranked."""
         limit = max(1, min(int(limit), 100))
         game_sql, params = ("AND game_id = ?", [game_id]) if game_id else ("", [])
         if by == "chips" and game_id is None:
             # Wallet plus chips sitting at open tables (escrow): what the player owns.
             sql = (
                 "SELECT user_id, SUM(balance) AS v FROM accounts WHERE kind IN ('user','escrow') AND guild_id=?"
+                " AND user_id > 0"  # people only: not the house (0) nor computer players (< 0)
                 " GROUP BY user_id ORDER BY v DESC, user_id LIMIT ?"
             )
             rows = await self.db.fetchall(sql, (guild_id, limit))
@@ -153,7 +155,7 @@ class Economy:
             if value is None:
                 raise NotAllowed(_("Rank by chips, wins or hands."))
             sql = (
-                f"SELECT user_id, {value} AS v FROM results WHERE guild_id=? {game_sql}"
+                f"SELECT user_id, {value} AS v FROM results WHERE guild_id=? AND user_id > 0 {game_sql}"
                 " GROUP BY user_id ORDER BY v DESC, user_id LIMIT ?"
             )
             rows = await self.db.fetchall(sql, (guild_id, *params, limit))

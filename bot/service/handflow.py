@@ -21,9 +21,11 @@ from games import Event, Outcome
 from games.core.i18n import _
 from games.core.views import resolve_seats
 
+from .buyins import buy_in, stay_or_go
+from .computers import is_computer, mention
 from .guilds import load_settings
-from .live import Live, Pause, Player, dumps, hand_seed, log
-from .models import GuildSettings, Status
+from .live import Change, Live, Pause, Player, dumps, hand_seed, log
+from .models import Status
 from .results import deal_result, hand_result, team_of_seats
 from .standings import session_lines
 from .tenure import seating
@@ -31,20 +33,6 @@ from .tenure import seating
 log_ = logging.getLogger("cardroom.service")
 
 
-def mention(user_id: int) -> str:
-    return f"<@{user_id}>"
-
-
-class Change:
-    """What a transaction function hands back besides the new table."""
-
-    def __init__(self) -> None:
-        self.events: tuple[Event, ...] = ()
-        self.hand_finished = False
-        self.refused: list[tuple[int, str]] = []
-        self.reason = "action"
-        #: The seat of a player's own action (None for timeouts, where several seats may run out).
-        self.seat: int | None = None
 
 
 def named(live: Live, text: str) -> str:
@@ -108,34 +96,6 @@ def end_pause(conn: sqlite3.Connection, live: Live, now: str, change: Change) ->
     between_hands(conn, live, outcome, now, change)
     if live.core.status != "playing":
         change.reason = "end"
-
-
-def buy_in(
-    conn: sqlite3.Connection, live: Live, players: list[Player], settings: GuildSettings, now: str,
-    change: Change, *, hand_no: int,
-) -> list[Player]:
-    """Wallet → escrow for each player; those who can't pay are removed and listed."""
-    core = live.core
-    kept = []
-    for p in players:
-        ledger.open_wallet(conn, core.guild_id, p.user_id, settings.starting_chips, now)
-        have = ledger.balance_of(conn, ledger.USER, core.guild_id, user_id=p.user_id)
-        if have < core.buy_in:
-            why = _(
-                "They have {have} chips and the buy-in is {n}. They can claim free chips with /daily,"
-                " or you can set a smaller buy-in next time (/play … buy_in:)."
-            ).format(n=core.buy_in, have=have)
-            change.refused.append((p.user_id, why))
-            live.players.remove(p)
-            live.roster_dirty = True
-            live.add_recent(_("{who} couldn't pay the buy-in.").format(who=mention(p.user_id)))
-            continue
-        ledger.buy_in(
-            conn, core.guild_id, core.id, p.user_id, core.buy_in, f"buyin:{core.id}:{p.user_id}:{hand_no}",
-            at=now, hand_no=hand_no,
-        )
-        kept.append(p)
-    return kept
 
 
 def escrows(conn: sqlite3.Connection, live: Live, users: list[int]) -> tuple[int, ...]:
@@ -283,6 +243,10 @@ def between_hands(conn: sqlite3.Connection, live: Live, outcome: Outcome, now: s
     newcomers = waiting[: max(0, high - len(staying))]
     if live.core.chips and newcomers:
         newcomers = buy_in(conn, live, newcomers, settings, now, change, hand_no=live.core.hand_no + 1)
+    if not any(p.computer is None and not p.away for p in staying + newcomers):
+        live.add_recent(_("Nobody is left at the table but the computer: the table closes."))
+        close(conn, live, now, code="cash_out", pot_to=last_users)
+        return
     if len(staying) + len(newcomers) < low:
         live.add_recent(_("Not enough players for another hand: the table closes."))
         # The carried pot goes to the players of the last hand, leavers included.
@@ -292,8 +256,9 @@ def between_hands(conn: sqlite3.Connection, live: Live, outcome: Outcome, now: s
         cash_out(conn, live, p.user_id, now)
         live.players.remove(p)
         live.add_recent(_("{who} left the table.").format(who=mention(p.user_id)))
-    if live.player(live.core.host_id) is None:  # the host left: the longest-seated player takes over
-        live.core = replace(live.core, host_id=min(live.players, key=lambda p: p.pos).user_id)
+    if live.player(live.core.host_id) is None:  # the host left: the longest-seated person takes over
+        people = [p for p in live.players if not is_computer(p.user_id)]
+        live.core = replace(live.core, host_id=min(people, key=lambda p: p.pos).user_id)
         live.add_recent(_("{who} is the host now.").format(who=mention(live.core.host_id)))
     for p in live.players:
         p.seat = None
@@ -306,35 +271,6 @@ def between_hands(conn: sqlite3.Connection, live: Live, outcome: Outcome, now: s
         # Seat-indexed carry (e.g. Blaze's sitting-out seats) can't follow a changed table.
         carry = {k: v for k, v in carry.items() if not isinstance(v, list | tuple)}
     deal(conn, live, now, dealer=dealer, carry=carry, change=change)
-
-
-def stay_or_go(
-    conn: sqlite3.Connection, live: Live, last: list[Player], settings: GuildSettings, now: str
-) -> tuple[list[Player], list[Player]]:
-    """The last hand's players who stay and who leave: leavers, sleepers, and the busted who
-    can't buy in again (those who can, do)."""
-    core = live.core
-    staying: list[Player] = []
-    leaving: list[Player] = []
-    for p in last:
-        if p.leaving or p.timeouts >= settings.max_timeouts:
-            leaving.append(p)
-            continue
-        if live.core.chips:
-            held = ledger.balance_of(conn, ledger.ESCROW, core.guild_id, user_id=p.user_id, table_id=core.id)
-            if held == 0 and core.buy_in > 0 and live.game.rebuys:  # busted: buy in again if the wallet allows
-                wallet = ledger.balance_of(conn, ledger.USER, core.guild_id, user_id=p.user_id)
-                if wallet < core.buy_in:
-                    live.add_recent(_("{who} is out of chips.").format(who=mention(p.user_id)))
-                    leaving.append(p)
-                    continue
-                ledger.buy_in(
-                    conn, core.guild_id, core.id, p.user_id, core.buy_in,
-                    f"buyin:{core.id}:{p.user_id}:{core.hand_no + 1}", at=now, hand_no=core.hand_no + 1,
-                )
-                live.add_recent(_("{who} buys in again.").format(who=mention(p.user_id)))
-        staying.append(p)
-    return staying, leaving
 
 
 def next_dealer(last_users: list[int], dealer_user: int, staying: list[Player]) -> int:

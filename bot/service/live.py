@@ -16,7 +16,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import games
-from games import Game, Outcome
+from games import Event, Game, Outcome
 
 from .errors import StalePrompt
 from .models import SeatInfo, TableCore, TableSnapshot
@@ -54,6 +54,15 @@ class Player:
     timeouts: int = 0
     leaving: bool = False
     name: str | None = None
+    #: A computer player's strength (None: a person).
+    computer: str | None = None
+    #: A person whose turns the computer plays (after repeated timeouts) until they're back.
+    away: bool = False
+
+    @property
+    def by_computer(self) -> bool:
+        """Whether the computer makes this seat's moves (a computer player, or a person away)."""
+        return self.computer is not None or self.away
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,7 +148,9 @@ class Live:
         The core is immutable, so it is shared until the copy replaces it."""
         other = object.__new__(Live)
         other.__dict__.update(self.__dict__)
-        other.players = [Player(p.user_id, p.pos, p.seat, p.timeouts, p.leaving, p.name) for p in self.players]
+        other.players = [
+            Player(p.user_id, p.pos, p.seat, p.timeouts, p.leaving, p.name, p.computer, p.away) for p in self.players
+        ]
         other.acted = dict(self.acted)
         other._snap = None
         return other
@@ -183,12 +194,27 @@ class Live:
         return TableSnapshot.of(
             core,
             lobby=tuple(p.user_id for p in sorted(self.players, key=lambda p: p.pos)),
-            seats=tuple(SeatInfo(p.seat or 0, p.user_id, p.timeouts, p.leaving, p.name) for p in self.seated()),
+            seats=tuple(
+                SeatInfo(p.seat or 0, p.user_id, p.timeouts, p.leaving, p.name, p.computer, p.away) for p in self.seated()
+            ),
+            computers=tuple((p.user_id, p.computer) for p in self.players if p.computer is not None),
             to_act_users=to_act,
             stacks=stacks,
             paused=self.pause is not None,
             ready=() if self.pause is None else self.pause.ready,
         )
+
+
+class Change:
+    """What a transaction function hands back besides the new table."""
+
+    def __init__(self) -> None:
+        self.events: tuple[Event, ...] = ()
+        self.hand_finished = False
+        self.refused: list[tuple[int, str]] = []
+        self.reason = "action"
+        #: The seat of a player's own action (None for timeouts, where several seats may run out).
+        self.seat: int | None = None
 
 
 # ------------------------------------------------------------------ writing
@@ -230,16 +256,20 @@ def save(conn: sqlite3.Connection, live: Live, expected_seq: int, at: str, *, en
     if live.roster_dirty:
         conn.execute("DELETE FROM table_players WHERE table_id=?", (core.id,))
         conn.executemany(
-            "INSERT INTO table_players (table_id, user_id, pos, seat, timeouts, leaving, name) VALUES (?,?,?,?,?,?,?)",
-            [(core.id, p.user_id, p.pos, p.seat, p.timeouts, int(p.leaving), p.name) for p in live.players],
+            "INSERT INTO table_players (table_id, user_id, pos, seat, timeouts, leaving, name, computer, away)"
+            " VALUES (?,?,?,?,?,?,?,?,?)",
+            [
+                (core.id, p.user_id, p.pos, p.seat, p.timeouts, int(p.leaving), p.name, p.computer, int(p.away))
+                for p in live.players
+            ],
         )
         live.roster_dirty = False
 
 
 def save_player(conn: sqlite3.Connection, live: Live, player: Player) -> None:
     conn.execute(
-        "UPDATE table_players SET seat=?, timeouts=?, leaving=? WHERE table_id=? AND user_id=?",
-        (player.seat, player.timeouts, int(player.leaving), live.core.id, player.user_id),
+        "UPDATE table_players SET seat=?, timeouts=?, leaving=?, away=? WHERE table_id=? AND user_id=?",
+        (player.seat, player.timeouts, int(player.leaving), int(player.away), live.core.id, player.user_id),
     )
 
 
@@ -278,9 +308,13 @@ def live_from_row(conn: sqlite3.Connection, row: sqlite3.Row) -> Live:
     )
     table_id = live.core.id
     live.players = [
-        Player(r["user_id"], r["pos"], r["seat"], r["timeouts"], bool(r["leaving"]), r["name"])
+        Player(
+            r["user_id"], r["pos"], r["seat"], r["timeouts"], bool(r["leaving"]), r["name"], r["computer"],
+            bool(r["away"]),
+        )
         for r in conn.execute(
-            "SELECT user_id, pos, seat, timeouts, leaving, name FROM table_players WHERE table_id=? ORDER BY pos",
+            "SELECT user_id, pos, seat, timeouts, leaving, name, computer, away FROM table_players"
+            " WHERE table_id=? ORDER BY pos",
             (table_id,),
         )
     ]

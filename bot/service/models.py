@@ -30,6 +30,14 @@ class SeatInfo:
     timeouts: int = 0
     leaving: bool = False
     name: str | None = None  # display name when they sat down (None: unknown)
+    #: A computer player's strength (None: a person).
+    computer: str | None = None
+    #: A person whose turns the computer plays until they press "I'm back".
+    away: bool = False
+
+    @property
+    def by_computer(self) -> bool:
+        return self.computer is not None or self.away
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -103,6 +111,8 @@ class TableSnapshot(TableCore):
     #: The beat between hands: the next hand (or deal) starts at ``deadline`` or when all are ready.
     paused: bool = False
     ready: tuple[int, ...] = ()
+    #: (user id, strength) of every computer player at the table, seated or not.
+    computers: tuple[tuple[int, str], ...] = ()
 
     @classmethod
     def of(
@@ -115,17 +125,25 @@ class TableSnapshot(TableCore):
         stacks: tuple[int, ...],
         paused: bool = False,
         ready: tuple[int, ...] = (),
+        computers: tuple[tuple[int, str], ...] = (),
     ) -> TableSnapshot:
         """The core's facts plus the derived fields (copied field by field, so nothing is missed)."""
         facts = {name: getattr(core, name) for name in CORE_FIELDS}
         return cls(
-            **facts, lobby=lobby, seats=seats, to_act_users=to_act_users, stacks=stacks, paused=paused, ready=ready
+            **facts, lobby=lobby, seats=seats, to_act_users=to_act_users, stacks=stacks, paused=paused, ready=ready,
+            computers=computers,
         )
 
     @property
     def waiting_for_next(self) -> tuple[int, ...]:
-        """Seated players who haven't pressed Next yet (during the pause)."""
-        return tuple(i.user_id for i in self.seats if i.user_id not in self.ready) if self.paused else ()
+        """Seated people who haven't pressed Next yet (during the pause; the computer is always ready)."""
+        if not self.paused:
+            return ()
+        return tuple(i.user_id for i in self.seats if i.user_id not in self.ready and not i.by_computer)
+
+    def strength_of(self, user_id: int) -> str | None:
+        """A computer player's strength (None for a person)."""
+        return next((s for u, s in self.computers if u == user_id), None)
 
     def seat_of(self, user_id: int) -> int | None:
         for info in self.seats:
@@ -194,6 +212,9 @@ class GuildSettings(BaseModel):
     max_timeouts: int = Field(3, ge=1, le=100)
     #: Seconds the result of a hand stays up before the next deal (0: deal at once).
     hand_pause_seconds: int = Field(20, ge=0, le=600)
+    #: After ``max_timeouts`` in a row: the computer plays the seat until its owner is back
+    #: ("computer"), or the owner leaves at the end of the hand ("remove").
+    away_players: Literal["computer", "remove"] = "computer"
 
 
 __all__ = [

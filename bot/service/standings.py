@@ -14,6 +14,7 @@ from typing import Any
 from games.core.game import placings_from
 from games.core.i18n import _
 
+from .computers import is_computer
 from .live import Live
 from .results import ResultLine
 
@@ -94,6 +95,8 @@ def partnerships(
     tally: dict[tuple[int, ...], list[int]] = {}
     for members in _team_rows(conn, guild_id, game_id).values():
         key = tuple(sorted(u for u, _p in members))
+        if any(is_computer(u) for u in key):  # a partnership with a computer player isn't ranked
+            continue
         won = min(p for _u, p in members) == 1
         entry = tally.setdefault(key, [0, 0])
         entry[0] += won
@@ -110,10 +113,12 @@ def partner_stats(conn: sqlite3.Connection, guild_id: int, user_id: int, game_id
         games += 1
         wins += min(p for _u, p in members) == 1
         for u, _p in members:
-            if u != user_id:
+            if u != user_id and not is_computer(u):
                 partners[u] = partners.get(u, 0) + 1
     if not games:
         return {}
+    if not partners:  # every game with a computer partner: they count, but no person to name
+        return {"team_games": games, "team_wins": wins}
     best = min(partners, key=lambda u: (-partners[u], u))
     return {"team_games": games, "team_wins": wins, "partner": (best, partners[best])}
 

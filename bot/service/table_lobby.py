@@ -15,9 +15,10 @@ from games.core.i18n import _
 from games.core.rng import RNG_ALGO, Rng
 
 from . import handflow as flow
+from .computers import mention
 from .errors import BadPhase, InsufficientChips, NoTable, NotAllowed, NotSeated, TableAlreadyOpen, TableFull
 from .guilds import load_settings
-from .handflow import Change, mention
+from .handflow import Change
 from .live import Live, Player, dumps, iso, log, save, save_player
 from .models import GuildSettings, StartResult, TableCore, TableSnapshot
 from .table_base import TableBase
@@ -80,7 +81,7 @@ def follow_suggested_buy_in(core: TableCore, players: int) -> TableCore:
     return core if suggested is None else replace(core, buy_in=suggested)
 
 
-def _follow_players(live: Live) -> None:
+def follow_players(live: Live) -> None:
     core = follow_suggested_buy_in(live.core, len(live.players))
     if core is not live.core:
         live.core = core
@@ -187,7 +188,7 @@ class LobbyOps(TableBase):
                 check_joiner_can_pay(conn, core, user_id, now)
             live.players.append(Player(user_id, max((p.pos for p in live.players), default=-1) + 1, name=name))
             live.roster_dirty = True
-            _follow_players(live)
+            follow_players(live)
             log(conn, live, "system", "join", now, user_id=user_id)
             text = _("{who} joined.") if core.status == "lobby" else _("{who} joins from the next hand.")
             live.add_recent(text.format(who=mention(user_id)))
@@ -230,7 +231,7 @@ class LobbyOps(TableBase):
                 options = changed_options(game, options, changes)
                 name = next((k for k, v in game.presets.items() if v == options), None)
             live.core = replace(live.core, options=options, preset=name, buy_in=self._buy_in_for(conn, live, options))
-            _follow_players(live)
+            follow_players(live)
             live.settings_dirty = True
             log(conn, live, "system", "options:" + dumps(options.model_dump(mode="json")), now, user_id=user_id)
             live.add_recent(_("Variant: {name}.").format(name=game.describe_options(options)))
@@ -259,7 +260,7 @@ class LobbyOps(TableBase):
             if not low <= len(live.players) <= high:
                 raise BadPhase(_("This game needs {low}–{high} players.").format(low=low, high=high))
             players = sorted(live.players, key=lambda p: p.pos)
-            _follow_players(live)
+            follow_players(live)
             if live.core.chips:
                 settings = load_settings(conn, live.core.guild_id)
                 players = flow.buy_in(conn, live, players, settings, now, change, hand_no=1)
@@ -301,18 +302,19 @@ def _leave_now(conn: sqlite3.Connection, live: Live, me: Player, now: str, chang
     lobby = live.core.status == "lobby"
     live.players.remove(me)
     live.roster_dirty = True
-    _follow_players(live)
+    follow_players(live)
     log(conn, live, "system", "leave", now, user_id=me.user_id)
     live.add_recent(_("{who} left.").format(who=mention(me.user_id)))
     change.reason = "lobby" if lobby else "action"
     if not lobby or me.user_id != live.core.host_id:
         return
-    if live.players:
-        live.core = replace(live.core, host_id=min(live.players, key=lambda p: p.pos).user_id)
+    people = [p for p in live.players if p.computer is None]
+    if people:
+        live.core = replace(live.core, host_id=min(people, key=lambda p: p.pos).user_id)
         live.add_recent(_("{who} is the host now.").format(who=mention(live.core.host_id)))
     else:
         live.core = replace(live.core, status="void")
         change.reason = "end"
 
 
-__all__ = ["LobbyOps", "changed_options", "preset_options"]
+__all__ = ["LobbyOps", "changed_options", "follow_players", "preset_options"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import sqlite3
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import replace
 from datetime import datetime
 
@@ -17,16 +18,20 @@ from games import GameError
 from games.core.i18n import _
 
 from . import handflow as flow
+from .computers import mention
 from .errors import BadPhase, NotAllowed, StalePrompt
 from .guilds import load_settings
-from .handflow import Change, mention
-from .live import Live, iso, log, save_player
+from .handflow import Change
+from .live import Live, Player, iso, log, save_player
 from .models import ActResult, GuildSettings, TableSnapshot
 from .results import standings
 from .standings import session_nets
 from .table_base import Committed, TableBase
 
 log_ = logging.getLogger("bot.service.tables")
+
+#: The computer's move for one seat of a table (None: no opinion; the game's default is played).
+Chooser = Callable[[TableSnapshot, int], Awaitable[str | None]]
 
 
 class NothingToDo(Exception):
@@ -36,22 +41,32 @@ class NothingToDo(Exception):
 class PlayOps(TableBase):
     """Actions, timeouts, the beat between hands, and ending a table (see ``TableService``)."""
 
-    async def act(self, table_id: int, user_id: int, action: str, *, seq: int | None) -> ActResult:
+    async def act(
+        self, table_id: int, user_id: int, action: str, *, seq: int | None, by_computer: bool = False
+    ) -> ActResult:
         """Applies one action. ``seq`` = the prompt's sequence number (``None``: no staleness check).
 
         A prompt is stale when its seat has acted since ``seq``, a new hand was
         dealt since, or the action is no longer legal; then nothing changes.
         The result carries the acting seat; ``result.snapshot.hand_view(user_id)``
         is the player's panel after the action.
+
+        ``by_computer``: the computer's move for a computer player or a person who
+        is away (refused with ``StalePrompt`` once that person is back). A person's
+        own move ends their absence.
         """
         def work(conn: sqlite3.Connection, live: Live, now: str, change: Change) -> None:
             seat = self._seat(live, user_id)
-            check_can_act(live, seat, action, seq)
-            state, events = live.game.apply(live.core.state, seat, action)
             me = live.player(user_id)
             assert me is not None
-            if me.timeouts:
-                me.timeouts = 0
+            if by_computer and not me.by_computer:
+                raise StalePrompt()
+            check_can_act(live, seat, action, seq)
+            state, events = live.game.apply(live.core.state, seat, action)
+            if not by_computer and (me.timeouts or me.away):
+                if me.away:
+                    live.add_recent(_("{who} is back.").format(who=mention(user_id)))
+                me.timeouts, me.away = 0, False
                 save_player(conn, live, me)
             change.seat = seat
             flow.advance(conn, live, seat, action, "action", state, events, now, change)
@@ -59,11 +74,16 @@ class PlayOps(TableBase):
         result = await self._mutate(table_id, work, statuses=("playing",), not_found_status=BadPhase)
         return acted(result)
 
-    async def timeout_due(self, now: datetime | None = None) -> list[ActResult]:
-        """Every playing table whose deadline passed: ``game.timeout_action`` for each seat to act.
+    async def timeout_due(self, now: datetime | None = None, choose: Chooser | None = None) -> list[ActResult]:
+        """Every playing table whose deadline passed: each seat to act is played for.
 
+        ``choose(snapshot, seat)`` gives the computer's move for a timed-out seat
+        (None, or a move no longer legal: the game's ``timeout_action``). It runs
+        before the table's transaction, so the search never holds the table or
+        the database; a table that moved on meanwhile is left alone.
         Consecutive timeouts are counted per seat (reset when the player acts);
-        at the server's ``max_timeouts`` (3) the player leaves at the end of the hand.
+        at the server's ``max_timeouts`` (3) the computer plays the seat until its
+        owner is back, or the owner leaves at the end of the hand (``away_players``).
         """
         when = now or self.clock()
         ids = [
@@ -76,15 +96,19 @@ class PlayOps(TableBase):
         ]
 
         async def one(table_id: int) -> ActResult | None:
+            chosen, seen = await self._choose_for_timeouts(table_id, when, choose)
+
             def work(conn: sqlite3.Connection, live: Live, now_s: str, change: Change) -> None:
                 if live.core.deadline is None or live.core.deadline > when or live.core.state is None:
                     raise NothingToDo()
+                if seen is not None and live.core.seq != seen:
+                    raise NothingToDo()  # someone acted while the computer thought: a new deadline holds
                 if live.pause is not None:  # the beat between hands is over: nobody timed out
                     log(conn, live, "system", "next", now_s)
                     flow.end_pause(conn, live, now_s, change)
                     return
                 change.reason = "timeout"
-                time_out(conn, live, load_settings(conn, live.core.guild_id), now_s, change)
+                time_out(conn, live, load_settings(conn, live.core.guild_id), now_s, change, chosen)
 
             try:
                 result = await self._mutate(table_id, work, statuses=("playing",), now=when)
@@ -99,6 +123,28 @@ class PlayOps(TableBase):
         done = await asyncio.gather(*(one(t) for t in ids))
         return [r for r in done if r is not None]
 
+    async def _choose_for_timeouts(
+        self, table_id: int, when: datetime, choose: Chooser | None
+    ) -> tuple[dict[int, str], int | None]:
+        """The computer's moves for a due table's seats to act, and the seq they were chosen at."""
+        live = self._live.get(table_id)
+        if choose is None or live is None or live.pause is not None or live.outcome is not None:
+            return {}, None
+        core = live.core
+        if core.state is None or core.deadline is None or core.deadline > when or core.status != "playing":
+            return {}, None
+        snap = live.snapshot()
+        chosen: dict[int, str] = {}
+        for seat in sorted(live.game.to_act(core.state)):
+            try:
+                action = await choose(snap, seat)
+            except Exception:
+                log_.exception("the computer couldn't choose for table %s seat %s", table_id, seat)
+                action = None
+            if action is not None:
+                chosen[seat] = action
+        return chosen, core.seq
+
     async def ready(self, table_id: int, user_id: int) -> TableSnapshot:
         """A seated player pressed Next: the next hand (or deal) starts once every seated player has."""
 
@@ -112,7 +158,7 @@ class PlayOps(TableBase):
             live.pause = pause = replace(pause, ready=(*pause.ready, user_id))
             log(conn, live, "system", "ready", now, user_id=user_id)
             change.reason = "lobby"
-            if all(p.user_id in pause.ready for p in live.seated()):
+            if all(p.user_id in pause.ready for p in live.seated() if not p.by_computer):
                 flow.end_pause(conn, live, now, change)
 
         return (await self._mutate(table_id, work, statuses=("playing",))).snapshot
@@ -169,28 +215,56 @@ def check_can_act(live: Live, seat: int, action: str, seq: int | None) -> None:
             raise StalePrompt()
 
 
-def time_out(conn: sqlite3.Connection, live: Live, settings: GuildSettings, now: str, change: Change) -> None:
-    """Each seat to act does its ``timeout_action`` (until the hand, or the table, ends)."""
+def time_out(
+    conn: sqlite3.Connection, live: Live, settings: GuildSettings, now: str, change: Change,
+    chosen: Mapping[int, str] | None = None,
+) -> None:
+    """Each seat to act is played for (until the hand, or the table, ends): the computer's move
+    from ``chosen`` where it is still legal, else the game's ``timeout_action``."""
     game = live.game
     for seat in sorted(game.to_act(live.core.state)):
         state = live.core.state
         if state is None or live.outcome is not None or seat not in game.to_act(state):
             continue
         hand_before = live.core.hand_no
-        action = game.timeout_action(state, seat)
+        action = (chosen or {}).get(seat)
+        by_computer = action is not None and game.is_legal(state, seat, action)
+        if action is None or not by_computer:
+            action = game.timeout_action(state, seat)
         new_state, events = game.apply(state, seat, action)
         player = live.player(live.user_at(seat))
         assert player is not None
         player.timeouts += 1
-        note = _("{who} ran out of time.").format(who=mention(player.user_id))
-        if player.timeouts >= settings.max_timeouts and not player.leaving:
-            player.leaving = True
-            note += " " + _("{n} timeouts in a row: leaving at the end of the hand.").format(n=player.timeouts)
+        note = timeout_note(player, settings, by_computer=by_computer)
+        if player.timeouts >= settings.max_timeouts and not player.leaving and not player.away:
+            if settings.away_players == "computer":
+                player.away = True
+            else:
+                player.leaving = True
         save_player(conn, live, player)
         live.add_recent(note)
         flow.advance(conn, live, seat, action, "timeout", new_state, events, now, change)
         if live.core.hand_no != hand_before or live.core.status != "playing":
             break
+
+
+def timeout_note(player: Player, settings: GuildSettings, *, by_computer: bool) -> str:
+    """What the table reads when a player ran out of time (one whole sentence per case)."""
+    who = mention(player.user_id)
+    last = player.timeouts >= settings.max_timeouts and not player.leaving and not player.away
+    if last and settings.away_players == "computer":
+        return _(
+            "{who} ran out of time {n} times in a row: the computer plays for them until they press **I'm back**."
+        ).format(who=who, n=player.timeouts)
+    if last:
+        return (
+            _("{who} ran out of time {n} times in a row; the computer played for them, and they leave at the end"
+              " of the hand.")
+            if by_computer
+            else _("{who} ran out of time {n} times in a row and leaves at the end of the hand.")
+        ).format(who=who, n=player.timeouts)
+    text = _("{who} ran out of time; the computer played for them.") if by_computer else _("{who} ran out of time.")
+    return text.format(who=who)
 
 
 def ended_early(conn: sqlite3.Connection, live: Live) -> None:
@@ -220,4 +294,4 @@ def ended_early(conn: sqlite3.Connection, live: Live) -> None:
     live.core = replace(core, result=result)
 
 
-__all__ = ["NothingToDo", "PlayOps", "check_can_act", "ended_early", "time_out"]
+__all__ = ["Chooser", "NothingToDo", "PlayOps", "check_can_act", "ended_early", "time_out", "timeout_note"]

@@ -101,9 +101,9 @@ class PanelButton(
 
 class LobbyButton(
     TableItem[discord.ui.Button[Any]],
-    template=re.compile(r"cr:l:(?P<table>\d+):(?P<verb>join|leave|start|cancel|next|num\d)"),
+    template=re.compile(r"cr:l:(?P<table>\d+):(?P<verb>join|leave|start|cancel|next|back|num\d)"),
 ):
-    """Join / Leave / Start (host) / Cancel (host) / Next hand / Numbers… (host's numeric options, 5 per page)."""
+    """Join / Leave / Start (host) / Cancel (host) / Next hand / I'm back / Numbers… (host's numeric options)."""
 
     def __init__(
         self,
@@ -133,9 +133,9 @@ class LobbyButton(
 
 class OptionSelect(
     TableItem[discord.ui.Select[Any]],
-    template=re.compile(r"cr:o:(?P<table>\d+):(?P<what>preset|bool|f:\w+)"),
+    template=re.compile(r"cr:o:(?P<table>\d+):(?P<what>preset|bool|computer|f:\w+)"),
 ):
-    """The host's option editor: presets, the bool toggles, or one choice field."""
+    """The host's option editor: presets, the bool toggles, one choice field, or the computer players."""
 
     def __init__(
         self,

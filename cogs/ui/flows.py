@@ -23,6 +23,7 @@ from pydantic import BaseModel
 
 from bot.errors import guarded, report, send_ephemeral
 from bot.service import ActResult
+from bot.service.computers import mention
 from bot.service.errors import BadPhase, NoTable, NotHost, NotSeated, StalePrompt
 from games.core.errors import GameError
 from games.core.i18n import _
@@ -257,10 +258,15 @@ async def lobby(interaction: discord.Interaction, table_id: int, verb: str) -> N
     elif verb == "start":
         result = await svc.start(table_id, user)
         if result.refused:
-            lines = [f"<@{u}>: {why}" for u, why in result.refused]
+            lines = [f"{mention(u)}: {why}" for u, why in result.refused]
             await send_ephemeral(interaction, _("Started. Not seated:") + "\n" + "\n".join(lines))
         else:
             await interaction.response.defer()
+    elif verb == "back":
+        await svc.back(table_id, user)
+        payload, seq = await panel_payload(bot, table_id, user)
+        await interaction.response.edit_message(**payload)
+        remember_panel(interaction, table_id, seq)
     elif verb == "cancel":
         await svc.cancel(table_id, user, is_admin=is_admin(interaction))
         await interaction.response.defer()
@@ -289,6 +295,14 @@ async def option_select(interaction: discord.Interaction, table_id: int, what: s
     elif what == "bool":
         changes = {name: (name in values) for name, f in fields.items() if f.kind == "bool"}
         await svc.set_options(table_id, user, changes=changes)
+    elif what == "computer" and values:
+        verb, _sep, arg = values[0].partition(":")
+        if verb == "add":
+            await svc.add_computer(table_id, user, arg)
+        elif verb == "remove" and arg.lstrip("-").isdigit():
+            await svc.remove_computer(table_id, user, int(arg))
+        else:
+            raise StalePrompt()
     elif what.startswith("f:") and what[2:] in fields and values:
         f = fields[what[2:]]
         await svc.set_options(table_id, user, changes={f.name: coerce_choice(f, values[0])})

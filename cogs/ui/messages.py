@@ -11,6 +11,7 @@ from typing import Any
 
 import discord
 
+from bot.service.computers import STRENGTHS, is_computer, mention, strength_label
 from bot.service.models import TableSnapshot
 from games import Game
 from games.core.i18n import _
@@ -28,7 +29,7 @@ def seat_names(snap: TableSnapshot) -> list[str]:
     size = max((s.seat for s in snap.seats), default=-1) + 1
     names = [_("Seat {n}").format(n=i + 1) for i in range(size)]
     for info in snap.seats:
-        names[info.seat] = f"<@{info.user_id}>"
+        names[info.seat] = mention(info.user_id)
     return names
 
 
@@ -37,12 +38,20 @@ def plain_names(snap: TableSnapshot) -> list[str]:
     size = max((s.seat for s in snap.seats), default=-1) + 1
     names = [_("a player")] * size
     for info in snap.seats:
-        names[info.seat] = info.name or _("a player")
+        names[info.seat] = mention(info.user_id) if is_computer(info.user_id) else info.name or _("a player")
     return names
 
 
+def listed(snap: TableSnapshot, user_id: int) -> str:
+    """A player in the lobby's list: a computer player shows its strength."""
+    strength = snap.strength_of(user_id)
+    if strength is None:
+        return mention(user_id)
+    return _("{who} (computer, {strength})").format(who=mention(user_id), strength=strength_label(strength))
+
+
 def _who(users: tuple[int, ...]) -> str:
-    return ", ".join(f"<@{u}>" for u in users) or "—"
+    return ", ".join(mention(u) for u in users) or "—"
 
 
 NUMBERS_PER_MODAL = 5  # a modal holds at most five text inputs
@@ -76,6 +85,8 @@ def lobby_view(snap: TableSnapshot) -> discord.ui.View:
         ]
         view.add_item(c.OptionSelect(t, "preset", options=opts, placeholder=_("Variant (host)"), row=row))
         row += 1
+    view.add_item(computer_select(snap, row=row))
+    row += 1
     current = snap.options
     bools = [f for f in fields if f.kind == "bool"][: render.SELECT_OPTIONS]
     if bools:
@@ -114,7 +125,7 @@ def lobby_embed(snap: TableSnapshot) -> discord.Embed:
         _("Press **Join** to take a seat. The host presses **Start** when everyone is in.")
     )
     b.field(_("Variant"), game.describe_options(snap.options), inline=True)
-    b.field(_("Host"), f"<@{snap.host_id}>", inline=True)
+    b.field(_("Host"), mention(snap.host_id), inline=True)
     seated = len(snap.lobby)
     players = (
         _("{n} of {k}").format(n=seated, k=low) if low == high
@@ -127,7 +138,7 @@ def lobby_embed(snap: TableSnapshot) -> discord.Embed:
     elif snap.chips:
         b.field(_("Buy-in"), _("{n} chips").format(n=snap.buy_in), inline=True)
     b.field(_("Turn timer"), f"{snap.turn_seconds} s", inline=True)
-    b.field(_("Seated"), "\n".join(f"{i + 1}. <@{u}>" for i, u in enumerate(snap.lobby)) or "—")
+    b.field(_("Seated"), "\n".join(f"{i + 1}. {listed(snap, u)}" for i, u in enumerate(snap.lobby)) or "—")
     changed = [
         f"{f.label}: **{show_value(getattr(snap.options, f.name, None))}**"
         for f in fields_of(game.Options)
@@ -140,13 +151,29 @@ def lobby_embed(snap: TableSnapshot) -> discord.Embed:
     return b.embed
 
 
+def computer_select(snap: TableSnapshot, *, row: int) -> c.OptionSelect:
+    """The host's menu of computer players: add one of a strength, or remove one who is seated."""
+    opts = [
+        discord.SelectOption(
+            label=_("Add a computer player ({strength})").format(strength=strength_label(s)), value=f"add:{s}", emoji="🤖"
+        )
+        for s in STRENGTHS
+    ]
+    opts += [
+        discord.SelectOption(label=render.clip(_("Remove {who}").format(who=mention(u)), 100), value=f"remove:{u}")
+        for u, _s in snap.computers
+    ][: render.SELECT_OPTIONS - len(opts)]
+    return c.OptionSelect(snap.id, "computer", options=opts, placeholder=_("Computer players (host)"), row=row)
+
+
 def _between_deals(snap: TableSnapshot) -> bool:
     """The beat after one deal of a game that holds several (Rage, a game of Écarté), not after a hand."""
     return snap.result is not None and snap.result.kind == "deal"
 
 
 def next_label(snap: TableSnapshot) -> str:
-    ready, seated = len(snap.ready), len(snap.seats)
+    people = [i.user_id for i in snap.seats if not i.by_computer]
+    ready, seated = len([u for u in people if u in snap.ready]), len(people)
     if not _between_deals(snap):
         return _("Next hand ({ready}/{seated} ready)").format(ready=ready, seated=seated)
     return _("Next deal ({ready}/{seated} ready)").format(ready=ready, seated=seated)
@@ -169,13 +196,17 @@ def _header(snap: TableSnapshot) -> str:
     waiting = [u for u in snap.lobby if snap.seat_of(u) is None]
     if waiting:
         lines.append(_("Joining next hand: {who}").format(who=_who(tuple(waiting))))
-    late = [i for i in snap.seats if i.timeouts]
+    late = [i for i in snap.seats if i.timeouts and not i.away]
     if late:
         who = ", ".join(
-            _("<@{u}> ({n} in a row)").format(u=i.user_id, n=i.timeouts) if i.timeouts > 1 else f"<@{i.user_id}>"
+            _("{who} ({n} in a row)").format(who=mention(i.user_id), n=i.timeouts) if i.timeouts > 1
+            else mention(i.user_id)
             for i in late
         )
         lines.append(_("⏰ Ran out of time: {who}").format(who=who))
+    away = [i.user_id for i in snap.seats if i.away]
+    if away:
+        lines.append(_("🤖 The computer plays for {who} until they're back.").format(who=_who(tuple(away))))
     leaving = [i.user_id for i in snap.seats if i.leaving]
     if leaving:
         lines.append(_("Leaving after this hand: {who}").format(who=_who(tuple(leaving))))
@@ -277,15 +308,18 @@ def public_message(snap: TableSnapshot) -> dict[str, Any]:
     """kwargs for ``send``/``edit`` of the public table message."""
     if snap.status == "lobby":
         return {
-            "content": _("<@{host}> opened a **{game}** table.").format(host=snap.host_id, game=snap.game.title),
+            "content": _("{host} opened a **{game}** table.").format(host=mention(snap.host_id), game=snap.game.title),
             "embed": lobby_embed(snap),
             "view": lobby_view(snap),
             "allowed_mentions": NO_MENTIONS,
         }
     if snap.status == "playing" and snap.state is not None:
-        to_act = list(snap.to_act_users)
+        thinking = {i.user_id for i in snap.seats if i.by_computer}
+        to_act = [u for u in snap.to_act_users if u not in thinking]
         if to_act:
             content = _("▶ {who} — your turn.").format(who=_who(tuple(to_act)))
+        elif snap.to_act_users:
+            content = _("▶ The computer is thinking for {who}…").format(who=_who(snap.to_act_users))
         elif snap.paused and not _between_deals(snap):
             content = _("Hand {n} is over.").format(n=snap.hand_no)
         elif snap.paused:

@@ -14,13 +14,16 @@ from typing import Any
 import discord
 
 from bot.errors import guarded, send_ephemeral
+from bot.service.computers import mention
 from bot.service.errors import StalePrompt
 from bot.service.models import TableSnapshot
 from games.core.i18n import _
 from games.core.views import PickCards, Prompt
 
+from . import components as c
 from . import messages, paging, render
 from .drafts import Draft, Drafts
+from .embeds import EMBED_DESCRIPTION, EMBED_TOTAL
 from .handtext import SORTS
 from .host import TableHost, host_of
 
@@ -41,18 +44,34 @@ async def panel_payload(bot: TableHost, table_id: int, user_id: int) -> tuple[di
 
 def panel_of(snap: TableSnapshot, user_id: int, drafts: Drafts | None = None) -> tuple[dict[str, Any], int]:
     """The user's hand panel drawn from one snapshot (an action's own result is enough)."""
+    away = any(i.user_id == user_id and i.away for i in snap.seats)
     if snap.paused and snap.result is not None and snap.seat_of(user_id) is not None:
         embed, view = messages.paused_panel(snap, user_id)
+        if away:
+            embed, view = away_panel(snap.id, embed)
         return {"content": None, "embed": embed, "view": view}, snap.seq
     sv, seq = snap.hand_view(user_id)
     mine = user_id in snap.to_act_users
-    waiting = ", ".join(f"<@{u}>" for u in snap.to_act_users)
+    waiting = ", ".join(mention(u) for u in snap.to_act_users)
     embed, view = render.hand_panel(
         sv, snap.id, seq, names=messages.seat_names(snap), plain_names=messages.plain_names(snap),
         deadline=snap.deadline if mine else None, waiting_for="" if mine else waiting,
         draft=drafts.peek(snap.id, user_id) if drafts is not None else None,
     )
+    if away:
+        embed, view = away_panel(snap.id, embed)
     return {"content": None, "embed": embed, "view": view}, seq
+
+
+def away_panel(table_id: int, embed: discord.Embed) -> tuple[discord.Embed, discord.ui.View]:
+    """An away player's panel: their hand, read only, and the way back to their seat."""
+    note = _("🤖 The computer is playing your seat. Press **I'm back** to play it yourself again.")
+    rest = len(embed) - len(embed.description or "")  # Discord counts an embed's text in total
+    embed.description = render.clip(f"{note}\n\n{embed.description or ''}".strip(), min(EMBED_DESCRIPTION, EMBED_TOTAL - rest))
+    view = discord.ui.View(timeout=None)
+    view.add_item(c.LobbyButton(table_id, "back", label=_("I'm back"), style=discord.ButtonStyle.success, row=0))
+    view.add_item(c.HandButton(table_id, label=_("Refresh"), row=0))
+    return embed, render.detached(view)
 
 
 def remember_panel(interaction: discord.Interaction, table_id: int, seq: int) -> None:

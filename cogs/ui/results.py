@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 import discord
 
+from bot.service.computers import mention
 from bot.service.results import HandResult, ResultLine, TeamLine
 from games.core.i18n import _
 from games.core.wording import signed
@@ -32,7 +33,7 @@ def _place(line: ResultLine, many: bool) -> str:
 
 def result_line(line: ResultLine, result: HandResult) -> str:
     """One player's line, e.g. "🥇 <@1> — 24 bugs · **+28 chips** (now 128)"."""
-    who = f"<@{line.user_id}>"
+    who = mention(line.user_id)
     bits: list[str] = []
     if line.detail:
         bits.append(line.detail)
@@ -59,7 +60,7 @@ def result_line(line: ResultLine, result: HandResult) -> str:
 
 def team_text(team: TeamLine) -> str:
     """``<@1> & <@3> 2,150`` (the winners' score in bold)."""
-    who = " & ".join(f"<@{u}>" for u in team.user_ids)
+    who = " & ".join(mention(u) for u in team.user_ids)
     if team.score is None:
         return who
     score = f"{team.score:,}"
@@ -118,7 +119,7 @@ def add_result(b: render.EmbedBudget, result: HandResult, *, with_headline: bool
         final = HandResult("ended", result.number, "", result.session)
         b.field(_("Final standings"), result_lines(final))
     if result.sheet is not None and len(result.sheet.rows) > 1:  # one row says no more than the lines
-        names = [f"<@{line.user_id}>" for line in result.lines]
+        names = [mention(line.user_id) for line in result.lines]
         b.field(*render.sheet_text(result.sheet, names))
 
 

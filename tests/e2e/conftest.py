@@ -22,7 +22,8 @@ from bot.client import CardroomBot
 
 def make_bot(db_path: str) -> CardroomBot:
     seeds = itertools.count(1000)
-    return CardroomBot(db_path=db_path, seed_source=lambda: next(seeds))
+    # No beat before a computer's move: SimCord's clock only moves when a test moves it (one test does).
+    return CardroomBot(db_path=db_path, seed_source=lambda: next(seeds), computer_pause=0)
 
 
 @pytest.fixture

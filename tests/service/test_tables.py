@@ -249,6 +249,7 @@ async def test_leave_and_join_between_hands(env: Env) -> None:
 
 
 async def test_three_timeouts_remove_the_player_at_the_end_of_the_hand(env: Env) -> None:
+    await env.eco.update_settings(G, away_players="remove")  # the server's choice (else the computer plays on)
     snap = await seated_table(env, players=(HOST, P1, P2, P3, P4))
     game = snap.game
     sleeper = P3

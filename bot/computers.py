@@ -1,0 +1,108 @@
+"""The computer at the table: plays computer players' turns and away players' seats.
+
+A ``TableListener``: after every committed change it looks at who is to act;
+when that is a seat the computer plays (a computer player, or a person who is
+away), it asks the ``Thinker`` for a move (in a worker process) and sends it
+through ``TableService.act`` like any click, with the version it was chosen
+at. If the table moved on meanwhile the move is refused as stale and the
+table is looked at again. One task per table plays its computer turns one
+after the other; the other tables and the loop never wait for it.
+
+``pause`` is a beat before each move (a second by default), so people can
+follow the table instead of seeing five moves land at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from bot.service import TableService, TableSnapshot
+from bot.service.errors import ServiceError
+from bot.thinking import Thinker, decision_seed
+from games import GameError
+
+log = logging.getLogger("cardroom.computers")
+
+#: The strength that plays for a person who is away or ran out of time.
+STAND_IN = "normal"
+#: Refused moves in a row before the table is left to its turn timer (a bug, not a race).
+MAX_REFUSALS = 5
+
+
+class ComputerSeats:
+    """Drives every seat the computer plays, at every table."""
+
+    def __init__(self, service: TableService, thinker: Thinker, *, pause: float = 1.0) -> None:
+        self.service = service
+        self.thinker = thinker
+        self.pause = pause
+        self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._again: set[int] = set()
+
+    # ------------------------------------------------------------ TableListener
+    def table_changed(self, snap: TableSnapshot, reason: str) -> None:
+        if not computer_to_act(snap):
+            return
+        task = self._tasks.get(snap.id)
+        if task is not None and not task.done():
+            self._again.add(snap.id)  # the running task looks again before it stops
+            return
+        self._tasks[snap.id] = asyncio.create_task(self._drive(snap.id), name=f"cardroom-computer-{snap.id}")
+
+    async def idle(self) -> None:
+        while tasks := [t for t in self._tasks.values() if not t.done()]:
+            await asyncio.gather(*tasks, return_exceptions=True)
+
+    async def stop(self) -> None:
+        for task in self._tasks.values():
+            task.cancel()
+        await asyncio.gather(*self._tasks.values(), return_exceptions=True)
+        self._tasks.clear()
+
+    # ------------------------------------------------------------ the turns
+    async def choose_for_timeout(self, snap: TableSnapshot, seat: int) -> str | None:
+        """The stand-in's move for a person whose turn timed out (``TableService.timeout_due``)."""
+        return await self.thinker.choose(snap.game_id, snap.state, seat, STAND_IN, decision_seed(snap.id, snap.seq, seat))
+
+    async def _drive(self, table_id: int) -> None:
+        refusals = 0
+        while refusals < MAX_REFUSALS:
+            self._again.discard(table_id)
+            try:
+                snap = await self.service.get(table_id)
+            except ServiceError:
+                return
+            turn = computer_to_act(snap)
+            if turn is None:
+                if table_id in self._again:
+                    continue
+                return
+            user_id, seat, strength = turn
+            if self.pause > 0:
+                await asyncio.sleep(self.pause)
+            action = await self.thinker.choose(
+                snap.game_id, snap.state, seat, strength, decision_seed(snap.id, snap.seq, seat)
+            )
+            try:
+                await self.service.act(table_id, user_id, action, seq=snap.seq, by_computer=True)
+                refusals = 0
+            except GameError as err:  # stale (the table moved on) or a refused move
+                refusals += 1
+                log.info("table %s: the computer's move %r for seat %s was refused (%s)", table_id, action, seat, err)
+            except Exception:
+                log.exception("table %s: the computer's move for seat %s failed", table_id, seat)
+                return
+
+
+def computer_to_act(snap: TableSnapshot) -> tuple[int, int, str] | None:
+    """(user id, seat, strength) of the first seat to act that the computer plays, if any."""
+    if snap.status != "playing" or snap.paused or snap.state is None:
+        return None
+    for info in snap.seats:
+        if info.by_computer and info.user_id in snap.to_act_users:
+            return info.user_id, info.seat, info.computer or STAND_IN
+    return None
+
+
+__all__ = ["STAND_IN", "ComputerSeats", "computer_to_act"]

@@ -1,0 +1,91 @@
+"""Who pays to sit down and who stays: buy-ins (a wallet's, or the house's for a computer player),
+rebuys of the busted, and the players who leave between hands.
+
+Runs inside the table's transaction, like ``handflow``.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+
+from data import ledger
+from games.core.i18n import _
+
+from .computers import mention
+from .live import Change, Live, Player
+from .models import GuildSettings
+
+
+def buy_in(
+    conn: sqlite3.Connection, live: Live, players: list[Player], settings: GuildSettings, now: str,
+    change: Change, *, hand_no: int,
+) -> list[Player]:
+    """Wallet → escrow for each player; those who can't pay are removed and listed."""
+    core = live.core
+    kept = []
+    for p in players:
+        if p.computer is not None:  # the house buys a computer player in
+            ledger.house_buy_in(
+                conn, core.guild_id, core.id, p.user_id, core.buy_in, f"buyin:{core.id}:{p.user_id}:{hand_no}",
+                at=now, hand_no=hand_no,
+            )
+            kept.append(p)
+            continue
+        ledger.open_wallet(conn, core.guild_id, p.user_id, settings.starting_chips, now)
+        have = ledger.balance_of(conn, ledger.USER, core.guild_id, user_id=p.user_id)
+        if have < core.buy_in:
+            why = _(
+                "They have {have} chips and the buy-in is {n}. They can claim free chips with /daily,"
+                " or you can set a smaller buy-in next time (/play … buy_in:)."
+            ).format(n=core.buy_in, have=have)
+            change.refused.append((p.user_id, why))
+            live.players.remove(p)
+            live.roster_dirty = True
+            live.add_recent(_("{who} couldn't pay the buy-in.").format(who=mention(p.user_id)))
+            continue
+        ledger.buy_in(
+            conn, core.guild_id, core.id, p.user_id, core.buy_in, f"buyin:{core.id}:{p.user_id}:{hand_no}",
+            at=now, hand_no=hand_no,
+        )
+        kept.append(p)
+    return kept
+
+
+
+def stay_or_go(
+    conn: sqlite3.Connection, live: Live, last: list[Player], settings: GuildSettings, now: str
+) -> tuple[list[Player], list[Player]]:
+    """The last hand's players who stay and who leave: leavers, sleepers, and the busted who
+    can't buy in again (those who can, do)."""
+    core = live.core
+    staying: list[Player] = []
+    leaving: list[Player] = []
+    for p in last:
+        if p.leaving or (p.timeouts >= settings.max_timeouts and not p.by_computer):
+            leaving.append(p)
+            continue
+        if live.core.chips:
+            held = ledger.balance_of(conn, ledger.ESCROW, core.guild_id, user_id=p.user_id, table_id=core.id)
+            if held == 0 and core.buy_in > 0 and live.game.rebuys and p.computer is not None:
+                ledger.house_buy_in(
+                    conn, core.guild_id, core.id, p.user_id, core.buy_in,
+                    f"buyin:{core.id}:{p.user_id}:{core.hand_no + 1}", at=now, hand_no=core.hand_no + 1,
+                )
+                live.add_recent(_("{who} buys in again.").format(who=mention(p.user_id)))
+            elif held == 0 and core.buy_in > 0 and live.game.rebuys:  # busted: buy in again if the wallet allows
+                wallet = ledger.balance_of(conn, ledger.USER, core.guild_id, user_id=p.user_id)
+                if wallet < core.buy_in:
+                    live.add_recent(_("{who} is out of chips.").format(who=mention(p.user_id)))
+                    leaving.append(p)
+                    continue
+                ledger.buy_in(
+                    conn, core.guild_id, core.id, p.user_id, core.buy_in,
+                    f"buyin:{core.id}:{p.user_id}:{core.hand_no + 1}", at=now, hand_no=core.hand_no + 1,
+                )
+                live.add_recent(_("{who} buys in again.").format(who=mention(p.user_id)))
+        staying.append(p)
+    return staying, leaving
+
+
+
+__all__ = ["buy_in", "stay_or_go"]

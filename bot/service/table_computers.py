@@ -1,0 +1,99 @@
+"""Computer players and away players: the host seats computers; the computer plays for the absent.
+
+The moves themselves are chosen outside the service (``bot.computers`` runs
+the search in worker processes) and come back through ``act`` like anyone's,
+with ``by_computer=True``: the same checks, the same log, the same
+compare-and-swap on ``seq``, so a move chosen for a table that moved on is
+refused as stale and changes nothing.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+
+from games.core.i18n import _
+
+from .computers import STRENGTHS, computer_name, mention, next_computer_id, strength_label
+from .errors import BadPhase, NotAllowed, NotSeated, TableFull
+from .handflow import Change
+from .live import Live, Player, log, save_player
+from .models import TableSnapshot
+from .table_base import TableBase
+from .table_lobby import follow_players
+
+
+class ComputerOps(TableBase):
+    """Adding and removing computer players; "I'm back" (see ``TableService``)."""
+
+    async def add_computer(self, table_id: int, user_id: int, strength: str = "normal") -> TableSnapshot:
+        """Host: seats a computer player (in the lobby, or from the next hand at a hand-by-hand table)."""
+        if strength not in STRENGTHS:
+            raise NotAllowed(_("Computer players are easy, normal or strong."))
+
+        def work(conn: sqlite3.Connection, live: Live, now: str, change: Change) -> None:
+            self._host_only(live, user_id, is_admin=False)
+            core, game = live.core, live.game
+            if core.status == "playing" and not game.hand_by_hand:
+                raise BadPhase(_("This game is already under way; computer players can join the next one."))
+            if len(live.players) >= game.seat_limits(core.options)[1]:
+                raise TableFull()
+            uid = next_computer_id([p.user_id for p in live.players])
+            pos = max((p.pos for p in live.players), default=-1) + 1
+            live.players.append(Player(uid, pos, name=computer_name(uid), computer=strength))
+            live.roster_dirty = True
+            follow_players(live)
+            log(conn, live, "system", f"computer:add:{strength}", now, user_id=uid)
+            text = (
+                _("{who} ({strength}) joined as a computer player.")
+                if core.status == "lobby"
+                else _("{who} ({strength}) joins as a computer player from the next hand.")
+            )
+            live.add_recent(text.format(who=mention(uid), strength=strength_label(strength)))
+            change.reason = "lobby" if core.status == "lobby" else "action"
+
+        return (await self._mutate(table_id, work, statuses=("lobby", "playing"))).snapshot
+
+    async def remove_computer(self, table_id: int, user_id: int, computer_id: int | None = None) -> TableSnapshot:
+        """Host: a computer player leaves (the last one added when none is named): at once in the lobby
+        or while it waits for the next hand, at the end of the hand when it is playing one."""
+
+        def work(conn: sqlite3.Connection, live: Live, now: str, change: Change) -> None:
+            self._host_only(live, user_id, is_admin=False)
+            bots = [p for p in live.players if p.computer is not None and not p.leaving]
+            target = next((p for p in bots if p.user_id == computer_id), None) if computer_id else None
+            if target is None and computer_id is None and bots:
+                target = max(bots, key=lambda p: p.pos)
+            if target is None:
+                raise NotAllowed(_("There's no computer player to remove."))
+            if live.core.status == "lobby" or target.seat is None:
+                live.players.remove(target)
+                live.roster_dirty = True
+                follow_players(live)
+                live.add_recent(_("{who} left.").format(who=mention(target.user_id)))
+                change.reason = "lobby" if live.core.status == "lobby" else "action"
+            else:
+                target.leaving = True
+                save_player(conn, live, target)
+                live.add_recent(_("{who} will leave at the end of the hand.").format(who=mention(target.user_id)))
+            log(conn, live, "system", "computer:remove", now, user_id=target.user_id)
+
+        return (await self._mutate(table_id, work, statuses=("lobby", "playing"))).snapshot
+
+    async def back(self, table_id: int, user_id: int) -> TableSnapshot:
+        """"I'm back": the computer stops playing for this player."""
+
+        def work(conn: sqlite3.Connection, live: Live, now: str, change: Change) -> None:
+            me = live.player(user_id)
+            if me is None:
+                raise NotSeated()
+            if not me.away and not me.timeouts:
+                raise NotAllowed(_("You're playing your own seat already."))
+            me.away, me.timeouts = False, 0
+            save_player(conn, live, me)
+            log(conn, live, "system", "back", now, user_id=user_id)
+            live.add_recent(_("{who} is back.").format(who=mention(user_id)))
+
+        return (await self._mutate(table_id, work, statuses=("playing",))).snapshot
+
+
+__all__ = ["ComputerOps"]

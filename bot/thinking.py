@@ -1,0 +1,116 @@
+"""Where computer players think: worker processes, never the event loop.
+
+A decision of the search takes up to a strength's budget of CPU (about 20 ms
+easy, 80 ms normal, 250 ms strong), far too long for the loop that answers
+every interaction of every table in 3 s. So each decision is sent to a
+process pool (``forkserver`` workers that preloaded the engines) with the
+state, the seat and the strength; the loop only pickles the state and waits.
+
+The wait is bounded twice: the search checks its own clock (the strength's
+budget), and the caller gives up after ``hard_limit`` seconds, queueing
+included, and plays the game's ``timeout_action`` instead, so a table never
+waits on a stuck or flooded worker. A broken pool (a worker killed) is
+replaced on the next decision. The workers are the process's, shared by
+every bot it runs and stopped at exit.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import atexit
+import hashlib
+import logging
+import multiprocessing
+import os
+import random
+import time
+from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+import games
+from games.ai.search import computer_player
+
+log = logging.getLogger("cardroom.thinking")
+
+#: Seconds a caller waits for a decision (queueing included) before playing the game's default.
+HARD_LIMIT = 2.0
+
+
+def think(game_id: str, state: Any, seat: int, strength: str, seed: int) -> str:
+    """One decision, in a worker process (or inline in tests of the search itself)."""
+    game = games.get_game(game_id)
+    player = computer_player(game, strength, clock=time.perf_counter)
+    return str(player.choose(game, state, seat, random.Random(seed)))
+
+
+def decision_seed(table_id: int, seq: int, seat: int) -> int:
+    """The same question gets the same dice (a decision is reproducible up to its time budget)."""
+    digest = hashlib.blake2b(f"{table_id}:{seq}:{seat}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big")
+
+
+def default_workers() -> int:
+    """One worker per core but one, kept for the event loop (at least one)."""
+    return max(1, (os.cpu_count() or 2) - 1)
+
+
+#: The process's worker pools, by size: shared by every ``Thinker`` of the process and kept until
+#: exit. Workers are started once, not per bot: starting processes reaps the dead ones first, and
+#: that reaping waits on a clock, which under a test's virtual clock may never move.
+_POOLS: dict[int, ProcessPoolExecutor] = {}
+
+
+def _pool(workers: int) -> ProcessPoolExecutor:
+    pool = _POOLS.get(workers)
+    if pool is None:
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(["games", "games.ai.search"])
+        pool = _POOLS[workers] = ProcessPoolExecutor(max_workers=workers, mp_context=context)
+    return pool
+
+
+@atexit.register
+def _stop_pools() -> None:
+    for pool in _POOLS.values():
+        pool.shutdown(wait=False, cancel_futures=True)
+    _POOLS.clear()
+
+
+class Thinker:
+    """Runs decisions in a pool of worker processes, with a hard limit per decision."""
+
+    def __init__(self, workers: int | None = None, hard_limit: float = HARD_LIMIT) -> None:
+        self.workers = workers or default_workers()
+        self.hard_limit = hard_limit
+        #: Decisions that fell back to the game's default (slow or failed): the health line shows it.
+        self.fallbacks = 0
+
+    def _executor(self) -> Executor:
+        return _pool(self.workers)
+
+    async def choose(self, game_id: str, state: Any, seat: int, strength: str, seed: int) -> str:
+        """The computer's move for ``seat``; the game's ``timeout_action`` when no answer comes in time."""
+        try:
+            future = self._executor().submit(think, game_id, state, seat, strength, seed)
+            return await asyncio.wait_for(asyncio.wrap_future(future), self.hard_limit)
+        except BrokenProcessPool:
+            log.warning("a computer-player worker died; starting a new pool")
+            self._drop_pool()
+        except TimeoutError:
+            log.warning("a %s decision in %s took over %.1f s; playing the default", strength, game_id, self.hard_limit)
+        except Exception:
+            log.exception("a %s decision in %s failed; playing the default", strength, game_id)
+        self.fallbacks += 1
+        return games.get_game(game_id).timeout_action(state, seat)
+
+    def _drop_pool(self) -> None:
+        pool = _POOLS.pop(self.workers, None)
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
+
+    def close(self) -> None:
+        """The bot stops: nothing to release (the workers serve the process until it exits)."""
+
+
+__all__ = ["HARD_LIMIT", "Thinker", "decision_seed", "default_workers", "think"]
