@@ -15,7 +15,7 @@ from ..core.rummy.turns import DRAW, OVER, PLAY, without
 from ..core.sheet import deal
 from ..core.teams import partner_of
 from ..core.views import seat_name
-from . import turn
+from . import fast, turn
 from .scoring import score_line, team_score
 from .state import ASK_PENALTY, DECK, HAND, SEATS, SambaState, evolve, is_red3, is_wild, team
 
@@ -59,6 +59,9 @@ def _lay_out_dealt(state: SambaState, seat: int) -> Step:
 
 
 def discard(state: SambaState, seat: int, card: str) -> Step:
+    old = state.hands[seat]
+    if state.stock and len(old) > 1 and state.asked != "yes" and not state.taking and not state.no_discard:
+        return _plain_discard(state, seat, card)
     if card not in turn.discards(state, seat):
         raise IllegalAction(_("You can't discard that card now."))
     old = state.hands[seat]
@@ -80,6 +83,25 @@ def discard(state: SambaState, seat: int, card: str) -> Step:
         text = _("{who} asked to go out and did not: −100 for the team.")
         events.append(Event(text.format(who=seat_name(seat)), seat))
     return next_turn(state, events, **changes)
+
+
+def _plain_discard(state: SambaState, seat: int, card: str) -> Step:
+    """The usual discard (cards left, a stock to draw from, no "Yes" to pay for): one state made."""
+    old = state.hands[seat]
+    if card not in old:
+        raise IllegalAction(_("You can't discard that card now."))
+    at = old.index(card)
+    new = object.__new__(SambaState)
+    d = new.__dict__
+    d.update(state.__dict__)
+    d["hands"] = turn.set_hand(state, seat, old[:at] + old[at + 1 :])
+    d["pile"] = (*state.pile, card)
+    events = [fast.discards(seat, card)]
+    if not state.frozen and is_wild(card):
+        d["frozen"] = True
+        events.append(Event(_("A wild card on the pile freezes it.")))
+    d["turn"], d["phase"], d["selection"], d["staged"], d["taking"], d["asked"] = (state.turn + 1) % SEATS, DRAW, (), (), False, ""
+    return new, events
 
 
 def next_turn(state: SambaState, events: list[Event], **changes: object) -> Step:

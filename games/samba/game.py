@@ -134,6 +134,15 @@ class Samba(Game):
         found = [a for a in legal if a.startswith("discard:") or a == "end"]
         return found[0] if found else legal[0]
 
+    def apply(self, state: SambaState, seat: int, action: str) -> tuple[SambaState, tuple[Event, ...]]:
+        """An action the legal list just given for this state holds needs no other check (the usual case)."""
+        memo = self._memo
+        if memo is not None and memo[0] is state and type(action) is str:
+            listed = memo[2].get(seat)
+            if listed is not None and action in listed:
+                return self._apply(state, seat, action)
+        return super().apply(state, seat, action)
+
     def _apply(self, state: SambaState, seat: int, action: str) -> tuple[SambaState, tuple[Event, ...]]:
         new, events = self._step(state, seat, action)
         if new.phase == PLAY and not new.hands[seat] and not new.taking:

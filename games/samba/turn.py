@@ -18,6 +18,7 @@ from ..core.rummy.melds import RUN, SET, Meld, check_add, check_new
 from ..core.rummy.turns import NEW, PLAY, targets, without
 from ..core.rummy.turns import pickable as rummy_pickable
 from ..core.views import seat_name
+from . import fast
 from .combos import combines_of
 from .state import (
     BLACK_SET_MAX,
@@ -68,7 +69,10 @@ def available(state: SambaState, seat: int) -> tuple[str, ...]:
 
 def pickable(state: SambaState, seat: int) -> tuple[str, ...]:
     """The cards a pick may add: those that could still go in one meld with the picked ones."""
-    return rummy_pickable(available(state, seat), state.selection, RULES)
+    sel = state.selection
+    if len(sel) == 1 and not state.staged:  # the usual pick: each card's answer kept (``fast``)
+        return fast.pickable(state.hands[seat], sel)
+    return rummy_pickable(available(state, seat), sel, RULES)
 
 
 def could_meld(cards: Sequence[str]) -> bool:
@@ -92,13 +96,13 @@ def _replaced(melds: tuple[Meld, ...], k: int, meld: Meld) -> tuple[Meld, ...]:
 
 def _left_after(state: SambaState, seat: int, used: int) -> int:
     """Cards the hand keeps once ``used`` more cards are melded (a pile being taken comes in too)."""
-    left = len(state.hands[seat]) - len(staged_cards(state)) - used
+    left = len(state.hands[seat]) - (len(staged_cards(state)) if state.staged else 0) - used
     return left + (len(state.pile) - 1 if state.taking else 0)
 
 
 def _black_ok(meld: Meld, going_out: bool) -> bool:
     """Black 3s: a set of 3-4 with no wilds, and only as the player goes out (§4.4)."""
-    if not any(is_black3(c) for c in meld.cards):
+    if meld.kind != SET or meld.key != "3" or not any(is_black3(c) for c in meld.cards):
         return True
     return going_out and meld.kind == SET and meld.clean and len(meld.cards) <= BLACK_SET_MAX
 
@@ -110,8 +114,11 @@ def meld_targets(state: SambaState, seat: int) -> tuple[tuple[str, Meld], ...]:
         return ()
     base = _base(state, seat)
     left = _left_after(state, seat, len(sel))
+    found = targets(sel, base, RULES, going_out=True)
+    if left > 1:  # the usual case: the hand is not emptied, so only black 3s can stop a target
+        return tuple(am for am in found if _black_ok(am[1], False))
     out = []
-    for action, meld in targets(sel, base, RULES, going_out=True):
+    for action, meld in found:
         after = (*base, meld) if action == NEW else _replaced(base, int(action[5:]), meld)
         going_out = left <= 1 and may_go_out(state, after)
         if left <= 1 and not going_out:
@@ -190,11 +197,11 @@ def draw(state: SambaState, seat: int) -> Step:
     stock = state.stock
     if state.options.draw == 1 and len(stock) > 1 and not is_red3(stock[0]):  # the common case, in one step
         card = stock[0]
-        events = [
-            Event(_("{who} draws from the stock.").format(who=seat_name(seat)), seat),
-            Event(_("You draw {cards}.").format(cards=label(card)), seat, private_to=seat),
-        ]
-        return evolve(state, stock=stock[1:], phase=PLAY, hands=set_hand(state, seat, (*state.hands[seat], card))), events
+        new = object.__new__(SambaState)
+        d = new.__dict__
+        d.update(state.__dict__)
+        d["stock"], d["phase"], d["hands"] = stock[1:], PLAY, set_hand(state, seat, (*state.hands[seat], card))
+        return new, [fast.draws(seat), fast.drawn(seat, card)]
     new, got, laid = draw_from_stock(state, seat, state.options.draw)
     events = [Event(_("{who} draws from the stock.").format(who=seat_name(seat)), seat), *laid]
     if got:
