@@ -17,7 +17,7 @@ from ..core.teams import partner_of
 from ..core.views import seat_name
 from . import fast, turn
 from .scoring import score_line, team_score
-from .state import ASK_PENALTY, DECK, HAND, SEATS, SambaState, evolve, is_red3, is_wild, team
+from .state import ASK_PENALTY, DECK, HAND, SEATS, SambaState, copied, evolve, is_red3, is_wild, team
 
 Step = turn.Step
 
@@ -91,9 +91,7 @@ def _plain_discard(state: SambaState, seat: int, card: str) -> Step:
     if card not in old:
         raise IllegalAction(_("You can't discard that card now."))
     at = old.index(card)
-    new = object.__new__(SambaState)
-    d = new.__dict__
-    d.update(state.__dict__)
+    new, d = copied(state)
     d["hands"] = turn.set_hand(state, seat, old[:at] + old[at + 1 :])
     d["pile"] = (*state.pile, card)
     events = [fast.discards(seat, card)]

@@ -26,6 +26,7 @@ from .state import (
     BOOKS_TO_GO_OUT,
     RULES,
     SambaState,
+    copied,
     evolve,
     is_black3,
     is_red3,
@@ -154,7 +155,9 @@ def can_ask(state: SambaState, seat: int) -> bool:
 
 
 def set_hand(state: SambaState, seat: int, hand: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
-    return (*state.hands[:seat], hand, *state.hands[seat + 1 :])
+    hands = list(state.hands)
+    hands[seat] = hand
+    return tuple(hands)
 
 
 def _set_team(pair: tuple[tuple[Meld, ...], ...], t: int, melds: tuple[Meld, ...]) -> tuple[tuple[Meld, ...], ...]:
@@ -197,9 +200,7 @@ def draw(state: SambaState, seat: int) -> Step:
     stock = state.stock
     if state.options.draw == 1 and len(stock) > 1 and not is_red3(stock[0]):  # the common case, in one step
         card = stock[0]
-        new = object.__new__(SambaState)
-        d = new.__dict__
-        d.update(state.__dict__)
+        new, d = copied(state)
         d["stock"], d["phase"], d["hands"] = stock[1:], PLAY, set_hand(state, seat, (*state.hands[seat], card))
         return new, [fast.draws(seat), fast.drawn(seat, card)]
     new, got, laid = draw_from_stock(state, seat, state.options.draw)
