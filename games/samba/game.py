@@ -26,11 +26,12 @@ from ..core.sheet import ScoreSheet, remember
 from ..core.teams import per_seat
 from ..core.views import SeatView
 from . import flow, legal, turn
-from .state import SEATS, SambaOptions, SambaState, evolve
+from .state import SEATS, SambaOptions, SambaState, copied, evolve
 
 ASK = "ask"
 _NOBODY: frozenset[int] = frozenset()
 _ONLY = tuple(frozenset((s,)) for s in range(SEATS))
+_DRAW_ONLY = ("draw",)
 
 
 class Samba(Game):
@@ -106,7 +107,10 @@ class Samba(Game):
         if state.phase == ASK:
             return ("yes", "no")
         if state.phase == DRAW:
-            return (*(("draw",) if state.stock else ()), *turn.take_options(state, seat))
+            takes = turn.take_options(state, seat)
+            if not takes and state.stock:
+                return _DRAW_ONLY
+            return (*(("draw",) if state.stock else ()), *takes)
         return legal.play_actions(state, seat)
 
     def sample_hidden(self, state: SambaState, seat: int, rng: random.Random) -> SambaState:
@@ -145,14 +149,18 @@ class Samba(Game):
 
     def _apply(self, state: SambaState, seat: int, action: str) -> tuple[SambaState, tuple[Event, ...]]:
         new, events = self._step(state, seat, action)
+        if not events and new.hands[seat]:  # a pick or a clear: nothing told, nothing to end
+            return new, ()
         if new.phase == PLAY and not new.hands[seat] and not new.taking:
             new, events = flow.end_deal(evolve(new, out_by=seat), events, "out")
-        if any(e.private_to is None for e in events):
-            recent = remember(state.recent, events)
-            if new is state:
-                new = evolve(new, recent=recent)
-            else:  # a state this step made, not yet seen by anyone: one copy fewer
-                new.__dict__["recent"] = recent
+        for e in events:
+            if e.private_to is None:
+                recent = remember(state.recent, events)
+                if new is state:
+                    new = evolve(new, recent=recent)
+                else:  # a state this step made, not yet seen by anyone: one copy fewer
+                    new.__dict__["recent"] = recent
+                break
         return new, tuple(events)
 
     def _step(self, state: SambaState, seat: int, action: str) -> turn.Step:
@@ -161,11 +169,13 @@ class Samba(Game):
         if action == "draw":
             return turn.draw(state, seat)
         if action.startswith("take:"):
-            return turn.take(state, seat, action)
+            return turn.take(state, seat, action, checked=True)  # (``_apply`` follows a legality check)
         if action.startswith(PICK + ":"):
             card = action[len(PICK) + 1 :]
             if "," not in card and card in state.hands[seat] and card not in state.selection and not state.staged:
-                return evolve(state, selection=(*state.selection, card)), []  # one card of the hand: the usual pick
+                new, fields = copied(state)  # one card of the hand: the usual pick
+                fields["selection"] = (*state.selection, card)
+                return new, []
             picked = parse_pick(action, turn.available(state, seat), ())
             if picked is None:
                 raise IllegalAction(_("You can only pick cards from your hand."))

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from ..core.errors import IllegalAction
 from ..core.game import Event
 from ..core.i18n import _
-from ..core.rummy.cards import label, labels
+from ..core.rummy.cards import JOKER, label, labels
 from ..core.rummy.melds import RUN, SET, Meld, check_add, check_new
 from ..core.rummy.turns import NEW, PLAY, targets, without
 from ..core.rummy.turns import pickable as rummy_pickable
@@ -24,6 +24,7 @@ from .state import (
     BLACK_SET_MAX,
     BOOK,
     BOOKS_TO_GO_OUT,
+    RED_THREES,
     RULES,
     SambaState,
     copied,
@@ -218,18 +219,18 @@ def take_options(state: SambaState, seat: int) -> tuple[str, ...]:
     if not state.pile:
         return ()
     top = state.pile[-1]
-    if is_wild(top) or top[0] == "3":
+    rank = top[0]
+    if rank == "2" or rank == "3" or top[:2] == JOKER:  # a wild or a 3 on top
         return ()
     out = []
     hand = state.hands[seat]
     after = len(hand) + len(state.pile) - 1
     mine = state.melds[team(seat)]
-    pair = _pair(hand, top)
-    if pair and (after - 2 >= 2 or may_go_out(state, mine)):
+    if _pairs(hand, rank) and (after - 2 >= 2 or may_go_out(state, mine)):
         out.append("take:new")
     if not state.frozen and after >= 2:
         # a set's key is a rank, an escalera's a suit: the two never clash, so this drops only sure misses
-        rank, suit = top[0], top[1]
+        suit = top[1]
         out.extend(
             _TAKES[k] for k, m in enumerate(mine)
             if (m.key == rank or m.key == suit) and len(m.cards) < BOOK and check_add(m, (top,), RULES) is not None
@@ -238,6 +239,13 @@ def take_options(state: SambaState, seat: int) -> tuple[str, ...]:
 
 
 _TAKES = tuple(f"take:{k}" for k in range(200))
+
+
+def _pairs(hand: Sequence[str], rank: str) -> bool:
+    """Whether the hand holds two natural cards of ``rank`` (as ``_pair`` finds them)."""
+    if rank == "J":  # jokers ("JK") start with J too
+        return sum(1 for c in hand if c[0] == "J" and c[1] != "K") >= 2
+    return sum(1 for c in hand if c[0] == rank) >= 2
 
 
 def _pair(hand: Sequence[str], top: str) -> tuple[str, ...]:
@@ -249,8 +257,9 @@ def _pair(hand: Sequence[str], top: str) -> tuple[str, ...]:
     return tuple(sorted(same)[:2]) if len(same) >= 2 else ()
 
 
-def take(state: SambaState, seat: int, action: str) -> Step:
-    if action not in take_options(state, seat):
+def take(state: SambaState, seat: int, action: str, *, checked: bool = False) -> Step:
+    """Take the pile (``checked``: the action was just found in the legal list)."""
+    if not checked and action not in take_options(state, seat):
         raise IllegalAction(_("You can't take the discard pile that way."))
     top, t = state.pile[-1], team(seat)
     hand = state.hands[seat]
@@ -268,12 +277,15 @@ def take(state: SambaState, seat: int, action: str) -> Step:
         assert grown is not None
         shown, melds = grown, _replaced(state.melds[t], k, grown)
     rest = state.pile[:-1]
-    events = [_take_event(seat, state.pile), *_set_aside(rest)]
-    new = evolve(
-        state, phase=PLAY, melds=_set_team(state.melds, t, melds), pile=(), frozen=False,
-        hands=set_hand(state, seat, (*hand, *(c for c in rest if not is_red3(c)))),
-        dead=(*state.dead, *(c for c in rest if is_red3(c))),
-    )
+    reds = [c for c in rest if c[:2] in RED_THREES]
+    events = [_take_event(seat, state.pile), *_set_aside(reds)]
+    new, fields = copied(state)
+    fields.update(phase=PLAY, melds=_set_team(state.melds, t, melds), pile=(), frozen=False)
+    if reds:
+        fields["hands"] = set_hand(state, seat, (*hand, *(c for c in rest if not is_red3(c))))
+        fields["dead"] = (*state.dead, *reds)
+    else:
+        fields["hands"] = set_hand(state, seat, hand + rest)
     text = _("{who} melds {card}: {cards}.").format(who=seat_name(seat), card=label(top), cards=labels(shown.cards))
     events.append(Event(text, seat))
     events.extend(_book_event(seat, shown, len(shown.cards) - 1 if action != "take:new" else 0))
