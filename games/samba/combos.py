@@ -24,6 +24,8 @@ def _combines(melds: tuple[Meld, ...]) -> tuple[tuple[str, Meld], ...]:
     for k, m in enumerate(melds):
         if m.kind == SET and len(m.cards) < RULES.book:
             by_rank.setdefault(m.key, []).append(k)
+    if all(len(same) < 2 for same in by_rank.values()):
+        return ()
     out = []
     for same in by_rank.values():
         for x, i in enumerate(same):

@@ -14,9 +14,10 @@ from functools import lru_cache
 from ..core.game import Event
 from ..core.i18n import _
 from ..core.rummy.cards import label
+from ..core.rummy.turns import pick_action
 from ..core.rummy.turns import pickable as rummy_pickable
 from ..core.views import seat_name
-from .state import RULES
+from .state import DECK, RULES
 
 _DRAWS: dict[int, Event] = {}
 _DRAWN: dict[tuple[int, str], Event] = {}
@@ -50,8 +51,26 @@ def discards(seat: int, card: str) -> Event:
 
 @lru_cache(maxsize=512)
 def _fits(selection: tuple[str, ...]) -> dict[str, bool]:
-    """Per card id, filled as asked: could it go in one meld with ``selection``? (Picked cards: no.)"""
-    return dict.fromkeys(selection, False)
+    """Per card id: could it go in one meld with ``selection``? (Picked cards: no.) The deck's
+    cards are answered at once; any other id is answered when asked."""
+    fits = dict.fromkeys(DECK, False)
+    fits.update(dict.fromkeys(rummy_pickable(DECK, selection, RULES), True))
+    fits.update(dict.fromkeys(selection, False))
+    return fits
+
+
+@lru_cache(maxsize=256)
+def _picks_with(card: str) -> dict[str, str]:
+    """One card picked: per card id of the deck, its ``pick:`` action if it may join, else ""."""
+    return {c: pick_action(c) if ok else "" for c, ok in _fits((card,)).items()}
+
+
+def pick_actions(hand: tuple[str, ...], card: str) -> tuple[str, ...] | None:
+    """The ``pick:`` actions of ``hand`` once ``card`` alone is picked (None: a card from no deck)."""
+    try:
+        return tuple(filter(None, map(_picks_with(card).__getitem__, hand)))
+    except KeyError:
+        return None
 
 
 def pickable(cards: tuple[str, ...], selection: tuple[str, ...]) -> tuple[str, ...]:

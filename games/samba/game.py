@@ -104,9 +104,12 @@ class Samba(Game):
         return _ONLY[state.turn]
 
     def _legal_actions(self, state: SambaState, seat: int) -> tuple[str, ...]:
-        if state.phase == ASK:
+        phase = state.phase
+        if phase == PLAY:
+            return legal.play_actions(state, seat)
+        if phase == ASK:
             return ("yes", "no")
-        if state.phase == DRAW:
+        if phase == DRAW:
             takes = turn.take_options(state, seat)
             if not takes and state.stock:
                 return _DRAW_ONLY

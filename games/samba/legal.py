@@ -6,11 +6,9 @@ The order is the contract's: meld targets, combines, clear, undo, ask, discards,
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from ..core.rummy.melds import Meld
 from ..core.rummy.turns import CLEAR, PLAY, discard_action, pick_action
-from . import turn
+from . import fast, turn
 from .combos import combines_of
 from .state import BOOK, BOOKS_TO_GO_OUT, DECK, SambaState
 
@@ -18,10 +16,19 @@ _PICK = {c: pick_action(c) for c in DECK}
 _DISCARD = {c: discard_action(c) for c in DECK}
 
 
-@lru_cache(maxsize=64)
-def hand_actions(hand: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """``discard:`` and ``pick:`` for every card of ``hand``, in its order."""
-    return tuple(map(_DISCARD.__getitem__, hand)), tuple(map(_PICK.__getitem__, hand))
+def hand_actions(hand: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """``discard:`` and ``pick:`` for every card of ``hand``, in its order, and both together (kept
+    for the last four hands asked about, by identity: a hand stays one object through a turn)."""
+    for kept, found in _HANDS:
+        if kept is hand:
+            return found
+    discards, picks = tuple(map(_DISCARD.__getitem__, hand)), tuple(map(_PICK.__getitem__, hand))
+    found = (discards, picks, discards + picks)
+    _HANDS[:] = [(hand, found), *_HANDS[:3]]
+    return found
+
+
+_HANDS: list[tuple[tuple[str, ...], tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]]] = []
 
 
 def team_facts(melds: tuple[Meld, ...]) -> tuple[int, tuple[str, ...]]:
@@ -46,10 +53,19 @@ def play_actions(state: SambaState, seat: int) -> tuple[str, ...]:
     sel = state.selection
     asks = not state.asked and not state.taking and not state.staged and books >= BOOKS_TO_GO_OUT
     if not sel and not state.staged and not state.taking and not state.no_discard and len(hand) >= 2:
-        discards, picks = hand_actions(hand)
+        discards, picks, both = hand_actions(hand)
         if not combines and not asks:
-            return discards + picks
+            return both
         return (*combines, *(("ask",) if asks else ()), *discards, *picks)
+    if len(sel) == 1 and not state.staged and not state.taking and not state.no_discard and len(hand) >= 2:
+        fitting = fast.pick_actions(hand, sel[0])  # one card picked: the usual case, in one go
+        if fitting is not None:
+            out = [a for a, _m in turn.meld_targets(state, seat)]
+            out.extend(combines)
+            out.append(CLEAR)
+            if asks:
+                out.append("ask")
+            return (*out, *hand_actions(hand)[0], *fitting)
     out = [a for a, _m in turn.meld_targets(state, seat)]
     out.extend(combines)
     if sel:
