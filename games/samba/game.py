@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from inspect import signature
 from types import MappingProxyType
 from typing import ClassVar
 
@@ -32,6 +33,8 @@ ASK = "ask"
 _NOBODY: frozenset[int] = frozenset()
 _ONLY = tuple(frozenset((s,)) for s in range(SEATS))
 _DRAW_ONLY = ("draw",)
+#: How many public event texts a state keeps (``sheet.remember``'s default).
+_RECENT = signature(remember).parameters["keep"].default
 
 
 class Samba(Game):
@@ -156,14 +159,13 @@ class Samba(Game):
             return new, ()
         if new.phase == PLAY and not new.hands[seat] and not new.taking:
             new, events = flow.end_deal(evolve(new, out_by=seat), events, "out")
-        for e in events:
-            if e.private_to is None:
-                recent = remember(state.recent, events)
-                if new is state:
-                    new = evolve(new, recent=recent)
-                else:  # a state this step made, not yet seen by anyone: one copy fewer
-                    new.__dict__["recent"] = recent
-                break
+        told = [e.text for e in events if e.private_to is None]
+        if told:
+            recent = (*state.recent, *told)[-_RECENT:]  # as ``sheet.remember`` keeps them
+            if new is state:
+                new = evolve(new, recent=recent)
+            else:  # a state this step made, not yet seen by anyone: one copy fewer
+                new.__dict__["recent"] = recent
         return new, tuple(events)
 
     def _step(self, state: SambaState, seat: int, action: str) -> turn.Step:

@@ -9,6 +9,7 @@ two seven-card melds and never against the partner's "No".
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import itemgetter
 
 from ..core.errors import IllegalAction
 from ..core.game import Event
@@ -118,7 +119,7 @@ def meld_targets(state: SambaState, seat: int) -> tuple[tuple[str, Meld], ...]:
     left = _left_after(state, seat, len(sel))
     found = targets(sel, base, RULES, going_out=True)
     if left > 1:  # the usual case: the hand is not emptied, so only black 3s can stop a target
-        return tuple(am for am in found if _black_ok(am[1], False))
+        return tuple(am for am in found if _black_ok(am[1], False)) if found else found
     out = []
     for action, meld in found:
         after = (*base, meld) if action == NEW else _replaced(base, int(action[5:]), meld)
@@ -199,7 +200,7 @@ def draw_from_stock(
 
 def draw(state: SambaState, seat: int) -> Step:
     stock = state.stock
-    if state.options.draw == 1 and len(stock) > 1 and not is_red3(stock[0]):  # the common case, in one step
+    if state.options.draw == 1 and len(stock) > 1 and stock[0][:2] not in RED_THREES:  # the common case, in one step
         card = stock[0]
         new, d = copied(state)
         d["stock"], d["phase"], d["hands"] = stock[1:], PLAY, set_hand(state, seat, (*state.hands[seat], card))
@@ -245,7 +246,10 @@ def _pairs(hand: Sequence[str], rank: str) -> bool:
     """Whether the hand holds two natural cards of ``rank`` (as ``_pair`` finds them)."""
     if rank == "J":  # jokers ("JK") start with J too
         return sum(1 for c in hand if c[0] == "J" and c[1] != "K") >= 2
-    return sum(1 for c in hand if c[0] == rank) >= 2
+    return list(map(_FIRST, hand)).count(rank) >= 2
+
+
+_FIRST = itemgetter(0)
 
 
 def _pair(hand: Sequence[str], top: str) -> tuple[str, ...]:

@@ -73,7 +73,7 @@ def label(card: str) -> str:
 
 
 def labels(cards: Iterable[str]) -> str:
-    return " ".join(label(c) for c in cards)
+    return " ".join(map(label, cards))
 
 
 def by_suit(card: str) -> tuple[int, int, str]:

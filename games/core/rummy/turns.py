@@ -148,7 +148,7 @@ def pickable(cards: Sequence[str], selection: Sequence[str], rules: MeldRules) -
 def without(hand: Sequence[str], cards: Sequence[str]) -> tuple[str, ...]:
     """``hand`` less ``cards`` (ids are unique, so a set test is exact)."""
     gone = set(cards)
-    return tuple(c for c in hand if c not in gone)
+    return tuple([c for c in hand if c not in gone])
 
 
 __all__ = [
