@@ -9,7 +9,9 @@ selection; the hand is then filtered in its own order.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
+from operator import itemgetter
 
 from ..core.game import Event
 from ..core.i18n import _
@@ -84,3 +86,13 @@ def pickable(cards: tuple[str, ...], selection: tuple[str, ...]) -> tuple[str, .
         if ok:
             out.append(c)
     return tuple(out)
+
+
+def has_pair(hand: Sequence[str], rank: str) -> bool:
+    """Whether the hand holds two natural cards of ``rank`` (as ``turn._pair`` finds them)."""
+    if rank == "J":  # jokers ("JK") start with J too
+        return sum(1 for c in hand if c[0] == "J" and c[1] != "K") >= 2
+    return list(map(_FIRST, hand)).count(rank) >= 2
+
+
+_FIRST = itemgetter(0)

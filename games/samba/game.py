@@ -144,6 +144,19 @@ class Samba(Game):
         found = [a for a in legal if a.startswith("discard:") or a == "end"]
         return found[0] if found else legal[0]
 
+    def legal_actions(self, state: SambaState, seat: int) -> tuple[str, ...]:
+        """``Game.legal_actions`` in one call (the memo of the latest state, kept the same way)."""
+        memo = self._memo
+        if memo is None or memo[0] is not state:
+            memo = self._memo = (state, self.to_act(state), {})
+        if seat not in memo[1]:
+            return ()
+        legal = memo[2]
+        actions = legal.get(seat)
+        if actions is None:
+            actions = legal[seat] = self._legal_actions(state, seat)
+        return actions
+
     def apply(self, state: SambaState, seat: int, action: str) -> tuple[SambaState, tuple[Event, ...]]:
         """An action the legal list just given for this state holds needs no other check (the usual case)."""
         memo = self._memo

@@ -9,7 +9,6 @@ two seven-card melds and never against the partner's "No".
 from __future__ import annotations
 
 from collections.abc import Sequence
-from operator import itemgetter
 
 from ..core.errors import IllegalAction
 from ..core.game import Event
@@ -90,7 +89,8 @@ def may_go_out(state: SambaState, melds: Sequence[Meld]) -> bool:
 
 def _base(state: SambaState, seat: int) -> tuple[Meld, ...]:
     """What the selection may extend: the team's melds, or the initial meld being built."""
-    return state.melds[team(seat)] if opened(state, seat) else state.staged
+    mine = state.melds[seat % 2]  # (``team``)
+    return mine if mine else state.staged
 
 
 def _replaced(melds: tuple[Meld, ...], k: int, meld: Meld) -> tuple[Meld, ...]:
@@ -226,8 +226,8 @@ def take_options(state: SambaState, seat: int) -> tuple[str, ...]:
     out = []
     hand = state.hands[seat]
     after = len(hand) + len(state.pile) - 1
-    mine = state.melds[team(seat)]
-    if _pairs(hand, rank) and (after - 2 >= 2 or may_go_out(state, mine)):
+    mine = state.melds[seat % 2]  # (``team``)
+    if fast.has_pair(hand, rank) and (after - 2 >= 2 or may_go_out(state, mine)):
         out.append("take:new")
     if not state.frozen and after >= 2:
         # a set's key is a rank, an escalera's a suit: the two never clash, so this drops only sure misses
@@ -240,16 +240,6 @@ def take_options(state: SambaState, seat: int) -> tuple[str, ...]:
 
 
 _TAKES = tuple(f"take:{k}" for k in range(200))
-
-
-def _pairs(hand: Sequence[str], rank: str) -> bool:
-    """Whether the hand holds two natural cards of ``rank`` (as ``_pair`` finds them)."""
-    if rank == "J":  # jokers ("JK") start with J too
-        return sum(1 for c in hand if c[0] == "J" and c[1] != "K") >= 2
-    return list(map(_FIRST, hand)).count(rank) >= 2
-
-
-_FIRST = itemgetter(0)
 
 
 def _pair(hand: Sequence[str], top: str) -> tuple[str, ...]:
