@@ -6,11 +6,11 @@ The order is the contract's: meld targets, combines, clear, undo, ask, discards,
 
 from __future__ import annotations
 
-from ..core.rummy.melds import Meld
-from ..core.rummy.turns import CLEAR, PLAY, discard_action, pick_action
+from ..core.rummy.melds import SET, Meld, can_add
+from ..core.rummy.turns import CLEAR, PLAY, add_action, discard_action, pick_action
 from . import fast, turn
 from .combos import combines_of
-from .state import BOOK, BOOKS_TO_GO_OUT, DECK, SambaState
+from .state import BOOK, BOOKS_TO_GO_OUT, DECK, RULES, SambaState
 
 _PICK = {c: pick_action(c) for c in DECK}
 _DISCARD = {c: discard_action(c) for c in DECK}
@@ -45,6 +45,20 @@ def team_facts(melds: tuple[Meld, ...]) -> tuple[int, tuple[str, ...]]:
 _TEAMS: list[tuple[tuple[Meld, ...], tuple[int, tuple[str, ...]]]] = []
 
 
+def _one_card_targets(state: SambaState, seat: int, card: str) -> list[str] | None:
+    """``turn.meld_targets``' actions for one natural card picked, nothing staged or being taken and
+    the hand not emptied (None otherwise, or for a 3: the full path). Only the yes or no of each meld
+    is needed here (``can_add``); ``meld:`` builds the meld when played."""
+    if len(state.hands[seat]) < 3 or card[:2] in RULES.wild_faces or card[0] == "3" or RULES.min_size < 2:
+        return None
+    rank, suit, cap = card[0], card[1], RULES.max_size
+    return [
+        add_action(k) for k, m in enumerate(state.melds[seat % 2])
+        if m.key == (rank if m.kind == SET else suit) and (cap is None or len(m.cards) < cap)
+        and can_add(m, (card,), RULES, going_out=True)
+    ]
+
+
 def play_actions(state: SambaState, seat: int) -> tuple[str, ...]:
     """The legal actions of the seat to play (phase ``play``)."""
     melds = state.melds[seat % 2]
@@ -60,7 +74,9 @@ def play_actions(state: SambaState, seat: int) -> tuple[str, ...]:
     if len(sel) == 1 and not state.staged and not state.taking and not state.no_discard and len(hand) >= 2:
         fitting = fast.pick_actions(hand, sel[0])  # one card picked: the usual case, in one go
         if fitting is not None:
-            out = [a for a, _m in turn.meld_targets(state, seat)]
+            out = _one_card_targets(state, seat, sel[0])
+            if out is None:
+                out = [a for a, _m in turn.meld_targets(state, seat)]
             out.extend(combines)
             out.append(CLEAR)
             if asks:

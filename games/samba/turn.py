@@ -14,7 +14,7 @@ from ..core.errors import IllegalAction
 from ..core.game import Event
 from ..core.i18n import _
 from ..core.rummy.cards import JOKER, label, labels
-from ..core.rummy.melds import RUN, SET, Meld, check_add, check_new
+from ..core.rummy.melds import RUN, SET, Meld, can_add, check_add, check_new
 from ..core.rummy.turns import NEW, PLAY, targets, without
 from ..core.rummy.turns import pickable as rummy_pickable
 from ..core.views import seat_name
@@ -234,7 +234,7 @@ def take_options(state: SambaState, seat: int) -> tuple[str, ...]:
         suit = top[1]
         out.extend(
             _TAKES[k] for k, m in enumerate(mine)
-            if (m.key == rank or m.key == suit) and len(m.cards) < BOOK and check_add(m, (top,), RULES) is not None
+            if (m.key == rank or m.key == suit) and len(m.cards) < BOOK and can_add(m, (top,), RULES)
         )
     return tuple(out)
 

@@ -299,6 +299,25 @@ def check_add(meld: Meld, cards: Sequence[str], rules: MeldRules, *, going_out: 
     return None
 
 
+def can_add(meld: Meld, cards: Sequence[str], rules: MeldRules, *, going_out: bool = False) -> bool:
+    """``check_add(...) is not None``, without building the meld in the usual case: one natural
+    card of a set's rank joining it (a legal list needs only the yes or no)."""
+    if meld.kind != SET or len(cards) != 1 or cards[0][:2] in rules.wild_faces or cards[0][0] != meld.key:
+        return check_add(meld, cards, rules, going_out=going_out) is not None
+    card, have, key, wild = cards[0], meld.cards, meld.key, rules.wild_faces
+    if not _size_ok(len(have) + 1, rules) or card in have or not _allowed_faces(cards, rules, going_out):
+        return False
+    naturals, wilds = 1, 0
+    for c in have:  # as ``arrange_set`` reads the union: one rank (the set's), the wilds counted
+        if c[:2] in wild:
+            wilds += 1
+        elif c[0] != key:
+            return False
+        else:
+            naturals += 1
+    return wilds <= rules.max_wilds and naturals >= rules.min_naturals and len(set(have)) == len(have)
+
+
 def _off_key(meld: Meld, cards: Sequence[str], rules: MeldRules) -> bool:
     """A quick no: a natural card of another rank (a set) or another suit (a run) never fits."""
     at = 0 if meld.kind == SET else 1
@@ -336,6 +355,6 @@ def _run_growth_ok(meld: Meld, new: Meld, rules: MeldRules) -> bool:
     return all(meld.stands_for(w) == new.stands_for(w) for w in meld.wilds if w in new.wilds)
 
 __all__ = [
-    "RUN", "SET", "Meld", "MeldRules", "arrange_run", "arrange_set", "check_add", "check_combine", "check_new", "is_book",
+    "RUN", "SET", "Meld", "MeldRules", "arrange_run", "arrange_set", "can_add", "check_add", "check_combine", "check_new", "is_book",
     "meld_points",
 ]
