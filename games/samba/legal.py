@@ -45,17 +45,27 @@ def team_facts(melds: tuple[Meld, ...]) -> tuple[int, tuple[str, ...]]:
 _TEAMS: list[tuple[tuple[Meld, ...], tuple[int, tuple[str, ...]]]] = []
 
 
-def _one_card_targets(state: SambaState, seat: int, card: str) -> list[str] | None:
-    """``turn.meld_targets``' actions for one natural card picked, nothing staged or being taken and
-    the hand not emptied (None otherwise, or for a 3: the full path). Only the yes or no of each meld
-    is needed here (``can_add``); ``meld:`` builds the meld when played."""
-    if len(state.hands[seat]) < 3 or card[:2] in RULES.wild_faces or card[0] == "3" or RULES.min_size < 2:
+def _natural_targets(state: SambaState, seat: int, sel: tuple[str, ...]) -> list[str] | None:
+    """``turn.meld_targets``' actions for natural cards picked (no 3s), too few for a meld of their
+    own, nothing staged or being taken and the hand not emptied (None otherwise: the full path).
+    Only the yes or no of each meld is needed here (``can_add``); ``meld:`` builds it when played."""
+    n = len(sel)
+    if n >= RULES.min_size or len(state.hands[seat]) - n < 2:
         return None
-    rank, suit, cap = card[0], card[1], RULES.max_size
+    wild = RULES.wild_faces
+    ranks, suits = set(), set()
+    for c in sel:
+        if c[:2] in wild or c[0] == "3":
+            return None
+        ranks.add(c[0])
+        suits.add(c[1])
+    rank = next(iter(ranks)) if len(ranks) == 1 else None
+    suit = next(iter(suits)) if len(suits) == 1 else None
+    cap = RULES.max_size
     return [
         add_action(k) for k, m in enumerate(state.melds[seat % 2])
-        if m.key == (rank if m.kind == SET else suit) and (cap is None or len(m.cards) < cap)
-        and can_add(m, (card,), RULES, going_out=True)
+        if m.key == (rank if m.kind == SET else suit) and (cap is None or len(m.cards) + n <= cap)
+        and can_add(m, sel, RULES, going_out=True)
     ]
 
 
@@ -71,10 +81,13 @@ def play_actions(state: SambaState, seat: int) -> tuple[str, ...]:
         if not combines and not asks:
             return both
         return (*combines, *(("ask",) if asks else ()), *discards, *picks)
-    if len(sel) == 1 and not state.staged and not state.taking and not state.no_discard and len(hand) >= 2:
-        fitting = fast.pick_actions(hand, sel[0])  # one card picked: the usual case, in one go
+    if sel and not state.staged and not state.taking and not state.no_discard and len(hand) >= 2:
+        if len(sel) == 1:  # one card picked: the usual case, its picks in one go
+            fitting = fast.pick_actions(hand, sel[0])
+        else:
+            fitting = tuple(map(_PICK.__getitem__, turn.pickable(state, seat)))
         if fitting is not None:
-            out = _one_card_targets(state, seat, sel[0])
+            out = _natural_targets(state, seat, sel)
             if out is None:
                 out = [a for a, _m in turn.meld_targets(state, seat)]
             out.extend(combines)

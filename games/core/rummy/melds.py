@@ -300,14 +300,15 @@ def check_add(meld: Meld, cards: Sequence[str], rules: MeldRules, *, going_out: 
 
 
 def can_add(meld: Meld, cards: Sequence[str], rules: MeldRules, *, going_out: bool = False) -> bool:
-    """``check_add(...) is not None``, without building the meld in the usual case: one natural
-    card of a set's rank joining it (a legal list needs only the yes or no)."""
-    if meld.kind != SET or len(cards) != 1 or cards[0][:2] in rules.wild_faces or cards[0][0] != meld.key:
+    """``check_add(...) is not None``, without building the meld in the usual case: natural cards
+    of a set's rank joining it (a legal list needs only the yes or no)."""
+    key, wild = meld.key, rules.wild_faces
+    if meld.kind != SET or not _all_of_rank(cards, key, wild):
         return check_add(meld, cards, rules, going_out=going_out) is not None
-    card, have, key, wild = cards[0], meld.cards, meld.key, rules.wild_faces
-    if not _size_ok(len(have) + 1, rules) or card in have or not _allowed_faces(cards, rules, going_out):
+    have = meld.cards
+    if not _size_ok(len(have) + len(cards), rules) or not _allowed_faces(cards, rules, going_out):
         return False
-    naturals, wilds = 1, 0
+    naturals, wilds = len(cards), 0
     for c in have:  # as ``arrange_set`` reads the union: one rank (the set's), the wilds counted
         if c[:2] in wild:
             wilds += 1
@@ -315,7 +316,17 @@ def can_add(meld: Meld, cards: Sequence[str], rules: MeldRules, *, going_out: bo
             return False
         else:
             naturals += 1
-    return wilds <= rules.max_wilds and naturals >= rules.min_naturals and len(set(have)) == len(have)
+    if wilds > rules.max_wilds or naturals < rules.min_naturals:
+        return False
+    return len({*have, *cards}) == len(have) + len(cards)
+
+
+def _all_of_rank(cards: Sequence[str], rank: str, wild: frozenset[str]) -> bool:
+    """Some cards, every one a natural of ``rank``."""
+    for c in cards:
+        if c[:2] in wild or c[0] != rank:
+            return False
+    return bool(cards)
 
 
 def _off_key(meld: Meld, cards: Sequence[str], rules: MeldRules) -> bool:
