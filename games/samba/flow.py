@@ -61,7 +61,20 @@ def _lay_out_dealt(state: SambaState, seat: int) -> Step:
 def discard(state: SambaState, seat: int, card: str) -> Step:
     old = state.hands[seat]
     if state.stock and len(old) > 1 and state.asked != "yes" and not state.taking and not state.no_discard:
-        return _plain_discard(state, seat, card)
+        # the usual discard (cards left, a stock to draw from, no "Yes" to pay for): one state made
+        if card not in old:
+            raise IllegalAction(_("You can't discard that card now."))
+        at = old.index(card)
+        new, d = copied(state)
+        d["hands"] = turn.set_hand(state, seat, old[:at] + old[at + 1 :])
+        d["pile"] = (*state.pile, card)
+        told = [fast.discards(seat, card)]
+        if not state.frozen and is_wild(card):
+            d["frozen"] = True
+            told.append(Event(_("A wild card on the pile freezes it.")))
+        d["turn"], d["phase"], d["selection"], d["staged"], d["taking"], d["asked"] = (
+            (state.turn + 1) % SEATS, DRAW, (), (), False, "")
+        return new, told
     if card not in turn.discards(state, seat):
         raise IllegalAction(_("You can't discard that card now."))
     old = state.hands[seat]
@@ -83,23 +96,6 @@ def discard(state: SambaState, seat: int, card: str) -> Step:
         text = _("{who} asked to go out and did not: −100 for the team.")
         events.append(Event(text.format(who=seat_name(seat)), seat))
     return next_turn(state, events, **changes)
-
-
-def _plain_discard(state: SambaState, seat: int, card: str) -> Step:
-    """The usual discard (cards left, a stock to draw from, no "Yes" to pay for): one state made."""
-    old = state.hands[seat]
-    if card not in old:
-        raise IllegalAction(_("You can't discard that card now."))
-    at = old.index(card)
-    new, d = copied(state)
-    d["hands"] = turn.set_hand(state, seat, old[:at] + old[at + 1 :])
-    d["pile"] = (*state.pile, card)
-    events = [fast.discards(seat, card)]
-    if not state.frozen and is_wild(card):
-        d["frozen"] = True
-        events.append(Event(_("A wild card on the pile freezes it.")))
-    d["turn"], d["phase"], d["selection"], d["staged"], d["taking"], d["asked"] = (state.turn + 1) % SEATS, DRAW, (), (), False, ""
-    return new, events
 
 
 def next_turn(state: SambaState, events: list[Event], **changes: object) -> Step:

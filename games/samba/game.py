@@ -167,7 +167,12 @@ class Samba(Game):
         return super().apply(state, seat, action)
 
     def _apply(self, state: SambaState, seat: int, action: str) -> tuple[SambaState, tuple[Event, ...]]:
-        new, events = self._step(state, seat, action)
+        if action.startswith("discard:"):  # the two usual actions first, without ``_step``
+            new, events = flow.discard(state, seat, action[8:])
+        elif action == "draw":
+            new, events = turn.draw(state, seat)
+        else:
+            new, events = self._step(state, seat, action)
         if not events and new.hands[seat]:  # a pick or a clear: nothing told, nothing to end
             return new, ()
         if new.phase == PLAY and not new.hands[seat] and not new.taking:
