@@ -6,8 +6,8 @@ The order is the contract's: meld targets, combines, clear, undo, ask, discards,
 
 from __future__ import annotations
 
-from ..core.rummy.melds import SET, Meld, can_add
-from ..core.rummy.turns import CLEAR, PLAY, add_action, discard_action, pick_action
+from ..core.rummy.melds import SET, Meld, can_add, check_new
+from ..core.rummy.turns import CLEAR, NEW, PLAY, add_action, discard_action, pick_action
 from . import fast, turn
 from .combos import combines_of
 from .state import BOOK, BOOKS_TO_GO_OUT, DECK, RULES, SambaState
@@ -45,28 +45,33 @@ def team_facts(melds: tuple[Meld, ...]) -> tuple[int, tuple[str, ...]]:
 _TEAMS: list[tuple[tuple[Meld, ...], tuple[int, tuple[str, ...]]]] = []
 
 
-def _natural_targets(state: SambaState, seat: int, sel: tuple[str, ...]) -> list[str] | None:
-    """``turn.meld_targets``' actions for natural cards picked (no 3s), too few for a meld of their
-    own, nothing staged or being taken and the hand not emptied (None otherwise: the full path).
+def _quick_targets(state: SambaState, seat: int, sel: tuple[str, ...]) -> list[str] | None:
+    """``turn.meld_targets``' actions with nothing staged or being taken and the hand not emptied
+    (None otherwise, or with a 3 picked or beside a set of 3s: the full path, for its black-3 rule).
     Only the yes or no of each meld is needed here (``can_add``); ``meld:`` builds it when played."""
     n = len(sel)
-    if n >= RULES.min_size or len(state.hands[seat]) - n < 2:
+    if len(state.hands[seat]) - n < 2:
         return None
     wild = RULES.wild_faces
     ranks, suits = set(), set()
     for c in sel:
-        if c[:2] in wild or c[0] == "3":
+        if c[0] == "3":
             return None
-        ranks.add(c[0])
-        suits.add(c[1])
-    rank = next(iter(ranks)) if len(ranks) == 1 else None
-    suit = next(iter(suits)) if len(suits) == 1 else None
-    cap = RULES.max_size
-    return [
-        add_action(k) for k, m in enumerate(state.melds[seat % 2])
-        if m.key == (rank if m.kind == SET else suit) and (cap is None or len(m.cards) + n <= cap)
-        and can_add(m, sel, RULES, going_out=True)
-    ]
+        if c[:2] not in wild:
+            ranks.add(c[0])
+            suits.add(c[1])
+    melds = state.melds[seat % 2]
+    out = [NEW] if n >= RULES.min_size and check_new(sel, RULES, melds, going_out=True) is not None else []
+    room = None if RULES.max_size is None else RULES.max_size - n
+    for k, m in enumerate(melds):  # as ``rummy.turns.targets`` picks the melds to try
+        keys = ranks if m.kind == SET else suits
+        if (room is not None and len(m.cards) > room) or len(keys) > 1 or (keys and m.key not in keys):
+            continue
+        if m.key == "3":
+            return None
+        if can_add(m, sel, RULES, going_out=True):
+            out.append(add_action(k))
+    return out
 
 
 def play_actions(state: SambaState, seat: int) -> tuple[str, ...]:
@@ -87,7 +92,7 @@ def play_actions(state: SambaState, seat: int) -> tuple[str, ...]:
         else:
             fitting = tuple(map(_PICK.__getitem__, turn.pickable(state, seat)))
         if fitting is not None:
-            out = _natural_targets(state, seat, sel)
+            out = _quick_targets(state, seat, sel)
             if out is None:
                 out = [a for a, _m in turn.meld_targets(state, seat)]
             out.extend(combines)

@@ -300,15 +300,30 @@ def check_add(meld: Meld, cards: Sequence[str], rules: MeldRules, *, going_out: 
 
 
 def can_add(meld: Meld, cards: Sequence[str], rules: MeldRules, *, going_out: bool = False) -> bool:
-    """``check_add(...) is not None``, without building the meld in the usual case: natural cards
-    of a set's rank joining it (a legal list needs only the yes or no)."""
+    """``check_add(...) is not None``, without building the meld in the usual cases: wilds and
+    naturals of a set's rank joining it, or more wilds than a run may hold (a legal list needs
+    only the yes or no)."""
     key, wild = meld.key, rules.wild_faces
-    if meld.kind != SET or not _all_of_rank(cards, key, wild):
-        return check_add(meld, cards, rules, going_out=going_out) is not None
-    have = meld.cards
+    added = 0  # wild cards among ``cards``
+    fits_set = meld.kind == SET and bool(cards)
+    for c in cards:
+        if c[:2] in wild:
+            added += 1
+        elif c[0] != key:
+            fits_set = False
+    if fits_set:
+        return _set_takes(meld, cards, added, rules, going_out)
+    if meld.kind == RUN and not rules.wild_natural_in_runs and added > rules.most_run_wilds:
+        return False  # (``arrange_run`` gives up on every reading: each wild face acts as a wild)
+    return check_add(meld, cards, rules, going_out=going_out) is not None
+
+
+def _set_takes(meld: Meld, cards: Sequence[str], added: int, rules: MeldRules, going_out: bool) -> bool:
+    """Whether ``arrange_set`` accepts the set with ``cards`` (each a wild or of its rank) added."""
+    have, key, wild = meld.cards, meld.key, rules.wild_faces
     if not _size_ok(len(have) + len(cards), rules) or not _allowed_faces(cards, rules, going_out):
         return False
-    naturals, wilds = len(cards), 0
+    naturals, wilds = len(cards) - added, added
     for c in have:  # as ``arrange_set`` reads the union: one rank (the set's), the wilds counted
         if c[:2] in wild:
             wilds += 1
@@ -316,17 +331,9 @@ def can_add(meld: Meld, cards: Sequence[str], rules: MeldRules, *, going_out: bo
             return False
         else:
             naturals += 1
-    if wilds > rules.max_wilds or naturals < rules.min_naturals:
+    if not naturals or wilds > rules.max_wilds or naturals < rules.min_naturals:
         return False
     return len({*have, *cards}) == len(have) + len(cards)
-
-
-def _all_of_rank(cards: Sequence[str], rank: str, wild: frozenset[str]) -> bool:
-    """Some cards, every one a natural of ``rank``."""
-    for c in cards:
-        if c[:2] in wild or c[0] != rank:
-            return False
-    return bool(cards)
 
 
 def _off_key(meld: Meld, cards: Sequence[str], rules: MeldRules) -> bool:
