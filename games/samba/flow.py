@@ -17,7 +17,19 @@ from ..core.teams import partner_of
 from ..core.views import seat_name
 from . import fast, turn
 from .scoring import score_line, team_score
-from .state import ASK_PENALTY, DECK, HAND, SEATS, SambaState, copied, evolve, is_red3, is_wild, team
+from .state import (
+    ASK_PENALTY,
+    DECK,
+    HAND,
+    RED_THREES,
+    SEATS,
+    SambaState,
+    copied,
+    evolve,
+    is_red3,
+    is_wild,
+    team,
+)
 
 Step = turn.Step
 
@@ -46,7 +58,7 @@ def deal_hand(
 
 
 def _lay_out_dealt(state: SambaState, seat: int) -> Step:
-    reds = [c for c in state.hands[seat] if is_red3(c)]
+    reds = [c for c in state.hands[seat] if c[:2] in RED_THREES]  # (``is_red3``)
     if not reds:
         return state, []
     hand = without(state.hands[seat], reds)

@@ -144,26 +144,25 @@ class Samba(Game):
         found = [a for a in legal if a.startswith("discard:") or a == "end"]
         return found[0] if found else legal[0]
 
+    #: The latest legal list given: (state, seat, actions). States are immutable, so it stays true.
+    _listed: tuple[SambaState, int, tuple[str, ...]] | None = None
+
     def legal_actions(self, state: SambaState, seat: int) -> tuple[str, ...]:
-        """``Game.legal_actions`` in one call (the memo of the latest state, kept the same way)."""
-        memo = self._memo
-        if memo is None or memo[0] is not state:
-            memo = self._memo = (state, self.to_act(state), {})
-        if seat not in memo[1]:
+        """``Game.legal_actions`` in one call, the latest list kept (``Game``'s memo, made leaner)."""
+        listed = self._listed
+        if listed is not None and listed[0] is state and listed[1] == seat:
+            return listed[2]
+        if seat not in self.to_act(state):
             return ()
-        legal = memo[2]
-        actions = legal.get(seat)
-        if actions is None:
-            actions = legal[seat] = self._legal_actions(state, seat)
+        actions = self._legal_actions(state, seat)
+        self._listed = (state, seat, actions)
         return actions
 
     def apply(self, state: SambaState, seat: int, action: str) -> tuple[SambaState, tuple[Event, ...]]:
         """An action the legal list just given for this state holds needs no other check (the usual case)."""
-        memo = self._memo
-        if memo is not None and memo[0] is state and type(action) is str:
-            listed = memo[2].get(seat)
-            if listed is not None and action in listed:
-                return self._apply(state, seat, action)
+        listed = self._listed
+        if listed is not None and listed[0] is state and listed[1] == seat and type(action) is str and action in listed[2]:
+            return self._apply(state, seat, action)
         return super().apply(state, seat, action)
 
     def _apply(self, state: SambaState, seat: int, action: str) -> tuple[SambaState, tuple[Event, ...]]:
