@@ -176,9 +176,12 @@ class Samba(Game):
             return new, ()
         if new.phase == PLAY and not new.hands[seat] and not new.taking:
             new, events = flow.end_deal(evolve(new, out_by=seat), events, "out")
-        told = [e.text for e in events if e.private_to is None]
-        if told:
-            recent = (*state.recent, *told)[-_RECENT:]  # as ``sheet.remember`` keeps them
+        recent = state.recent
+        for e in events:
+            if e.private_to is None:
+                recent = (*recent, e.text)
+        if recent is not state.recent:
+            recent = recent[-_RECENT:]  # as ``sheet.remember`` keeps them
             if new is state:
                 new = evolve(new, recent=recent)
             else:  # a state this step made, not yet seen by anyone: one copy fewer

@@ -232,10 +232,9 @@ def take_options(state: SambaState, seat: int) -> tuple[str, ...]:
     if not state.frozen and after >= 2:
         # a set's key is a rank, an escalera's a suit: the two never clash, so this drops only sure misses
         suit = top[1]
-        out.extend(
-            _TAKES[k] for k, m in enumerate(mine)
-            if (m.key == rank or m.key == suit) and len(m.cards) < BOOK and can_add(m, (top,), RULES)
-        )
+        for k, m in enumerate(mine):
+            if (m.key == rank or m.key == suit) and len(m.cards) < BOOK and can_add(m, (top,), RULES):
+                out.append(_TAKES[k])
     return tuple(out)
 
 
