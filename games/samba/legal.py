@@ -37,7 +37,14 @@ def team_facts(melds: tuple[Meld, ...]) -> tuple[int, tuple[str, ...]]:
     for kept, facts in _TEAMS:
         if kept is melds:
             return facts
-    facts = (sum(len(m.cards) >= BOOK for m in melds), tuple(a for a, _m in combines_of(melds)))
+    books, keys, twice = 0, set(), False
+    for m in melds:
+        if len(m.cards) >= BOOK:
+            books += 1
+        elif m.kind == SET:  # two open sets of one rank: the only melds ``combine`` may join
+            twice = twice or m.key in keys
+            keys.add(m.key)
+    facts = (books, tuple(a for a, _m in combines_of(melds)) if twice else ())
     _TEAMS[:] = [(melds, facts), *_TEAMS[:1]]
     return facts
 
