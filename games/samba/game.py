@@ -152,9 +152,13 @@ class Samba(Game):
         listed = self._listed
         if listed is not None and listed[0] is state and listed[1] == seat:
             return listed[2]
-        if seat not in self.to_act(state):
+        phase = state.phase  # (``to_act`` and ``_legal_actions`` inline: the seat to play, usually)
+        if phase == PLAY and seat == state.turn:
+            actions = legal.play_actions(state, seat)
+        elif seat in self.to_act(state):
+            actions = self._legal_actions(state, seat)
+        else:
             return ()
-        actions = self._legal_actions(state, seat)
         self._listed = (state, seat, actions)
         return actions
 
