@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from inspect import signature
 from types import MappingProxyType
 from typing import ClassVar
 
@@ -33,8 +32,6 @@ ASK = "ask"
 _NOBODY: frozenset[int] = frozenset()
 _ONLY = tuple(frozenset((s,)) for s in range(SEATS))
 _DRAW_ONLY = ("draw",)
-#: How many public event texts a state keeps (``sheet.remember``'s default).
-_RECENT = signature(remember).parameters["keep"].default
 
 
 class Samba(Game):
@@ -170,9 +167,15 @@ class Samba(Game):
         return super().apply(state, seat, action)
 
     def _apply(self, state: SambaState, seat: int, action: str) -> tuple[SambaState, tuple[Event, ...]]:
-        if action.startswith("discard:"):  # the two usual actions first, without ``_step``
+        if action.startswith("discard:"):  # the two usual actions first, in one go if they can
+            done = flow.usual_discard(state, seat, action[8:])
+            if done is not None:
+                return done
             new, events = flow.discard(state, seat, action[8:])
         elif action == "draw":
+            done = flow.usual_draw(state, seat)
+            if done is not None:
+                return done
             new, events = turn.draw(state, seat)
         else:
             new, events = self._step(state, seat, action)
@@ -185,7 +188,7 @@ class Samba(Game):
             if e.private_to is None:
                 recent = (*recent, e.text)
         if recent is not state.recent:
-            recent = recent[-_RECENT:]  # as ``sheet.remember`` keeps them
+            recent = recent[-flow.RECENT:]  # as ``sheet.remember`` keeps them
             if new is state:
                 new = evolve(new, recent=recent)
             else:  # a state this step made, not yet seen by anyone: one copy fewer

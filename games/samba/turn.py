@@ -199,14 +199,6 @@ def draw_from_stock(
 
 
 def draw(state: SambaState, seat: int) -> Step:
-    stock = state.stock
-    if state.options.draw == 1 and len(stock) > 1 and stock[0][:2] not in RED_THREES:  # the common case, in one step
-        card = stock[0]
-        new, d = copied(state)
-        hands = list(state.hands)  # (``set_hand`` inline)
-        hands[seat] = (*hands[seat], card)
-        d["stock"], d["phase"], d["hands"] = stock[1:], PLAY, tuple(hands)
-        return new, [fast.draws(seat), fast.drawn(seat, card)]
     new, got, laid = draw_from_stock(state, seat, state.options.draw)
     events = [Event(_("{who} draws from the stock.").format(who=seat_name(seat)), seat), *laid]
     if got:
