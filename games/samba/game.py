@@ -32,6 +32,7 @@ ASK = "ask"
 _NOBODY: frozenset[int] = frozenset()
 _ONLY = tuple(frozenset((s,)) for s in range(SEATS))
 _DRAW_ONLY = ("draw",)
+_PICKS = PICK + ":"
 
 
 class Samba(Game):
@@ -177,6 +178,14 @@ class Samba(Game):
             if done is not None:
                 return done
             new, events = turn.draw(state, seat)
+        elif action.startswith(_PICKS):  # one card of the hand: the usual pick, nothing told
+            card = action[len(_PICKS) :]
+            hand = state.hands[seat]
+            if "," not in card and card in hand and card not in state.selection and not state.staged:
+                new, fields = copied(state)
+                fields["selection"] = (*state.selection, card)
+                return new, ()
+            new, events = self._step(state, seat, action)
         else:
             new, events = self._step(state, seat, action)
         if not events and new.hands[seat]:  # a pick or a clear: nothing told, nothing to end
