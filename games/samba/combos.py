@@ -24,11 +24,29 @@ def _combines(melds: tuple[Meld, ...]) -> tuple[tuple[str, Meld], ...]:
     for k, m in enumerate(melds):
         if m.kind == SET and len(m.cards) < RULES.book:
             by_rank.setdefault(m.key, []).append(k)
+    if all(len(same) < 2 for same in by_rank.values()):
+        return ()
     out = []
     for same in by_rank.values():
         for x, i in enumerate(same):
             for j in same[x + 1 :]:
-                both = check_combine(melds[i], melds[j], RULES)
+                both = _combined(melds[i], melds[j])
                 if both is not None:
-                    out.append((f"combine:{i},{j}", both))
-    return tuple(sorted(out, key=lambda am: tuple(int(x) for x in am[0][8:].split(","))))
+                    out.append((i, j, both))
+    out.sort(key=lambda ijm: (ijm[0], ijm[1]))
+    return tuple((f"combine:{i},{j}", both) for i, j, both in out)
+
+
+def _combined(a: Meld, b: Meld) -> Meld | None:
+    """``check_combine(a, b, RULES)``, kept per pair of meld objects (melds outlive many turns)."""
+    kept = _PAIRS.get((id(a), id(b)))
+    if kept is not None and kept[0] is a and kept[1] is b:
+        return kept[2]
+    both = check_combine(a, b, RULES)
+    if len(_PAIRS) >= 4096:
+        _PAIRS.clear()
+    _PAIRS[id(a), id(b)] = (a, b, both)
+    return both
+
+
+_PAIRS: dict[tuple[int, int], tuple[Meld, Meld, Meld | None]] = {}

@@ -4,6 +4,7 @@ the next turn (a used-up stock), and the end of the deal on the score sheet."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from inspect import signature
 
 from ..core.errors import IllegalAction
 from ..core.game import Event
@@ -12,14 +13,29 @@ from ..core.rng import Rng
 from ..core.rummy.cards import label
 from ..core.rummy.match import close_deal, final_summary
 from ..core.rummy.turns import DRAW, OVER, PLAY, without
-from ..core.sheet import deal
+from ..core.sheet import deal, remember
 from ..core.teams import partner_of
 from ..core.views import seat_name
-from . import turn
+from . import fast, turn
 from .scoring import score_line, team_score
-from .state import ASK_PENALTY, DECK, HAND, SEATS, SambaState, evolve, is_red3, is_wild, team
+from .state import (
+    ASK_PENALTY,
+    DECK,
+    HAND,
+    RED_THREES,
+    SEATS,
+    SambaState,
+    evolve,
+    is_red3,
+    is_wild,
+    team,
+)
 
 Step = turn.Step
+#: How many public event texts a state keeps (``sheet.remember``'s default).
+RECENT: int = signature(remember).parameters["keep"].default
+_NEW = object.__new__
+_SET = object.__setattr__
 
 
 def deal_hand(
@@ -46,7 +62,7 @@ def deal_hand(
 
 
 def _lay_out_dealt(state: SambaState, seat: int) -> Step:
-    reds = [c for c in state.hands[seat] if is_red3(c)]
+    reds = [c for c in state.hands[seat] if c[:2] in RED_THREES]  # (``is_red3``)
     if not reds:
         return state, []
     hand = without(state.hands[seat], reds)
@@ -56,6 +72,51 @@ def _lay_out_dealt(state: SambaState, seat: int) -> Step:
 
 
 # ------------------------------------------------------------------ the turn's end
+
+
+def usual_discard(state: SambaState, seat: int, card: str) -> tuple[SambaState, tuple[Event, ...]] | None:
+    """``discard`` and its texts kept (as ``Game.apply`` keeps them) in one go, when cards are left,
+    the stock has cards and no "Yes" is to pay for (None otherwise)."""
+    old = state.hands[seat]
+    if not state.stock or len(old) < 2 or state.asked == "yes" or state.taking or state.no_discard:
+        return None
+    if card not in old:
+        raise IllegalAction(_("You can't discard that card now."))
+    at = old.index(card)
+    d = state.__dict__.copy()  # (``copied`` and ``turn.set_hand`` inline)
+    new = _NEW(SambaState)
+    _SET(new, "__dict__", d)
+    hands = list(state.hands)
+    hands[seat] = old[:at] + old[at + 1 :]
+    d["hands"] = tuple(hands)
+    d["pile"] = (*state.pile, card)
+    said = fast.discards(seat, card)
+    d["turn"], d["phase"], d["selection"], d["staged"], d["taking"], d["asked"] = (
+        (state.turn + 1) % SEATS, DRAW, (), (), False, "")
+    if state.frozen or not is_wild(card):
+        d["recent"] = (*state.recent, said.text)[-RECENT:]
+        return new, (said,)
+    d["frozen"] = True
+    freezes = Event(_("A wild card on the pile freezes it."))
+    d["recent"] = (*state.recent, said.text, freezes.text)[-RECENT:]
+    return new, (said, freezes)
+
+
+def usual_draw(state: SambaState, seat: int) -> tuple[SambaState, tuple[Event, ...]] | None:
+    """``turn.draw`` and its text kept in one go for one card, not a red 3, not the stock's last."""
+    stock = state.stock
+    if state.options.draw != 1 or len(stock) < 2 or stock[0][:2] in RED_THREES:
+        return None
+    card = stock[0]
+    d = state.__dict__.copy()
+    new = _NEW(SambaState)
+    _SET(new, "__dict__", d)
+    hands = list(state.hands)
+    hands[seat] = (*hands[seat], card)
+    said = fast.draws(seat)
+    d["stock"], d["phase"], d["hands"] = stock[1:], PLAY, tuple(hands)
+    d["recent"] = (*state.recent, said.text)[-RECENT:]
+    return new, (said, fast.drawn(seat, card))
 
 
 def discard(state: SambaState, seat: int, card: str) -> Step:

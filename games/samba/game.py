@@ -26,11 +26,13 @@ from ..core.sheet import ScoreSheet, remember
 from ..core.teams import per_seat
 from ..core.views import SeatView
 from . import flow, legal, turn
-from .state import SEATS, SambaOptions, SambaState, evolve
+from .state import SEATS, SambaOptions, SambaState, copied, evolve
 
 ASK = "ask"
 _NOBODY: frozenset[int] = frozenset()
 _ONLY = tuple(frozenset((s,)) for s in range(SEATS))
+_DRAW_ONLY = ("draw",)
+_PICKS = PICK + ":"
 
 
 class Samba(Game):
@@ -103,10 +105,16 @@ class Samba(Game):
         return _ONLY[state.turn]
 
     def _legal_actions(self, state: SambaState, seat: int) -> tuple[str, ...]:
-        if state.phase == ASK:
+        phase = state.phase
+        if phase == PLAY:
+            return legal.play_actions(state, seat)
+        if phase == ASK:
             return ("yes", "no")
-        if state.phase == DRAW:
-            return (*(("draw",) if state.stock else ()), *turn.take_options(state, seat))
+        if phase == DRAW:
+            takes = turn.take_options(state, seat)
+            if not takes and state.stock:
+                return _DRAW_ONLY
+            return (*(("draw",) if state.stock else ()), *takes)
         return legal.play_actions(state, seat)
 
     def sample_hidden(self, state: SambaState, seat: int, rng: random.Random) -> SambaState:
@@ -134,12 +142,62 @@ class Samba(Game):
         found = [a for a in legal if a.startswith("discard:") or a == "end"]
         return found[0] if found else legal[0]
 
+    #: The latest legal list given: (state, seat, actions). States are immutable, so it stays true.
+    _listed: tuple[SambaState, int, tuple[str, ...]] | None = None
+
+    def legal_actions(self, state: SambaState, seat: int) -> tuple[str, ...]:
+        """``Game.legal_actions`` in one call, the latest list kept (``Game``'s memo, made leaner)."""
+        listed = self._listed
+        if listed is not None and listed[0] is state and listed[1] == seat:
+            return listed[2]
+        phase = state.phase  # (``to_act`` and ``_legal_actions`` inline: the seat to play, usually)
+        if phase == PLAY and seat == state.turn:
+            actions = legal.play_actions(state, seat)
+        elif seat in self.to_act(state):
+            actions = self._legal_actions(state, seat)
+        else:
+            return ()
+        self._listed = (state, seat, actions)
+        return actions
+
+    def apply(self, state: SambaState, seat: int, action: str) -> tuple[SambaState, tuple[Event, ...]]:
+        """An action the legal list just given for this state holds needs no other check (the usual case)."""
+        listed = self._listed
+        if listed is not None and listed[0] is state and listed[1] == seat and type(action) is str and action in listed[2]:
+            return self._apply(state, seat, action)
+        return super().apply(state, seat, action)
+
     def _apply(self, state: SambaState, seat: int, action: str) -> tuple[SambaState, tuple[Event, ...]]:
-        new, events = self._step(state, seat, action)
+        if action.startswith("discard:"):  # the two usual actions first, in one go if they can
+            done = flow.usual_discard(state, seat, action[8:])
+            if done is not None:
+                return done
+            new, events = flow.discard(state, seat, action[8:])
+        elif action == "draw":
+            done = flow.usual_draw(state, seat)
+            if done is not None:
+                return done
+            new, events = turn.draw(state, seat)
+        elif action.startswith(_PICKS):  # one card of the hand: the usual pick, nothing told
+            card = action[len(_PICKS) :]
+            hand = state.hands[seat]
+            if "," not in card and card in hand and card not in state.selection and not state.staged:
+                new, fields = copied(state)
+                fields["selection"] = (*state.selection, card)
+                return new, ()
+            new, events = self._step(state, seat, action)
+        else:
+            new, events = self._step(state, seat, action)
+        if not events and new.hands[seat]:  # a pick or a clear: nothing told, nothing to end
+            return new, ()
         if new.phase == PLAY and not new.hands[seat] and not new.taking:
             new, events = flow.end_deal(evolve(new, out_by=seat), events, "out")
-        if any(e.private_to is None for e in events):
-            recent = remember(state.recent, events)
+        recent = state.recent
+        for e in events:
+            if e.private_to is None:
+                recent = (*recent, e.text)
+        if recent is not state.recent:
+            recent = recent[-flow.RECENT:]  # as ``sheet.remember`` keeps them
             if new is state:
                 new = evolve(new, recent=recent)
             else:  # a state this step made, not yet seen by anyone: one copy fewer
@@ -152,11 +210,13 @@ class Samba(Game):
         if action == "draw":
             return turn.draw(state, seat)
         if action.startswith("take:"):
-            return turn.take(state, seat, action)
+            return turn.take(state, seat, action, checked=True)  # (``_apply`` follows a legality check)
         if action.startswith(PICK + ":"):
             card = action[len(PICK) + 1 :]
             if "," not in card and card in state.hands[seat] and card not in state.selection and not state.staged:
-                return evolve(state, selection=(*state.selection, card)), []  # one card of the hand: the usual pick
+                new, fields = copied(state)  # one card of the hand: the usual pick
+                fields["selection"] = (*state.selection, card)
+                return new, []
             picked = parse_pick(action, turn.available(state, seat), ())
             if picked is None:
                 raise IllegalAction(_("You can only pick cards from your hand."))

@@ -115,10 +115,23 @@ class SambaState:
 
 def evolve(state: SambaState, **changes: object) -> SambaState:
     """``dataclasses.replace`` without re-running ``__init__`` (a deal takes hundreds of steps)."""
-    new = object.__new__(SambaState)
-    new.__dict__.update(state.__dict__)
-    new.__dict__.update(changes)
+    fields = state.__dict__.copy()
+    fields.update(changes)
+    new = _NEW(SambaState)
+    _SET(new, "__dict__", fields)
     return new
+
+
+def copied(state: SambaState) -> tuple[SambaState, dict[str, object]]:
+    """A copy of ``state`` and its fields, to be changed in place before anyone sees it (hot paths)."""
+    fields = state.__dict__.copy()
+    new = _NEW(SambaState)
+    _SET(new, "__dict__", fields)
+    return new, fields
+
+
+_NEW = object.__new__
+_SET = object.__setattr__
 
 
 def team(seat: int) -> int:

@@ -13,18 +13,21 @@ from collections.abc import Sequence
 from ..core.errors import IllegalAction
 from ..core.game import Event
 from ..core.i18n import _
-from ..core.rummy.cards import label, labels
-from ..core.rummy.melds import RUN, SET, Meld, check_add, check_new
+from ..core.rummy.cards import JOKER, label, labels
+from ..core.rummy.melds import RUN, SET, Meld, can_add, check_add, check_new
 from ..core.rummy.turns import NEW, PLAY, targets, without
 from ..core.rummy.turns import pickable as rummy_pickable
 from ..core.views import seat_name
+from . import fast
 from .combos import combines_of
 from .state import (
     BLACK_SET_MAX,
     BOOK,
     BOOKS_TO_GO_OUT,
+    RED_THREES,
     RULES,
     SambaState,
+    copied,
     evolve,
     is_black3,
     is_red3,
@@ -68,7 +71,10 @@ def available(state: SambaState, seat: int) -> tuple[str, ...]:
 
 def pickable(state: SambaState, seat: int) -> tuple[str, ...]:
     """The cards a pick may add: those that could still go in one meld with the picked ones."""
-    return rummy_pickable(available(state, seat), state.selection, RULES)
+    sel = state.selection
+    if len(sel) == 1 and not state.staged:  # the usual pick: each card's answer kept (``fast``)
+        return fast.pickable(state.hands[seat], sel)
+    return rummy_pickable(available(state, seat), sel, RULES)
 
 
 def could_meld(cards: Sequence[str]) -> bool:
@@ -83,7 +89,8 @@ def may_go_out(state: SambaState, melds: Sequence[Meld]) -> bool:
 
 def _base(state: SambaState, seat: int) -> tuple[Meld, ...]:
     """What the selection may extend: the team's melds, or the initial meld being built."""
-    return state.melds[team(seat)] if opened(state, seat) else state.staged
+    mine = state.melds[seat % 2]  # (``team``)
+    return mine if mine else state.staged
 
 
 def _replaced(melds: tuple[Meld, ...], k: int, meld: Meld) -> tuple[Meld, ...]:
@@ -92,13 +99,13 @@ def _replaced(melds: tuple[Meld, ...], k: int, meld: Meld) -> tuple[Meld, ...]:
 
 def _left_after(state: SambaState, seat: int, used: int) -> int:
     """Cards the hand keeps once ``used`` more cards are melded (a pile being taken comes in too)."""
-    left = len(state.hands[seat]) - len(staged_cards(state)) - used
+    left = len(state.hands[seat]) - (len(staged_cards(state)) if state.staged else 0) - used
     return left + (len(state.pile) - 1 if state.taking else 0)
 
 
 def _black_ok(meld: Meld, going_out: bool) -> bool:
     """Black 3s: a set of 3-4 with no wilds, and only as the player goes out (§4.4)."""
-    if not any(is_black3(c) for c in meld.cards):
+    if meld.kind != SET or meld.key != "3" or not any(is_black3(c) for c in meld.cards):
         return True
     return going_out and meld.kind == SET and meld.clean and len(meld.cards) <= BLACK_SET_MAX
 
@@ -110,8 +117,11 @@ def meld_targets(state: SambaState, seat: int) -> tuple[tuple[str, Meld], ...]:
         return ()
     base = _base(state, seat)
     left = _left_after(state, seat, len(sel))
+    found = targets(sel, base, RULES, going_out=True)
+    if left > 1:  # the usual case: the hand is not emptied, so only black 3s can stop a target
+        return tuple(am for am in found if _black_ok(am[1], False)) if found else found
     out = []
-    for action, meld in targets(sel, base, RULES, going_out=True):
+    for action, meld in found:
         after = (*base, meld) if action == NEW else _replaced(base, int(action[5:]), meld)
         going_out = left <= 1 and may_go_out(state, after)
         if left <= 1 and not going_out:
@@ -147,7 +157,9 @@ def can_ask(state: SambaState, seat: int) -> bool:
 
 
 def set_hand(state: SambaState, seat: int, hand: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
-    return (*state.hands[:seat], hand, *state.hands[seat + 1 :])
+    hands = list(state.hands)
+    hands[seat] = hand
+    return tuple(hands)
 
 
 def _set_team(pair: tuple[tuple[Meld, ...], ...], t: int, melds: tuple[Meld, ...]) -> tuple[tuple[Meld, ...], ...]:
@@ -187,14 +199,6 @@ def draw_from_stock(
 
 
 def draw(state: SambaState, seat: int) -> Step:
-    stock = state.stock
-    if state.options.draw == 1 and len(stock) > 1 and not is_red3(stock[0]):  # the common case, in one step
-        card = stock[0]
-        events = [
-            Event(_("{who} draws from the stock.").format(who=seat_name(seat)), seat),
-            Event(_("You draw {cards}.").format(cards=label(card)), seat, private_to=seat),
-        ]
-        return evolve(state, stock=stock[1:], phase=PLAY, hands=set_hand(state, seat, (*state.hands[seat], card))), events
     new, got, laid = draw_from_stock(state, seat, state.options.draw)
     events = [Event(_("{who} draws from the stock.").format(who=seat_name(seat)), seat), *laid]
     if got:
@@ -210,22 +214,21 @@ def take_options(state: SambaState, seat: int) -> tuple[str, ...]:
     if not state.pile:
         return ()
     top = state.pile[-1]
-    if is_wild(top) or top[0] == "3":
+    rank = top[0]
+    if rank == "2" or rank == "3" or top[:2] == JOKER:  # a wild or a 3 on top
         return ()
     out = []
     hand = state.hands[seat]
     after = len(hand) + len(state.pile) - 1
-    mine = state.melds[team(seat)]
-    pair = _pair(hand, top)
-    if pair and (after - 2 >= 2 or may_go_out(state, mine)):
+    mine = state.melds[seat % 2]  # (``team``)
+    if fast.has_pair(hand, rank) and (after - 2 >= 2 or may_go_out(state, mine)):
         out.append("take:new")
     if not state.frozen and after >= 2:
         # a set's key is a rank, an escalera's a suit: the two never clash, so this drops only sure misses
-        rank, suit = top[0], top[1]
-        out.extend(
-            _TAKES[k] for k, m in enumerate(mine)
-            if (m.key == rank or m.key == suit) and len(m.cards) < BOOK and check_add(m, (top,), RULES) is not None
-        )
+        suit = top[1]
+        for k, m in enumerate(mine):
+            if (m.key == rank or m.key == suit) and len(m.cards) < BOOK and can_add(m, (top,), RULES):
+                out.append(_TAKES[k])
     return tuple(out)
 
 
@@ -241,8 +244,9 @@ def _pair(hand: Sequence[str], top: str) -> tuple[str, ...]:
     return tuple(sorted(same)[:2]) if len(same) >= 2 else ()
 
 
-def take(state: SambaState, seat: int, action: str) -> Step:
-    if action not in take_options(state, seat):
+def take(state: SambaState, seat: int, action: str, *, checked: bool = False) -> Step:
+    """Take the pile (``checked``: the action was just found in the legal list)."""
+    if not checked and action not in take_options(state, seat):
         raise IllegalAction(_("You can't take the discard pile that way."))
     top, t = state.pile[-1], team(seat)
     hand = state.hands[seat]
@@ -260,12 +264,15 @@ def take(state: SambaState, seat: int, action: str) -> Step:
         assert grown is not None
         shown, melds = grown, _replaced(state.melds[t], k, grown)
     rest = state.pile[:-1]
-    events = [_take_event(seat, state.pile), *_set_aside(rest)]
-    new = evolve(
-        state, phase=PLAY, melds=_set_team(state.melds, t, melds), pile=(), frozen=False,
-        hands=set_hand(state, seat, (*hand, *(c for c in rest if not is_red3(c)))),
-        dead=(*state.dead, *(c for c in rest if is_red3(c))),
-    )
+    reds = [c for c in rest if c[:2] in RED_THREES]
+    events = [_take_event(seat, state.pile), *_set_aside(reds)]
+    new, fields = copied(state)
+    fields.update(phase=PLAY, melds=_set_team(state.melds, t, melds), pile=(), frozen=False)
+    if reds:
+        fields["hands"] = set_hand(state, seat, (*hand, *(c for c in rest if not is_red3(c))))
+        fields["dead"] = (*state.dead, *reds)
+    else:
+        fields["hands"] = set_hand(state, seat, hand + rest)
     text = _("{who} melds {card}: {cards}.").format(who=seat_name(seat), card=label(top), cards=labels(shown.cards))
     events.append(Event(text, seat))
     events.extend(_book_event(seat, shown, len(shown.cards) - 1 if action != "take:new" else 0))

@@ -67,13 +67,24 @@ def face_label(face: str) -> str:
     return RANK_LABELS.get(face[0], face[0]) + SUIT_SYMBOLS[face[1]]
 
 
+class _Labels(dict[str, str]):
+    """The label of each card id, made once (a taken pile is told card by card)."""
+
+    def __missing__(self, card: str) -> str:
+        text = self[card] = face_label(card[:2])
+        return text
+
+
+_LABELS = _Labels()
+
+
 def label(card: str) -> str:
     """What players read: the face only (``"QS.2"`` → ``"Q♠"``, ``"TH.1"`` → ``"10♥"``)."""
-    return face_label(card[:2])
+    return _LABELS[card]
 
 
 def labels(cards: Iterable[str]) -> str:
-    return " ".join(label(c) for c in cards)
+    return " ".join(map(_LABELS.__getitem__, cards))
 
 
 def by_suit(card: str) -> tuple[int, int, str]:

@@ -109,6 +109,17 @@ def _suit_first(card: str) -> tuple[int, str]:
     return (_SUIT_ORDER[card[1]], card)
 
 
+class _SuitKeys(dict[str, tuple[int, str]]):
+    """``_suit_first`` of each card id, made once (a set is sorted whenever a card joins it)."""
+
+    def __missing__(self, card: str) -> tuple[int, str]:
+        key = self[card] = _suit_first(card)
+        return key
+
+
+_SUIT_KEYS = _SuitKeys()
+
+
 
 def arrange_set(cards: Sequence[str], rules: MeldRules) -> Meld | None:
     """``cards`` as a set of one rank, or None. Wilds stand for the rank; a set of wilds is no set."""
@@ -127,7 +138,7 @@ def arrange_set(cards: Sequence[str], rules: MeldRules) -> Meld | None:
         naturals.append(c)
     if not rank or len(wilds) > rules.max_wilds or len(naturals) < rules.min_naturals:
         return None
-    naturals.sort(key=_suit_first)
+    naturals.sort(key=_SUIT_KEYS.__getitem__)
     wilds.sort()
     return Meld(SET, (*naturals, *wilds), rank, tuple(wilds))
 
@@ -239,9 +250,13 @@ def _size_ok(n: int, rules: MeldRules) -> bool:
 
 
 def _allowed_faces(cards: Sequence[str], rules: MeldRules, going_out: bool) -> bool:
-    if not rules.forbidden or (going_out and rules.forbidden_going_out):
+    forbidden = rules.forbidden
+    if not forbidden or (going_out and rules.forbidden_going_out):
         return True
-    return not any(c[:2] in rules.forbidden for c in cards)
+    for c in cards:  # noqa: SIM110 - a loop: any() over a generator is slower here
+        if c[:2] in forbidden:
+            return False
+    return True
 
 
 def check_new(
@@ -284,6 +299,43 @@ def check_add(meld: Meld, cards: Sequence[str], rules: MeldRules, *, going_out: 
     return None
 
 
+def can_add(meld: Meld, cards: Sequence[str], rules: MeldRules, *, going_out: bool = False) -> bool:
+    """``check_add(...) is not None``, without building the meld in the usual cases: wilds and
+    naturals of a set's rank joining it, or more wilds than a run may hold (a legal list needs
+    only the yes or no)."""
+    key, wild = meld.key, rules.wild_faces
+    added = 0  # wild cards among ``cards``
+    fits_set = meld.kind == SET and bool(cards)
+    for c in cards:
+        if c[:2] in wild:
+            added += 1
+        elif c[0] != key:
+            fits_set = False
+    if fits_set:
+        return _set_takes(meld, cards, added, rules, going_out)
+    if meld.kind == RUN and not rules.wild_natural_in_runs and added > rules.most_run_wilds:
+        return False  # (``arrange_run`` gives up on every reading: each wild face acts as a wild)
+    return check_add(meld, cards, rules, going_out=going_out) is not None
+
+
+def _set_takes(meld: Meld, cards: Sequence[str], added: int, rules: MeldRules, going_out: bool) -> bool:
+    """Whether ``arrange_set`` accepts the set with ``cards`` (each a wild or of its rank) added."""
+    have, key, wild = meld.cards, meld.key, rules.wild_faces
+    if not _size_ok(len(have) + len(cards), rules) or not _allowed_faces(cards, rules, going_out):
+        return False
+    naturals, wilds = len(cards) - added, added
+    for c in have:  # as ``arrange_set`` reads the union: one rank (the set's), the wilds counted
+        if c[:2] in wild:
+            wilds += 1
+        elif c[0] != key:
+            return False
+        else:
+            naturals += 1
+    if not naturals or wilds > rules.max_wilds or naturals < rules.min_naturals:
+        return False
+    return len({*have, *cards}) == len(have) + len(cards)
+
+
 def _off_key(meld: Meld, cards: Sequence[str], rules: MeldRules) -> bool:
     """A quick no: a natural card of another rank (a set) or another suit (a run) never fits."""
     at = 0 if meld.kind == SET else 1
@@ -321,6 +373,6 @@ def _run_growth_ok(meld: Meld, new: Meld, rules: MeldRules) -> bool:
     return all(meld.stands_for(w) == new.stands_for(w) for w in meld.wilds if w in new.wilds)
 
 __all__ = [
-    "RUN", "SET", "Meld", "MeldRules", "arrange_run", "arrange_set", "check_add", "check_combine", "check_new", "is_book",
+    "RUN", "SET", "Meld", "MeldRules", "arrange_run", "arrange_set", "can_add", "check_add", "check_combine", "check_new", "is_book",
     "meld_points",
 ]

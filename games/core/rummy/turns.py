@@ -37,7 +37,10 @@ def discard_action(card: str) -> str:
 
 
 def add_action(index: int) -> str:
-    return f"meld:{index}"
+    return _ADDS[index] if index < len(_ADDS) else f"meld:{index}"
+
+
+_ADDS = tuple(f"meld:{k}" for k in range(64))
 
 
 def parse_pick(action: str, hand: Sequence[str], selected: Sequence[str]) -> tuple[str, ...] | None:
@@ -72,6 +75,8 @@ def targets(
     """Where the selection can go: ``("meld:new", meld)`` and ``("meld:<k>", grown meld)``."""
     if not selection:
         return ()
+    if len(selection) == 1 and rules.min_size > 1 and selection[0][:2] not in rules.wild_faces:
+        return _one_natural(selection, team_melds, rules, going_out)
     out: list[tuple[str, Meld]] = []
     new = check_new(selection, rules, team_melds, going_out=going_out)
     if new is not None:
@@ -84,6 +89,24 @@ def targets(
     for k, meld in enumerate(team_melds):
         keys = ranks if meld.kind == SET else suits
         if (room is not None and len(meld.cards) > room) or len(keys) > 1 or (keys and meld.key not in keys):
+            continue
+        grown = check_add(meld, selection, rules, going_out=going_out)
+        if grown is not None:
+            out.append((add_action(k), grown))
+    return tuple(out)
+
+
+def _one_natural(
+    selection: Sequence[str], team_melds: Sequence[Meld], rules: MeldRules, going_out: bool
+) -> tuple[tuple[str, Meld], ...]:
+    """``targets`` of one natural card (the usual pick): no new meld; only the sets of its rank and
+    the runs of its suit with room for one more card may take it."""
+    card = selection[0]
+    rank, suit = card[0], card[1]
+    room = None if rules.max_size is None else rules.max_size - 1
+    out: list[tuple[str, Meld]] = []
+    for k, meld in enumerate(team_melds):
+        if meld.key != (rank if meld.kind == SET else suit) or (room is not None and len(meld.cards) > room):
             continue
         grown = check_add(meld, selection, rules, going_out=going_out)
         if grown is not None:
@@ -125,7 +148,7 @@ def pickable(cards: Sequence[str], selection: Sequence[str], rules: MeldRules) -
 def without(hand: Sequence[str], cards: Sequence[str]) -> tuple[str, ...]:
     """``hand`` less ``cards`` (ids are unique, so a set test is exact)."""
     gone = set(cards)
-    return tuple(c for c in hand if c not in gone)
+    return tuple([c for c in hand if c not in gone])
 
 
 __all__ = [
