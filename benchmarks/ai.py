@@ -16,6 +16,7 @@ For every game that can sample what a seat doesn't see (``can_search``):
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 import time
@@ -75,12 +76,16 @@ def play_hand(game: Game, seed: int, hero: int, policies: list[Policy], rng: ran
     return advantage(game, state, hero, n, start)
 
 
-def match(game: Game, hero: Strength, villain: Strength | None, seconds: float, max_hands: int) -> Match:
+def match(
+    game: Game, hero: Strength, villain: Strength | None, seconds: float, max_hands: int, plain: bool = False
+) -> Match:
+    """The hero strength at a seat moving round the table, the villain (None: random play) elsewhere,
+    hand after hand until ``seconds`` have passed (checked between hands) or ``max_hands``."""
     options = next(iter(game.presets.values()))
     n = seats_for(game, options)
     out = Match()
-    hero_policy = Timed(SearchPlayer(hero, time.perf_counter), out.times)
-    other: Policy = RandomPolicy() if villain is None else SearchPlayer(villain, time.perf_counter)
+    hero_policy = Timed(SearchPlayer(hero, time.perf_counter, guided=not plain), out.times)
+    other: Policy = RandomPolicy() if villain is None else SearchPlayer(villain, time.perf_counter, guided=not plain)
     end = time.perf_counter() + seconds
     seed = 0
     while time.perf_counter() < end and seed < max_hands:
@@ -119,34 +124,55 @@ def pct(times: list[float], q: float) -> str:
     return f"{1000 * ordered[min(len(ordered) - 1, int(q * len(ordered)))]:5.0f}"
 
 
-def run(quick: bool = False, only: tuple[str, ...] = ()) -> dict[str, Any]:
-    seconds, max_hands, strong_n = (2.0, 60, 8) if quick else (10.0, 2000, 40)
+#: The matchups: a name, the hero's strength and the villains' (None: random legal play).
+MATCHUPS: tuple[tuple[str, Strength, Strength | None], ...] = (
+    ("random", NORMAL, None), ("easy", NORMAL, EASY), ("strong", STRONG, NORMAL),
+)
+HEADS = {"random": "normal vs random", "easy": "normal vs easy", "strong": "strong vs normal"}
+
+
+def run(
+    quick: bool = False, only: tuple[str, ...] = (), seconds: float | None = None,
+    matchups: tuple[str, ...] = ("random", "easy", "strong"), plain: bool = False, out: str = "",
+) -> dict[str, Any]:
+    """Every game's matchups (``seconds`` each, checked between hands) and decision times, as a table."""
+    per_match, max_hands, easy_n = (2.0, 60, 40) if quick else (10.0, 2000, 200)
+    per_match = seconds if seconds is not None else per_match
     ids = [g for g in games.game_ids() if can_search(games.get_game(g)) and (not only or g in only)]
     figures: dict[str, Any] = {}
-    print(f"{'game':<13} {'normal vs random (result/hand)':<46} {'normal vs easy (result/hand)':<46}"
-          f" {'easy p50/p99':>13} {'normal p50/p99':>15} {'strong p50/p99':>15}  (ms)")
+    print(f"| {'game':<12} | " + " | ".join(f"{HEADS[m]:<44}" for m in matchups)
+          + " | easy p50/p99 | normal p50/p99 | strong p50/p99 (ms) |")
     for gid in ids:
         game = games.get_game(gid)
-        vs_random = match(game, NORMAL, None, seconds, max_hands)
-        vs_easy = match(game, NORMAL, EASY, seconds, max_hands)
-        easy = decision_times(game, EASY, 40 if quick else 200)
-        normal = vs_random.times + vs_easy.times
-        strong = decision_times(game, STRONG, strong_n)
-        print(f"{gid:<13} {vs_random.line():<46} {vs_easy.line():<46} {pct(easy, .5)}/{pct(easy, .99)}"
-              f"     {pct(normal, .5)}/{pct(normal, .99)}     {pct(strong, .5)}/{pct(strong, .99)}", flush=True)
+        played = {name: match(game, hero, villain, per_match, max_hands, plain)
+                  for name, hero, villain in MATCHUPS if name in matchups}
+        easy = decision_times(game, EASY, easy_n)
+        normal = [t for name in ("random", "easy") if name in played for t in played[name].times]
+        strong = played["strong"].times if "strong" in played else decision_times(game, STRONG, easy_n // 5)
+        print(f"| {gid:<12} | " + " | ".join(f"{played[m].line():<44}" for m in matchups)
+              + f" | {pct(easy, .5)}/{pct(easy, .99)}  |   {pct(normal, .5)}/{pct(normal, .99)}  "
+              f"|   {pct(strong, .5)}/{pct(strong, .99)}       |", flush=True)
         figures[gid] = {
-            "vs_random": vs_random.results, "vs_easy": vs_easy.results,
+            **{f"vs_{name}": m.results for name, m in played.items()},
             "easy_ms": easy, "normal_ms": normal, "strong_ms": strong,
         }
+    if out:
+        with open(out, "w", encoding="utf-8") as fh:
+            json.dump(figures, fh)
     return figures
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="short runs, for a smoke check")
     parser.add_argument("--games", default="", help="comma-separated game ids (default: every game with a sampler)")
+    parser.add_argument("--seconds", type=float, default=None, help="time per matchup per game (checked between hands)")
+    parser.add_argument("--matchups", default="random,easy,strong", help="comma-separated: random, easy, strong")
+    parser.add_argument("--plain", action="store_true", help="uniform random rollouts (no game's rollout policy)")
+    parser.add_argument("--out", default="", help="write every result and time to this JSON file")
     args = parser.parse_args()
-    run(quick=args.quick, only=tuple(g for g in args.games.split(",") if g))
+    run(quick=args.quick, only=tuple(g for g in args.games.split(",") if g), seconds=args.seconds,
+        matchups=tuple(m for m in args.matchups.split(",") if m), plain=args.plain, out=args.out)
 
 
 if __name__ == "__main__":
