@@ -77,15 +77,17 @@ def play_hand(game: Game, seed: int, hero: int, policies: list[Policy], rng: ran
 
 
 def match(
-    game: Game, hero: Strength, villain: Strength | None, seconds: float, max_hands: int, plain: bool = False
+    game: Game, hero: Strength, villain: Strength | None, seconds: float, max_hands: int,
+    guided: tuple[bool, bool] = (True, True),
 ) -> Match:
     """The hero strength at a seat moving round the table, the villain (None: random play) elsewhere,
-    hand after hand until ``seconds`` have passed (checked between hands) or ``max_hands``."""
+    hand after hand until ``seconds`` have passed (checked between hands) or ``max_hands``;
+    ``guided``: whether the hero's and the villains' playouts use the game's rollout policy."""
     options = next(iter(game.presets.values()))
     n = seats_for(game, options)
     out = Match()
-    hero_policy = Timed(SearchPlayer(hero, time.perf_counter, guided=not plain), out.times)
-    other: Policy = RandomPolicy() if villain is None else SearchPlayer(villain, time.perf_counter, guided=not plain)
+    hero_policy = Timed(SearchPlayer(hero, time.perf_counter, guided=guided[0]), out.times)
+    other: Policy = RandomPolicy() if villain is None else SearchPlayer(villain, time.perf_counter, guided=guided[1])
     end = time.perf_counter() + seconds
     seed = 0
     while time.perf_counter() < end and seed < max_hands:
@@ -124,11 +126,16 @@ def pct(times: list[float], q: float) -> str:
     return f"{1000 * ordered[min(len(ordered) - 1, int(q * len(ordered)))]:5.0f}"
 
 
-#: The matchups: a name, the hero's strength and the villains' (None: random legal play).
-MATCHUPS: tuple[tuple[str, Strength, Strength | None], ...] = (
-    ("random", NORMAL, None), ("easy", NORMAL, EASY), ("strong", STRONG, NORMAL),
+#: The matchups: a name, the hero's strength and the villains' (None: random legal play), whether
+#: each side's playouts follow the game's rollout policy ("rollout": the policy's own head-to-head).
+MATCHUPS: tuple[tuple[str, Strength, Strength | None, tuple[bool, bool]], ...] = (
+    ("random", NORMAL, None, (True, True)), ("easy", NORMAL, EASY, (True, True)),
+    ("strong", STRONG, NORMAL, (True, True)), ("rollout", NORMAL, NORMAL, (True, False)),
 )
-HEADS = {"random": "normal vs random", "easy": "normal vs easy", "strong": "strong vs normal"}
+HEADS = {
+    "random": "normal vs random", "easy": "normal vs easy", "strong": "strong vs normal",
+    "rollout": "normal, rollout policy vs random playouts",
+}
 
 
 def run(
@@ -144,8 +151,8 @@ def run(
           + " | easy p50/p99 | normal p50/p99 | strong p50/p99 (ms) |")
     for gid in ids:
         game = games.get_game(gid)
-        played = {name: match(game, hero, villain, per_match, max_hands, plain)
-                  for name, hero, villain in MATCHUPS if name in matchups}
+        played = {name: match(game, hero, villain, per_match, max_hands, (False, False) if plain else guided)
+                  for name, hero, villain, guided in MATCHUPS if name in matchups}
         easy = decision_times(game, EASY, easy_n)
         normal = [t for name in ("random", "easy") if name in played for t in played[name].times]
         strong = played["strong"].times if "strong" in played else decision_times(game, STRONG, easy_n // 5)
@@ -167,7 +174,7 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="short runs, for a smoke check")
     parser.add_argument("--games", default="", help="comma-separated game ids (default: every game with a sampler)")
     parser.add_argument("--seconds", type=float, default=None, help="time per matchup per game (checked between hands)")
-    parser.add_argument("--matchups", default="random,easy,strong", help="comma-separated: random, easy, strong")
+    parser.add_argument("--matchups", default="random,easy,strong", help="comma-separated: random, easy, strong, rollout")
     parser.add_argument("--plain", action="store_true", help="uniform random rollouts (no game's rollout policy)")
     parser.add_argument("--out", default="", help="write every result and time to this JSON file")
     args = parser.parse_args()
