@@ -37,7 +37,7 @@ class Strength:
 
 EASY = Strength("easy", samples=2, budget=0.02)
 NORMAL = Strength("normal", samples=24, budget=0.08)
-STRONG = Strength("strong", samples=200, budget=0.25)
+STRONG = Strength("strong", samples=2000, budget=0.25)  # in effect, as many as the budget allows
 STRENGTHS = {s.name: s for s in (EASY, NORMAL, STRONG)}
 
 
