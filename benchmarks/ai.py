@@ -78,19 +78,20 @@ def play_hand(game: Game, seed: int, hero: int, policies: list[Policy], rng: ran
 
 def match(
     game: Game, hero: Strength, villain: Strength | None, seconds: float, max_hands: int,
-    guided: tuple[bool, bool] = (True, True),
+    guided: tuple[bool, bool] = (True, True), first: int = 0,
 ) -> Match:
     """The hero strength at a seat moving round the table, the villain (None: random play) elsewhere,
     hand after hand until ``seconds`` have passed (checked between hands) or ``max_hands``;
-    ``guided``: whether the hero's and the villains' playouts use the game's rollout policy."""
+    ``guided``: whether the hero's and the villains' playouts use the game's rollout policy;
+    ``first``: the first hand's number (another run's hands, to add to its count)."""
     options = next(iter(game.presets.values()))
     n = seats_for(game, options)
     out = Match()
     hero_policy = Timed(SearchPlayer(hero, time.perf_counter, guided=guided[0]), out.times)
     other: Policy = RandomPolicy() if villain is None else SearchPlayer(villain, time.perf_counter, guided=guided[1])
     end = time.perf_counter() + seconds
-    seed = 0
-    while time.perf_counter() < end and seed < max_hands:
+    seed = first
+    while time.perf_counter() < end and seed < first + max_hands:
         hero_seat = seed % n
         policies: list[Policy] = [hero_policy if s == hero_seat else other for s in range(n)]
         out.results.append(play_hand(game, 10_000 + seed, hero_seat, policies, random.Random(seed)))
@@ -140,7 +141,7 @@ HEADS = {
 
 def run(
     quick: bool = False, only: tuple[str, ...] = (), seconds: float | None = None,
-    matchups: tuple[str, ...] = ("random", "easy", "strong"), plain: bool = False, out: str = "",
+    matchups: tuple[str, ...] = ("random", "easy", "strong"), plain: bool = False, out: str = "", first: int = 0,
 ) -> dict[str, Any]:
     """Every game's matchups (``seconds`` each, checked between hands) and decision times, as a table."""
     per_match, max_hands, easy_n = (2.0, 60, 40) if quick else (10.0, 2000, 200)
@@ -151,7 +152,7 @@ def run(
           + " | easy p50/p99 | normal p50/p99 | strong p50/p99 (ms) |")
     for gid in ids:
         game = games.get_game(gid)
-        played = {name: match(game, hero, villain, per_match, max_hands, (False, False) if plain else guided)
+        played = {name: match(game, hero, villain, per_match, max_hands, (False, False) if plain else guided, first)
                   for name, hero, villain, guided in MATCHUPS if name in matchups}
         easy = decision_times(game, EASY, easy_n)
         normal = [t for name in ("random", "easy") if name in played for t in played[name].times]
@@ -176,10 +177,12 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=None, help="time per matchup per game (checked between hands)")
     parser.add_argument("--matchups", default="random,easy,strong", help="comma-separated: random, easy, strong, rollout")
     parser.add_argument("--plain", action="store_true", help="uniform random rollouts (no game's rollout policy)")
+    parser.add_argument("--first-hand", type=int, default=0, help="start at this hand (to add hands to another run)")
     parser.add_argument("--out", default="", help="write every result and time to this JSON file")
     args = parser.parse_args()
     run(quick=args.quick, only=tuple(g for g in args.games.split(",") if g), seconds=args.seconds,
-        matchups=tuple(m for m in args.matchups.split(",") if m), plain=args.plain, out=args.out)
+        matchups=tuple(m for m in args.matchups.split(",") if m), plain=args.plain, out=args.out,
+        first=args.first_hand)
 
 
 if __name__ == "__main__":
