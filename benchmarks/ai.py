@@ -1,16 +1,23 @@
-"""Computer players' strength and speed: ``python -m benchmarks.ai [--quick] [--games a,b]``.
+"""Computer players' strength and speed: ``python -m benchmarks.ai [--quick] [--games a,b] [--seconds S]``.
 
 For every game that can sample what a seat doesn't see (``can_search``):
 
 * **strength**: one computer seat against the others, hand after hand (one deal
   of a game of several deals), the seat moving round the table: normal against
-  random legal play, and normal against easy. The result per hand is the seat's
+  random legal play, normal against easy, strong against normal (``--matchups``;
+  ``rollout``: normal with the game's playout policy against normal with random
+  playouts, ``--plain``: random playouts everywhere). The result per hand is the seat's
   result less the others' average (``games.ai.search.advantage``: chips won for
   chip games, so coins carried to the next hand or kept by the house count for
-  nobody; else the change in the lead on the score sheet, or the placing). Printed with a 95% interval (mean ± 1.96·sd/√n) and the win
-  rate (hands with a result above zero); each matchup runs for a time budget.
-* **speed**: the decision time of each strength, p50 and p99, timed on the
-  real clock with the strengths' budgets (``games/ai/search.py``).
+  nobody; else the change in the lead on the score sheet, or the placing). Printed
+  with a 95% interval (mean ± 1.96·sd/√n), the win rate (hands with a result above
+  zero) and the count; each matchup runs for ``--seconds`` (checked between hands, so
+  a long deal of Burraco or Samba can run past it).
+* **speed**: the decision time of each strength, p50 and p99, timed on the real clock
+  with the strengths' budgets (``games/ai/search.py``): easy at states reached by
+  random play, normal and strong in the matches above.
+
+FIGURES
 """
 
 from __future__ import annotations
@@ -49,6 +56,14 @@ def seats_for(game: Game, options: Any) -> int:
     return max(low, min(3, high))
 
 
+def deal(game: Game, options: Any, n: int, seed: int) -> Any:
+    """A hand as a table starts it: chips behind for the games whose betting they limit (the
+    suggested buy-in, else the server's default of 100). Unlimited stacks let two searches
+    raise each other heads-up without end at Razz (thousands of chips a hand)."""
+    buy_in = game.suggested_buy_in(options, n) or 100
+    return game.start(options, n, seed, dealer=seed % n, stacks=(buy_in,) * n)
+
+
 class Timed:
     """A policy whose decisions are timed (only those with a real choice)."""
 
@@ -67,7 +82,7 @@ def play_hand(game: Game, seed: int, hero: int, policies: list[Policy], rng: ran
     """One hand (or one deal of a game of several): the hero seat's result."""
     options = next(iter(game.presets.values()))
     n = len(policies)
-    state = game.new_state(options, n, seed, dealer=seed % n)
+    state = deal(game, options, n, seed)
     start, mark = state, deal_mark(state)
     while game.outcome(state) is None and (mark is None or deal_mark(state) == mark):
         seats = sorted(game.to_act(state))
@@ -107,7 +122,7 @@ def decision_times(game: Game, strength: Strength, decisions: int) -> list[float
     player = Timed(SearchPlayer(strength, time.perf_counter), times)
     rng, seed = random.Random(7), 0
     while len(times) < decisions and seed < 10 * decisions:
-        state = game.new_state(options, n, 20_000 + seed, dealer=seed % n)
+        state = deal(game, options, n, 20_000 + seed)
         seed += 1
         for _ in range(rng.randrange(0, 40)):
             if game.outcome(state) is not None:
