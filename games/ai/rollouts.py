@@ -22,3 +22,10 @@ def passive(legal: Sequence[str], rng: random.Random) -> str | None:
         if action in legal:
             return action
     return None
+
+
+def no_fold(legal: Sequence[str], rng: random.Random) -> str | None:
+    """Betting at random but never folding: a random playout folds a third of the time it faces a
+    bet, which makes any bet look like it wins the pot; a search that trusts that bluffs too much."""
+    kept = [a for a in legal if a != "fold"]
+    return _any(kept, rng) if kept and len(kept) < len(legal) else None

@@ -10,7 +10,7 @@ import pytest
 
 import games
 from games.ai import RandomPolicy
-from games.ai.rollouts import passive
+from games.ai.rollouts import no_fold, passive
 from games.ai.search import NORMAL, SearchPlayer, has_rollout_policy, rollout
 from games.core.game import Game
 from games.core.tricks import Trick
@@ -20,7 +20,7 @@ GUIDED = [gid for gid in games.game_ids() if has_rollout_policy(games.get_game(g
 
 
 def test_the_games_that_measurably_gain_have_a_policy() -> None:
-    assert set(GUIDED) == {"frankenstein", "reversis"}
+    assert set(GUIDED) == {"frankenstein", "reversis", "razz", "renfield", "scurro"}
 
 
 def _walk(game: Game, seed: int) -> list[Any]:
@@ -64,6 +64,13 @@ def test_passive_betting_checks_else_calls_and_never_folds() -> None:
     assert passive(("check", "bet"), rng) == "check"
     assert passive(("call", "raise", "fold"), rng) == "call"
     assert passive(("discard:", "discard:Ah"), rng) is None
+
+
+def test_no_fold_betting_picks_anything_but_a_fold() -> None:
+    picked = {no_fold(("call", "raise", "fold"), random.Random(k)) for k in range(20)}
+    assert picked == {"call", "raise"}
+    assert no_fold(("play:S10", "play:T9"), random.Random(0)) is None  # nothing to leave out: random as before
+    assert no_fold(("fold",), random.Random(0)) is None
 
 
 def _reversis_play(hand: tuple[str, ...], plays: tuple[tuple[int, str], ...]) -> tuple[ReversisState, int]:
