@@ -37,7 +37,7 @@ class Strength:
 
 EASY = Strength("easy", samples=2, budget=0.02)
 NORMAL = Strength("normal", samples=24, budget=0.08)
-STRONG = Strength("strong", samples=200, budget=0.25)
+STRONG = Strength("strong", samples=2000, budget=0.25)  # in effect, as many as the budget allows
 STRENGTHS = {s.name: s for s in (EASY, NORMAL, STRONG)}
 
 
@@ -94,10 +94,16 @@ def rollout(
     rng: random.Random,
     limit: int = ROLLOUT_LIMIT,
     deadline: Callable[[], bool] | None = None,
+    guided: bool = True,
 ) -> Any:
-    """Random legal play until the hand (or, in a game of several deals, the deal) ends, or ``limit``
-    actions, or ``deadline()`` says the time is up (asked every few actions)."""
+    """Play until the hand (or, in a game of several deals, the deal) ends, or ``limit`` actions,
+    or ``deadline()`` says the time is up (asked every few actions).
+
+    Each action is the game's ``rollout_action`` where it has one (and ``guided``), else a legal
+    action at random.
+    """
     outcome, to_act, legal_actions, apply = game.outcome, game.to_act, game.legal_actions, game.apply
+    policy = game.rollout_action if guided and has_rollout_policy(game) else None
     mark = deal_mark(state)
     for step in range(limit):
         if outcome(state) is not None or (mark is not None and deal_mark(state) != mark):
@@ -106,16 +112,27 @@ def rollout(
             break
         seats = sorted(to_act(state))
         seat = seats[rng.randrange(len(seats))] if len(seats) > 1 else seats[0]
-        legal = legal_actions(state, seat)
-        state, _events = apply(state, seat, legal[rng.randrange(len(legal))])
+        action = policy(state, seat, rng) if policy is not None else None
+        if action is None:
+            legal = legal_actions(state, seat)
+            action = legal[rng.randrange(len(legal))]
+        state, _events = apply(state, seat, action)
     return state
+
+
+def has_rollout_policy(game: Game) -> bool:
+    """Whether ``game`` plays its playouts with a policy of its own rather than at random."""
+    return type(game).rollout_action is not Game.rollout_action
 
 
 class SearchPlayer:
     """A computer player of one strength, for any game that can sample what a seat doesn't see."""
 
-    def __init__(self, strength: Strength = NORMAL, clock: Callable[[], float] | None = None) -> None:
+    def __init__(
+        self, strength: Strength = NORMAL, clock: Callable[[], float] | None = None, guided: bool = True
+    ) -> None:
         self.strength = strength
+        self.guided = guided  # False: random playouts even where the game has a rollout policy
         self.name = strength.name
         self.clock = clock
 
@@ -147,7 +164,7 @@ class SearchPlayer:
             world = game.sample_hidden(state, seat, rng)
             for i in order:
                 after, _events = game.apply(world, seat, legal[i])
-                totals[i] += reward(game, rollout(game, after, rng, deadline=deadline), seat)
+                totals[i] += reward(game, rollout(game, after, rng, deadline=deadline, guided=self.guided), seat)
                 counts[i] += 1
                 if deadline is not None and deadline():
                     break

@@ -207,6 +207,15 @@ class Game(ABC):
         """
         raise NotImplementedError(f"{self.id} has no computer players yet")
 
+    def rollout_action(self, state: Any, seat: int, rng: random.Random) -> str | None:
+        """A cheap, plausible action for ``seat`` in a computer player's playout (None: any legal one at random).
+
+        Playouts run on a determinized state (``sample_hidden``), so this may read the whole
+        state; it must return one of ``legal_actions(state, seat)``. A game overrides it only
+        where it measurably strengthens the search (``python -m benchmarks.ai``).
+        """
+        return None
+
     def plays_for_chips(self, options: BaseModel) -> bool:
         """Whether a table with these options moves chips (buy-in, ledger, chip results).
 

@@ -264,6 +264,11 @@ class Frankenstein(Game):
 
         return sample_hidden(state, seat, rng)
 
+    def rollout_action(self, state: FrankensteinState, seat: int, rng: random.Random) -> str | None:
+        from games.ai.rollouts import passive
+
+        return passive(self.legal_actions(state, seat), rng)
+
     def private_cards(self, state: FrankensteinState, seat: int) -> frozenset[str]:
         hidden = set(state.discards[seat]) if not state.zombie_shown else set()
         if not (state.shown and state.shown[seat]):

@@ -333,6 +333,11 @@ class Razz(Game):
 
         return sample_hidden(state, seat, rng)
 
+    def rollout_action(self, state: RazzState, seat: int, rng: random.Random) -> str | None:
+        from games.ai.rollouts import no_fold
+
+        return no_fold(self.legal_actions(state, seat), rng)
+
     def private_cards(self, state: RazzState, seat: int) -> frozenset[str]:
         if state.shown and state.shown[seat]:
             return frozenset()

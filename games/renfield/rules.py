@@ -164,6 +164,11 @@ class RenfieldFamily(Game):
 
         return sample_hidden(self.lookups, state, seat, rng)
 
+    def rollout_action(self, state: FamilyState, seat: int, rng: random.Random) -> str | None:
+        from games.ai.rollouts import no_fold
+
+        return no_fold(self.legal_actions(state, seat), rng)
+
     def private_cards(self, state: FamilyState, seat: int) -> frozenset[str]:
         up = state.side.up[seat]
         return frozenset(c for c in state.hands[seat] if c not in up)

@@ -227,6 +227,11 @@ class Reversis(Game):
 
         return sample_hidden(state, seat, rng)
 
+    def rollout_action(self, state: ReversisState, seat: int, rng: random.Random) -> str | None:
+        from .rollout import rollout_action
+
+        return rollout_action(state, seat)
+
     def private_cards(self, state: ReversisState, seat: int) -> frozenset[str]:
         if state.phase == DONE:
             return frozenset()
