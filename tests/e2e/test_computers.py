@@ -17,7 +17,9 @@ from typing import Any
 import pytest
 
 import games
-from tests.e2e.conftest import World
+from bot.client import CardroomBot
+from tests.e2e.conftest import World, make_bot
+from tests.e2e.test_card_room import ro
 from tools.simtable import Control, Table, action_controls, components_of, find_button
 
 GAMES = sorted(games.game_ids())
@@ -177,3 +179,34 @@ async def test_only_the_host_seats_computers(world: World) -> None:
     lobby = w.channel.last_message
     seated = next(f["value"] for f in lobby.embeds[0].to_dict()["fields"] if f["name"] == "Seated")
     assert not r.ephemeral and "🤖" not in seated
+
+
+async def test_a_computer_waits_a_beat_and_plays_on_after_a_restart(world: World) -> None:
+    """The beat before a computer's move is real time on the table's clock, and a computer whose
+    turn it was when the bot stopped plays it once the bot is back."""
+    w = world
+    await w.env.restart_bot(CardroomBot(db_path=w.db_path, seed_source=iter(range(5000, 6000)).__next__,
+                                        computer_pause=30))
+    table = await open_with_computers(w, "ecarte", ["normal"])
+    table_id = table.table_id()
+    for _ in range(50):
+        snap = await w.bot.tables.get(table_id)
+        if snap.to_act_users and snap.to_act_users[0] < 0:
+            break
+        kept = table.panels.get(w.alice.id)
+        if kept is None or not action_controls(kept):
+            kept = (await table.open_hand(w.alice)).response
+        await table.act(w.alice, kept)
+    else:
+        raise AssertionError("the computer never had a turn")
+    assert "The computer is thinking for 🤖 Ada" in (table.table_message().content or "")
+    await w.env.advance_time(10)
+    assert (await w.bot.tables.get(table_id)).seq == snap.seq  # still its beat: nothing moved
+    await w.env.restart_bot(make_bot(w.db_path))
+    await w.env.settle()
+    after = await w.bot.tables.get(table_id)
+    assert after.seq > snap.seq, "the computer played its turn after the restart"
+    with ro(w) as conn:
+        row = conn.execute("SELECT kind, user_id FROM table_log WHERE table_id=? AND seq=?",
+                           (table_id, snap.seq + 1)).fetchone()
+    assert (row["kind"], row["user_id"]) == ("action", -1)
