@@ -8,6 +8,12 @@ payload to the first response), but each table of four seats three people and
 one normal-strength computer player, seated from the lobby's menu. The
 computers think in the bot's worker processes (``bot.thinking``) while people
 at every table keep clicking. Target: people's interactions p99 ≤ 50 ms.
+
+Figures (24 Nov 2026, this 2-core machine, quiet, ``--tables 100``: 100 tables × 3 people + 1 normal
+computer, 400 people's actions, one worker process, no decision past the hard limit, audit ok): all
+people's game interactions p50 1.64 ms, p99 5.19 ms (trivial /rules p99 2.14 ms: 2.42×); action
+buttons p99 3.74 ms, My hand 2.40 ms, /play 5.52 ms; modal submits p50 2.24 ms with one of 85 at
+60.75 ms (their p99 is their maximum). Both targets met.
 """
 
 from __future__ import annotations

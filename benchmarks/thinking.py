@@ -10,6 +10,17 @@ same decisions run on the event loop itself (what the pool avoids). Each run
 prints the people's ``act`` latency and the event loop's lag (how late a
 5 ms timer fires) at p50/p99. Target: with the pool, people's p99 within
 50 ms and close to the run without thinking.
+
+Figures (24 Nov 2026, this 2-core machine, quiet, one worker process, 15 s a run; tables whose players went
+broke are replaced by new ones):
+
+  thinking     acts  decisions  act p50  act p99  lag p50  lag p99  (ms)
+  none        30398          0     0.37     0.73     0.15     0.91
+  pool        33918         63     0.32     0.73     0.14     0.99
+  inline         10         60     0.43  4003.70  2997.39  2997.68
+
+With the pool the people's p99 is unchanged (0.73 ms, 1.0×) while 63 strong decisions ran beside them; the
+same decisions on the loop let 10 actions through in 15 s, with 3 s of lag.
 """
 
 from __future__ import annotations
@@ -38,22 +49,29 @@ def _pct(values: list[float], q: float) -> float:
     return values[min(len(values) - 1, round(q * (len(values) - 1)))] * 1000.0
 
 
+async def _table(svc: TableService, n: int) -> int:
+    """Table number ``n`` (its own channel and players), started."""
+    users = [1000 * (n + 1) + k for k in range(PLAYERS)]
+    snap = await svc.open_table(1, 500 + n, users[0], "renfield", turn_seconds=86_400, buy_in=20)
+    for u in users[1:]:
+        await svc.join(snap.id, u)
+    return (await svc.start(snap.id, users[0])).snapshot.id
+
+
 async def _tables(svc: TableService) -> list[int]:
-    ids = []
-    for t in range(TABLES):
-        users = [1000 * (t + 1) + k for k in range(PLAYERS)]
-        snap = await svc.open_table(1, 500 + t, users[0], "renfield", turn_seconds=86_400)
-        for u in users[1:]:
-            await svc.join(snap.id, u)
-        ids.append((await svc.start(snap.id, users[0])).snapshot.id)
-    return ids
+    return [await _table(svc, t) for t in range(TABLES)]
 
 
 async def _people(svc: TableService, ids: list[int], until: float, rng: random.Random) -> list[float]:
     samples = []
+    opened = len(ids)
     while time.perf_counter() < until:
-        for table_id in ids:
+        for i, table_id in enumerate(ids):
             snap = await svc.get(table_id)
+            if not snap.is_open:  # players went broke: new players sit down at a new table
+                ids[i] = await _table(svc, opened)
+                opened += 1
+                continue
             if snap.paused:
                 for info in snap.seats:
                     snap = await svc.ready(table_id, info.user_id)
