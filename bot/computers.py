@@ -48,16 +48,25 @@ class ComputerSeats:
         if task is not None and not task.done():
             self._again.add(snap.id)  # the running task looks again before it stops
             return
-        self._tasks[snap.id] = asyncio.create_task(self._drive(snap.id), name=f"cardroom-computer-{snap.id}")
+        task = asyncio.create_task(self._drive(snap.id), name=f"cardroom-computer-{snap.id}")
+        self._tasks[snap.id] = task
+        task.add_done_callback(self._forget)
+
+    def _forget(self, done: asyncio.Task[None]) -> None:
+        """A finished task leaves the map (it would grow with every table ever played)."""
+        for table_id, task in list(self._tasks.items()):
+            if task is done:
+                del self._tasks[table_id]
 
     async def idle(self) -> None:
         while tasks := [t for t in self._tasks.values() if not t.done()]:
             await asyncio.gather(*tasks, return_exceptions=True)
 
     async def stop(self) -> None:
-        for task in self._tasks.values():
+        tasks = list(self._tasks.values())
+        for task in tasks:
             task.cancel()
-        await asyncio.gather(*self._tasks.values(), return_exceptions=True)
+        await asyncio.gather(*tasks, return_exceptions=True)
         self._tasks.clear()
 
     # ------------------------------------------------------------ the turns

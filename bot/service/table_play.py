@@ -234,18 +234,25 @@ def time_out(
         new_state, events = game.apply(state, seat, action)
         player = live.player(live.user_at(seat))
         assert player is not None
-        player.timeouts += 1
-        note = timeout_note(player, settings, by_computer=by_computer)
-        if player.timeouts >= settings.max_timeouts and not player.leaving and not player.away:
-            if settings.away_players == "computer":
-                player.away = True
-            else:
-                player.leaving = True
-        save_player(conn, live, player)
-        live.add_recent(note)
+        if player.computer is None:  # a computer player that missed its turn (a slow worker) isn't "away"
+            count_timeout(conn, live, player, settings, by_computer=by_computer)
         flow.advance(conn, live, seat, action, "timeout", new_state, events, now, change)
         if live.core.hand_no != hand_before or live.core.status != "playing":
             break
+
+
+def count_timeout(conn: sqlite3.Connection, live: Live, player: Player, settings: GuildSettings, *,
+                  by_computer: bool) -> None:
+    """One more timeout in a row for a person: said on the table, and at the limit they are away or leaving."""
+    player.timeouts += 1
+    note = timeout_note(player, settings, by_computer=by_computer)
+    if player.timeouts >= settings.max_timeouts and not player.leaving and not player.away:
+        if settings.away_players == "computer":
+            player.away = True
+        else:
+            player.leaving = True
+    save_player(conn, live, player)
+    live.add_recent(note)
 
 
 def timeout_note(player: Player, settings: GuildSettings, *, by_computer: bool) -> str:

@@ -243,3 +243,20 @@ async def test_a_lobby_host_who_leaves_passes_the_table_to_a_person(env: Env) ->
     await env.svc.join(snap.id, P2)
     snap = await env.svc.leave(snap.id, HOST)
     assert snap.host_id == P2
+
+
+async def test_a_computer_that_misses_its_turn_is_played_for_but_never_counted_away(env: Env) -> None:
+    await env.eco.update_settings(G, max_timeouts=1)
+    snap = await computers_table(env, strengths=("easy", "easy"))
+    snap = (await env.svc.start(snap.id, HOST)).snapshot
+    rng = random.Random(9)
+    while not snap.to_act_users or snap.to_act_users[0] > 0:  # the person plays until a computer's turn
+        seat = snap.seat_of(HOST)
+        snap = (await env.svc.act(snap.id, HOST, rng.choice(snap.game.legal_actions(snap.state, seat)),
+                                  seq=snap.seq)).snapshot
+    computer = snap.to_act_users[0]
+    env.clock.advance(snap.turn_seconds + 1)  # its worker never answered
+    (result,) = await env.svc.timeout_due(choose=first_legal)
+    info = next(i for i in result.snapshot.seats if i.user_id == computer)
+    assert info.timeouts == 0 and not info.away and not info.leaving
+    assert not any("ran out of time" in line for line in result.snapshot.recent)
