@@ -226,6 +226,8 @@ def history_of(live: Live, seated: list[Player]) -> str | None:
     def name(seat: int) -> str:
         if not 0 <= seat < len(seated):
             return _("a player")
+        if is_computer(seated[seat].user_id):
+            return mention(seated[seat].user_id)  # "🤖 Ada": a computer player, in the file too
         return seated[seat].name or _("player {id}").format(id=seated[seat].user_id)
 
     return resolve_seats(text, name)

@@ -260,3 +260,11 @@ async def test_a_computer_that_misses_its_turn_is_played_for_but_never_counted_a
     info = next(i for i in result.snapshot.seats if i.user_id == computer)
     assert info.timeouts == 0 and not info.away and not info.leaving
     assert not any("ran out of time" in line for line in result.snapshot.recent)
+
+
+async def test_a_hand_history_names_the_computer_players_as_computers(env: Env) -> None:
+    snap = await computers_table(env, "razz", strengths=("easy",))
+    await env.svc.start(snap.id, HOST)
+    await play_hand(env, snap.id, random.Random(12))
+    text = await env.db.scalar("SELECT history_text FROM hands WHERE table_id=? AND hand_no=1", (snap.id,))
+    assert "🤖 Ada" in text, text
