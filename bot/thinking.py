@@ -64,8 +64,11 @@ _POOLS: dict[int, ProcessPoolExecutor] = {}
 def _pool(workers: int) -> ProcessPoolExecutor:
     pool = _POOLS.get(workers)
     if pool is None:
-        context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(["games", "games.ai.search"])
+        if "forkserver" in multiprocessing.get_all_start_methods():
+            context = multiprocessing.get_context("forkserver")
+            context.set_forkserver_preload(["games", "games.ai.search"])
+        else:  # Windows: no forkserver; spawned workers import the engines themselves
+            context = multiprocessing.get_context("spawn")
         pool = _POOLS[workers] = ProcessPoolExecutor(max_workers=workers, mp_context=context)
     return pool
 
