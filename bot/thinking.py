@@ -26,6 +26,7 @@ import random
 import time
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from multiprocessing.context import BaseContext
 from typing import Any
 
 import games
@@ -64,9 +65,11 @@ _POOLS: dict[int, ProcessPoolExecutor] = {}
 def _pool(workers: int) -> ProcessPoolExecutor:
     pool = _POOLS.get(workers)
     if pool is None:
+        context: BaseContext
         if "forkserver" in multiprocessing.get_all_start_methods():
-            context = multiprocessing.get_context("forkserver")
-            context.set_forkserver_preload(["games", "games.ai.search"])
+            forkserver = multiprocessing.get_context("forkserver")
+            forkserver.set_forkserver_preload(["games", "games.ai.search"])
+            context = forkserver
         else:  # Windows: no forkserver; spawned workers import the engines themselves
             context = multiprocessing.get_context("spawn")
         pool = _POOLS[workers] = ProcessPoolExecutor(max_workers=workers, mp_context=context)
