@@ -12,9 +12,9 @@ from __future__ import annotations
 from typing import Protocol
 
 from ..core.i18n import _
-from ..core.rummy.cards import face_label, hand_faces, label, labels, sort_cards
+from ..core.rummy.cards import face_label, label, labels
 from ..core.rummy.melds import RUN, Meld, is_book
-from ..core.rummy.table import discard_pile, team_meld_piles, team_sheet
+from ..core.rummy.table import discard_pile, seat_view, team_meld_piles, team_sheet
 from ..core.rummy.turns import CLEAR, DRAW, NEW, OVER, PAGE, pick_prompts
 from ..core.views import Choice, PickCards, SeatLine, SeatView, TableView, seat_name
 from ..core.wording import count_of
@@ -93,17 +93,9 @@ def render(game: Engine, state: BurracoState, seat: int | None) -> SeatView:
         recent=state.recent,
         sheet=team_sheet(state.sheet),
     )
-    if seat is None:
-        return SeatView(public)
-    hand = sort_cards(state.hands[seat])
-    mine = seat in acting
-    return SeatView(
-        public,
-        seat=seat,
-        hand=hand,
-        faces=hand_faces(hand),  # the panel groups and sorts them (by suit or rank, the player's choice)
-        notes=_notes(state, seat) if mine else (),
-        prompt=_prompt(game, state, seat, hand) if mine else (),
+    return seat_view(
+        public, state.hands, seat, acting, lambda me, _hand: _notes(state, me),
+        lambda me, hand: _prompt(game, state, me, hand),
     )
 
 

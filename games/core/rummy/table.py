@@ -8,15 +8,15 @@ meld, anything laid out beside them (Samba's red 3s) — is the same for all.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 from ..i18n import _
 from ..sheet import ScoreSheet
 from ..teams import all_teams
-from ..views import Pile
+from ..views import Pile, Prompt, SeatView, TableView
 from ..views import ScoreSheet as SheetView
 from ..wording import count_of
-from .cards import label
+from .cards import hand_faces, label, sort_cards
 from .match import team_names
 from .melds import Meld
 
@@ -61,3 +61,24 @@ def team_sheet(sheet: ScoreSheet, *, from_start: bool = False) -> SheetView | No
     if view is None and from_start:
         return SheetView((), sheet.totals, title, teams)
     return view
+
+
+def seat_view(
+    public: TableView,
+    hands: Sequence[Sequence[str]],
+    seat: int | None,
+    acting: Collection[int],
+    notes: Callable[[int, tuple[str, ...]], tuple[str, ...]],
+    prompt: Callable[[int, tuple[str, ...]], Sequence[Prompt]],
+) -> SeatView:
+    """A partnership rummy's view for ``seat``: the table, and for a player their hand sorted and
+    grouped by face (the panel sorts it by suit or rank, the player's choice), with ``notes`` and
+    ``prompt`` (each given the seat and its sorted hand) only when it is their turn."""
+    if seat is None:
+        return SeatView(public)
+    hand = sort_cards(hands[seat])
+    mine = seat in acting
+    return SeatView(
+        public, seat=seat, hand=hand, faces=hand_faces(hand),
+        notes=notes(seat, hand) if mine else (), prompt=tuple(prompt(seat, hand)) if mine else (),
+    )
