@@ -14,12 +14,12 @@ import sqlite3
 from games.core.i18n import _
 
 from .computers import STRENGTHS, computer_name, mention, next_computer_id, strength_label
-from .errors import BadPhase, NotAllowed, NotSeated, TableFull
+from .errors import NotAllowed, NotSeated
 from .handflow import Change
 from .live import Live, Player, log, save_player
 from .models import TableSnapshot
 from .table_base import TableBase
-from .table_lobby import follow_players
+from .table_lobby import follow_players, take_seat
 
 
 class ComputerOps(TableBase):
@@ -32,13 +32,10 @@ class ComputerOps(TableBase):
 
         def work(conn: sqlite3.Connection, live: Live, now: str, change: Change) -> None:
             self._host_only(live, user_id, is_admin=False)
-            core, game = live.core, live.game
-            if core.status == "playing" and not game.hand_by_hand:
-                raise BadPhase(_("This game is already under way; computer players can join the next one."))
-            if len(live.players) >= game.seat_limits(core.options)[1]:
-                raise TableFull()
+            core = live.core
             uid = next_computer_id([p.user_id for p in live.players])
-            pos = max((p.pos for p in live.players), default=-1) + 1
+            under_way = _("This game is already under way; computer players can join the next one.")
+            pos = take_seat(live, under_way=under_way)
             live.players.append(Player(uid, pos, name=computer_name(uid), computer=strength))
             live.roster_dirty = True
             follow_players(live)

@@ -81,6 +81,17 @@ def follow_suggested_buy_in(core: TableCore, players: int) -> TableCore:
     return core if suggested is None else replace(core, buy_in=suggested)
 
 
+def take_seat(live: Live, *, under_way: str) -> int:
+    """Checks there is room for one more (``under_way``: why not, at a game that is already running)
+    and returns the newcomer's place in the join order."""
+    core, game = live.core, live.game
+    if core.status == "playing" and not game.hand_by_hand:
+        raise BadPhase(under_way)
+    if len(live.players) >= game.seat_limits(core.options)[1]:
+        raise TableFull()
+    return max((p.pos for p in live.players), default=-1) + 1
+
+
 def follow_players(live: Live) -> None:
     core = follow_suggested_buy_in(live.core, len(live.players))
     if core is not live.core:
@@ -177,16 +188,13 @@ class LobbyOps(TableBase):
         """Joins the lobby, or a running hand-by-hand table (seated from the next hand)."""
 
         def work(conn: sqlite3.Connection, live: Live, now: str, change: Change) -> None:
-            core, game = live.core, live.game
+            core = live.core
             if live.player(user_id) is not None:
                 raise NotAllowed(_("You're already at this table."))
-            if core.status == "playing" and not game.hand_by_hand:
-                raise BadPhase(_("This game is already under way; join the next one."))
-            if len(live.players) >= game.seat_limits(core.options)[1]:
-                raise TableFull()
+            pos = take_seat(live, under_way=_("This game is already under way; join the next one."))
             if core.chips and core.buy_in:
                 check_joiner_can_pay(conn, core, user_id, now)
-            live.players.append(Player(user_id, max((p.pos for p in live.players), default=-1) + 1, name=name))
+            live.players.append(Player(user_id, pos, name=name))
             live.roster_dirty = True
             follow_players(live)
             log(conn, live, "system", "join", now, user_id=user_id)
@@ -317,4 +325,4 @@ def _leave_now(conn: sqlite3.Connection, live: Live, me: Player, now: str, chang
         change.reason = "end"
 
 
-__all__ = ["LobbyOps", "changed_options", "follow_players", "preset_options"]
+__all__ = ["LobbyOps", "changed_options", "follow_players", "preset_options", "take_seat"]
