@@ -61,7 +61,7 @@ def speaking(code: str | None) -> Iterator[None]:
     """Within the block, ``_()`` answers in ``code`` (unknown or None: English)."""
     table = _catalogues.get(code or "en")
     token = _speaking.set(table)
-    token_code = _code.set(code if table is not None else "en")
+    token_code = _code.set(code if code and table is not None else "en")
     try:
         yield
     finally:
@@ -73,4 +73,4 @@ def set_language(code: str | None) -> None:
     """Speaks ``code`` for the rest of the current task (an interaction's handler sets its reader's)."""
     table = _catalogues.get(code or "en")
     _speaking.set(table)
-    _code.set(code if table is not None else "en")
+    _code.set(code if code and table is not None else "en")
