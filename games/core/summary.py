@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 
-from .i18n import _
+from .i18n import language
 
 VARIANTS_HEADING = "## Variants"
 
@@ -62,12 +62,23 @@ def _bold(line: str) -> str:
     return f"**{line[4:].strip()}**" if line.startswith("### ") else line.rstrip()
 
 
-@cache
 def read_summary(package: str, game_id: str) -> str:
-    """The text of ``summary_<game_id>.md`` in ``package``; "" when there is none."""
+    """The rules text in the language spoken now: ``summary_<game_id>.<lang>.md`` beside the English
+    ``summary_<game_id>.md`` (a whole text per language: rules are prose, not catalogue entries)."""
+    code = language()
+    if code != "en":
+        text = _read(package, f"summary_{game_id}.{code}.md")
+        if text:
+            return text
+    return _read(package, f"summary_{game_id}.md")
+
+
+@cache
+def _read(package: str, name: str) -> str:
+    """The file's text; "" when there is none."""
     try:
-        path = resources.files(package).joinpath(f"summary_{game_id}.md")
-        return _(path.read_text(encoding="utf-8").strip()) if path.is_file() else ""
+        path = resources.files(package).joinpath(name)
+        return path.read_text(encoding="utf-8").strip() if path.is_file() else ""
     except (ModuleNotFoundError, TypeError):
         return ""
 
