@@ -39,10 +39,13 @@ from bot.computers import ComputerSeats
 from bot.errors import on_tree_error
 from bot.foreground import Foreground
 from bot.hooks import TableListener
+from bot.i18n import install_catalogues
+from bot.i18n.commands import CatalogueTranslator
 from bot.service import Economy, TableService, TableSnapshot
 from bot.settings import ExitCode, StartupError
 from bot.thinking import Thinker
 from bot.timers import TurnTimers
+from bot.tree import CardroomTree
 from data.db import Database
 from data.migrate import MigrationError
 
@@ -70,6 +73,7 @@ class CardroomBot(commands.Bot):
             intents=discord.Intents.default(),
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
+            tree_cls=CardroomTree,
             **options,
         )
         self.db_path = db_path
@@ -123,6 +127,9 @@ class CardroomBot(commands.Bot):
         self.computers = ComputerSeats(self.tables, self.thinker, pause=self.computer_pause)
         self.timers = TurnTimers(self.tables, self.clock, choose=self.computers.choose_for_timeout)
         self.tree.error(on_tree_error)
+        languages = install_catalogues()
+        log.info("languages: %s", ", ".join(f"{code} ({n} texts)" for code, n in languages.items()) or "en")
+        await self.tree.set_translator(CatalogueTranslator())
         for name in COGS:
             await self.load_extension(name)
         self.table_listeners.append(self.computers)

@@ -21,11 +21,12 @@ from bot.errors import send_ephemeral
 from bot.service import TableSnapshot
 from bot.service.errors import NoTable
 from games import Game, game_ids, get_game
-from games.core.i18n import _
+from games.core.i18n import _, speaking
 from games.core.summary import RulesText
 
 from .ui import components, flows, messages, render
 from .ui.host import TableHost, host_of
+from .ui.language import server_language
 from .ui.options import fields_of, show_value
 from .ui.publisher import TablePublisher
 
@@ -143,8 +144,11 @@ class Tables(commands.Cog):
         snap = await bot.tables.open_table(
             flows.guild_id_of(interaction), flows.channel_id_of(interaction), interaction.user.id, game,
             preset=preset, buy_in=buy_in, turn_seconds=turn_seconds, host_name=interaction.user.display_name,
+            server_locale=server_language(interaction),
         )
-        await interaction.response.send_message(**messages.public_message(snap))
+        with speaking(snap.locale):  # the table's message is public: in the table's language
+            payload = messages.public_message(snap)
+        await interaction.response.send_message(**payload)
         message = await interaction.original_response()
         await bot.tables.attach_message(snap.id, message.id)
         bot.publisher.adopt(snap, message.id)
@@ -188,10 +192,10 @@ class Tables(commands.Cog):
             ended = await self.host.tables.cancel(snap.id, interaction.user.id, is_admin=admin)
         else:
             ended = await self.host.tables.end(snap.id, interaction.user.id, is_admin=admin)
-        text = _("Table #{id} ended by <@{user}>.").format(id=ended.id, user=interaction.user.id)
-        await interaction.response.send_message(
-            text, embed=messages.finished_embed(ended), allowed_mentions=discord.AllowedMentions.none()
-        )
+        with speaking(ended.locale):  # said in public: in the table's language
+            text = _("Table #{id} ended by <@{user}>.").format(id=ended.id, user=interaction.user.id)
+            embed = messages.finished_embed(ended)
+        await interaction.response.send_message(text, embed=embed, allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="history", description="The last hands of this channel's table, as files.")
     @app_commands.guild_only()

@@ -298,6 +298,7 @@ def core_from_row(conn: sqlite3.Connection, row: sqlite3.Row) -> TableCore:
         outcome_summary=row["outcome_summary"],
         pot=0 if pot is None else int(pot[0]),
         result=HandResult.from_json(row["result_json"]),
+        locale=row["locale"],
     )
 
 

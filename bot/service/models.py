@@ -74,6 +74,8 @@ class TableCore:
     pot: int = 0
     #: The latest hand's (or deal's) result, or the standings once the table has ended.
     result: HandResult | None = None
+    #: The language of the table's public messages and stored events ("en", "ja"), fixed at opening.
+    locale: str = "en"
 
     @property
     def game(self) -> Game:
@@ -215,6 +217,8 @@ class GuildSettings(BaseModel):
     #: After ``max_timeouts`` in a row: the computer plays the seat until its owner is back
     #: ("computer"), or the owner leaves at the end of the hand ("remove").
     away_players: Literal["computer", "remove"] = "computer"
+    #: The language new tables speak in public: "auto" follows the server's preferred locale.
+    language: Literal["auto", "en", "ja"] = "auto"
 
 
 __all__ = [

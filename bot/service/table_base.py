@@ -21,7 +21,7 @@ from datetime import UTC, datetime
 
 import games
 from data.db import Database
-from games.core.i18n import _
+from games.core.i18n import _, speaking
 from games.core.views import SeatView
 
 from .errors import BadPhase, NoTable, NotHost, NotSeated
@@ -179,7 +179,8 @@ class TableBase:
         state = await self.db.read_sync(restore_state, live, row["state_json"]) if same_rules else None
         if state is None:
             log_.error("table %s: snapshot and replay both failed; voiding and refunding", row["id"])
-            live.add_recent(_("This table couldn't be restored after a restart; every chip was refunded."))
+            with speaking(live.core.locale):
+                live.add_recent(_("This table couldn't be restored after a restart; every chip was refunded."))
             await self.db.run(void, live, now)
             live._snap = None
             await self._notify(live, "end")
@@ -218,7 +219,8 @@ class TableBase:
 
             def txn(conn: sqlite3.Connection) -> None:
                 expected = draft.core.seq
-                work(conn, draft, now_s, change)
+                with speaking(draft.core.locale):  # what the table records is in its language
+                    work(conn, draft, now_s, change)
                 ended = draft.core.status in ("finished", "void")
                 if ended and draft.core.deadline is not None:
                     draft.core = replace(draft.core, deadline=None)

@@ -9,9 +9,10 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 import games
+from bot.i18n.readers import table_language
 from data import ledger
 from games import Game
-from games.core.i18n import _
+from games.core.i18n import _, speaking
 from games.core.rng import RNG_ALGO, Rng
 
 from . import handflow as flow
@@ -105,11 +106,11 @@ def insert_table(conn: sqlite3.Connection, live: Live, now: str) -> int:
     try:
         cur = conn.execute(
             """INSERT INTO tables (guild_id, channel_id, host_id, game_id, rules_version, options_json, preset,
-               seed, rng_algo, status, buy_in, buy_in_auto, turn_seconds, created_at, updated_at)
-               VALUES (?,?,?,?,?,?,?,?,?,'lobby',?,?,?,?,?)""",
+               seed, rng_algo, status, buy_in, buy_in_auto, turn_seconds, created_at, updated_at, locale)
+               VALUES (?,?,?,?,?,?,?,?,?,'lobby',?,?,?,?,?,?)""",
             (core.guild_id, core.channel_id, core.host_id, game.id, game.rules_version,
              dumps(core.options.model_dump(mode="json")), core.preset, live.seed, RNG_ALGO, core.buy_in,
-             int(core.buy_in_auto), core.turn_seconds, now, now),
+             int(core.buy_in_auto), core.turn_seconds, now, now, core.locale),
         )
     except sqlite3.IntegrityError as err:
         raise TableAlreadyOpen() from err
@@ -130,8 +131,13 @@ class LobbyOps(TableBase):
         buy_in: int | None = None,
         turn_seconds: int | None = None,
         host_name: str | None = None,
+        server_locale: str | None = None,
     ) -> TableSnapshot:
-        """Opens a lobby; the host joins. ``TableAlreadyOpen``, ``UnknownGame``."""
+        """Opens a lobby; the host joins. ``TableAlreadyOpen``, ``UnknownGame``.
+
+        ``server_locale``: the server's preferred locale ("ja", "en-US"), which fixes the table's
+        language when the server's ``language`` setting is "auto".
+        """
         game = games.get_game(game_id)
         options = preset_options(game, preset)
         if buy_in is not None and buy_in < 0:
@@ -150,6 +156,7 @@ class LobbyOps(TableBase):
                 buy_in=buy_in if buy_in is not None else settings.default_buy_in if game.plays_for_chips(options) else 0,
                 turn_seconds=turn_seconds or settings.turn_seconds,
                 buy_in_auto=buy_in is None and game.suggested_buy_in(options, game.min_players) is not None,
+                locale=table_language(settings.language, server_locale),
             )
             core = follow_suggested_buy_in(core, 1)
             if core.chips and core.buy_in:
@@ -159,7 +166,8 @@ class LobbyOps(TableBase):
             live.players = [Player(host_id, 0, name=host_name)]
             live.roster_dirty = True
             log(conn, live, "system", "open", now, user_id=host_id)
-            live.add_recent(_("{who} opened a table of {game}.").format(who=mention(host_id), game=game.title))
+            with speaking(core.locale):
+                live.add_recent(_("{who} opened a table of {game}.").format(who=mention(host_id), game=_(game.title)))
             save(conn, live, 0, now)
             return live
 

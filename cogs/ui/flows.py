@@ -31,6 +31,7 @@ from games.core.views import AskAmount, Prompt
 
 from . import messages, panelflow, render
 from .host import TableHost, host_of
+from .language import speak_to_reader
 from .options import OptionField, coerce_choice, fields_of, show_value
 from .panelflow import drafts_of as drafts_of
 from .panelflow import panel_of as panel_of
@@ -171,6 +172,10 @@ def _amount_prompt(prompt: tuple[Prompt, ...], kind: str) -> AskAmount | None:
 
 class ReportingModal(discord.ui.Modal):
     """A modal whose failures reach the user as every other error does (``bot.errors.report``)."""
+
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        """Runs before ``on_submit``, in its task: the answer is written in the submitter's language."""
+        return speak_to_reader(interaction)
 
     async def on_error(  # type: ignore[override]  # discord.py's Modal.on_error (no item) narrows BaseView's
         self, interaction: discord.Interaction[Any], error: Exception, /

@@ -26,6 +26,7 @@ from .custom_ids import (
     _seq,
     _table,
 )
+from .language import speak_to_reader
 
 log = logging.getLogger("cardroom.components")
 
@@ -48,6 +49,10 @@ class TableItem(discord.ui.DynamicItem[_ItemT], template=re.compile(r"(?!)")):
         an id reaching here names no item and is refused like any crafted one.
         """
         raise InvalidId("no item reads this id")
+
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        """Runs before the callback, in its task: the answer is written in the clicker's language."""
+        return speak_to_reader(interaction)
 
     @classmethod
     async def from_custom_id(  # type: ignore[override]  # may return a RefusedItem; discord.py runs any item
@@ -242,6 +247,9 @@ class RefusedItem(discord.ui.DynamicItem[discord.ui.Item[Any]], template=re.comp
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> Self:
         return cls(item, reason="unknown id")
+
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        return speak_to_reader(interaction)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         # The id itself is not logged: it may name one of the player's own cards.

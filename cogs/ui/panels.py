@@ -22,8 +22,10 @@ from typing import Any
 import discord
 
 from bot.service.models import TableSnapshot
+from games.core.i18n import speaking
 
 from .drafts import Drafts
+from .language import readers_language
 
 log = logging.getLogger("cardroom.panels")
 
@@ -113,7 +115,8 @@ class PanelKeeper:
             if panel is None or panel.busy or panel.seq >= snap.seq:
                 continue
             try:
-                payload, seq = self._render(snap, key[1], self.drafts)
+                with speaking(readers_language(panel.interaction)):  # a private panel: its reader's language
+                    payload, seq = self._render(snap, key[1], self.drafts)
                 # A private note ("You draw 9♠.") belongs to the click it answered: once the table
                 # has moved on it is stale, and the hand it told of is in the panel anyway.
                 payload["content"] = None

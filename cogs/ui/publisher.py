@@ -21,6 +21,7 @@ import discord
 
 from bot.service import TableService
 from bot.service.models import TableSnapshot
+from games.core.i18n import speaking
 
 from . import messages
 from .drafts import Drafts
@@ -96,6 +97,10 @@ class TablePublisher:
                 log.exception("could not update the message of table %s", table_id)
 
     async def _publish(self, snap: TableSnapshot) -> None:
+        with speaking(snap.locale):  # everyone reads it: in the table's language, never a clicker's
+            await self._publish_in_language(snap)
+
+    async def _publish_in_language(self, snap: TableSnapshot) -> None:
         known = self._message.get(snap.id)
         message_id = known[0] if known else snap.message_id
         shown_hand = known[1] if known else snap.hand_no
