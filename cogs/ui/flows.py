@@ -263,8 +263,8 @@ async def lobby(interaction: discord.Interaction, table_id: int, verb: str) -> N
     elif verb == "start":
         result = await svc.start(table_id, user)
         if result.refused:
-            lines = [f"{mention(u)}: {why}" for u, why in result.refused]
-            await send_ephemeral(interaction, _("Started. Not seated:") + "\n" + "\n".join(lines))
+            lines = [_("{who}: {why}").format(who=mention(u), why=why) for u, why in result.refused]
+            await send_ephemeral(interaction, _("Started. Not seated:\n{players}").format(players="\n".join(lines)))
         else:
             await interaction.response.defer()
     elif verb == "back":

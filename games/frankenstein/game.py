@@ -25,6 +25,7 @@ from games.core.poker.highhand import high_key
 from games.core.poker.ui import LABELS, bet_choice, card_labels, high_order, seat_name
 from games.core.rng import RNG_ALGO
 from games.core.views import Choice, PickCards, SeatView
+from games.core.wording import sentences
 
 from .deal import first_deal
 from .options import PRESETS, FrankensteinOptions
@@ -161,7 +162,7 @@ class Frankenstein(Game):
             "raise": _("{who} raises to {total}."),
         }[action].format(who=_name(seat), amount=put, total=total)
         if put and r.stacks is not None and r.stacks[seat] == 0:
-            text += " " + _("All in.")
+            text = sentences(text, _("All in."))
         state = replace(state, round=r, recent=(*state.recent[1 - RECENT:], text))
         return self._settle(state, (Event(text, seat),))
 

@@ -12,6 +12,7 @@ from games.core.fastvalue import builder
 from games.core.game import Event
 from games.core.i18n import _
 from games.core.poker.ui import LABELS, seat_name
+from games.core.wording import sentences
 
 from .state import STREET_NAMES, RazzDeal, _live_from_left
 
@@ -76,7 +77,7 @@ def _said(key: tuple[str, int, int, int, int, bool]) -> tuple[tuple[str], tuple[
     line = f"p{pk} {code} {total}" if code == "cbr" else f"p{pk} {code}"
     text = template.format(who=_name(seat), amount=put, total=total)
     if all_in:
-        text += " " + _("All in.")
+        text = sentences(text, _("All in."))
     said = (line,), (text,), (Event(text, seat),)
     if len(_SAID_BEFORE) >= _SAID_SIZE:  # start over, keeping what is in play
         _SAID_BEFORE.clear()

@@ -76,9 +76,10 @@ def render(game: Engine, state: RazzState, seat: int | None) -> SeatView:
     down = _down(state, seat)
     up = _up(state, seat)
     mine = deal.cards[seat] + ((deal.community,) if deal.community and deal.community not in deal.cards[seat] else ())
-    hand_text = _("Down: {down}").format(down=card_labels(low_order(down)) or "—")
+    said = [_("Down: {down}").format(down=card_labels(low_order(down)) or "—")]
     if up:
-        hand_text += " · " + _("Up: {up}").format(up=card_labels(low_order(up)))
+        said.append(_("Up: {up}").format(up=card_labels(low_order(up))))
     if len(mine) >= 5:
-        hand_text += " · " + _("best low so far: {low}").format(low=low_hand(low_key(mine)))
+        said.append(_("best low so far: {low}").format(low=low_hand(low_key(mine))))
+    hand_text = " · ".join(said)
     return SeatView(table, seat, down, hand_text, (), game.default_prompt(state, seat))

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from games.core.i18n import _
 from games.core.views import seat_name
-from games.core.wording import by_count
+from games.core.wording import by_count, sentences
 
 from .profile import DeckProfile
 from .state import FamilyState
@@ -42,7 +42,7 @@ def won_with(p: DeckProfile, winners: Sequence[int], best: int, left: int) -> st
         k=p.points(best),
     )
     if left:
-        text += " " + _("{m} stays in the pot.").format(m=p.money(left))
+        text = sentences(text, _("{m} stays in the pot.").format(m=p.money(left)))
     return text
 
 

@@ -13,6 +13,7 @@ from ..core.pots import Pots
 from ..core.sheet import remember
 from ..core.tricks import Trick, must_follow
 from ..core.views import seat_name
+from ..core.wording import sentences
 from .cards import QUINOLA, SUIT_OF, ace_value, is_ace, label
 from .ending import finish
 from .state import (
@@ -158,9 +159,9 @@ def _quinola_dumped(seat: int, taker: int, won: int, k: int, pots: Pots, dealer:
         taker=seat_name(taker), who=seat_name(seat), k=k, n=won
     )
     if k == 1:
-        text += " " + _("A new pot is formed: 5 from each player and 10 from {dealer}, {n} chips.").format(
+        text = sentences(text, _("A new pot is formed: 5 from each player and 10 from {dealer}, {n} chips.").format(
             dealer=seat_name(dealer), n=pots.latest
-        )
+        ))
     return text
 
 
@@ -168,7 +169,7 @@ def _reversis_begins(state: ReversisState, seat: int, events: Events) -> Reversi
     refunded = state.pots.refund(state.mark)
     text = _("{who} has taken the first nine tricks: the reversis is on.").format(who=seat_name(seat))
     if refunded is not state.pots:
-        text += " " + _("Every ace and Quinola payment of this hand is refunded.")
+        text = sentences(text, _("Every ace and Quinola payment of this hand is refunded."))
     events.append(Event(text, seat))
     return evolve(state, reversis=seat, pots=refunded)
 
@@ -184,8 +185,8 @@ def _reversis_broken(state: ReversisState, taker: int, trick: Trick, events: Eve
     )
     if state.quinola_seat == rev and 0 <= state.quinola_trick < FIRST_NINE:
         pots, remise = pots.remise(rev, REMISE)
-        text += " " + _("{rev} played the Quinola and pays a remise of {r} to Pot {k}.").format(
+        text = sentences(text, _("{rev} played the Quinola and pays a remise of {r} to Pot {k}.").format(
             rev=seat_name(rev), r=remise, k=pots.journal[-1].pot
-        )
+        ))
     events.append(Event(text, taker))
     return evolve(state, broken_by=taker, pots=pots)
