@@ -19,6 +19,7 @@ from discord import app_commands
 
 from bot.foreground import Foreground
 from games import GameError
+from games.core.i18n import _
 
 log = logging.getLogger("cardroom.errors")
 
@@ -50,15 +51,18 @@ def friendly_text(error: BaseException) -> str | None:
     if isinstance(error, pydantic.ValidationError):
         first = next(iter(error.errors()), None)
         where = ".".join(str(p) for p in first["loc"]) if first else ""
-        return f"Check **{where or 'value'}**: {first['msg'] if first else 'invalid value'}."
+        # pydantic's own explanation is English only; it is kept, as the most precise there is.
+        return _("Check **{where}**: {problem}.").format(
+            where=where or "value", problem=first["msg"] if first else _("that value isn't allowed")
+        )
     if isinstance(error, app_commands.NoPrivateMessage):
-        return "This command only works in a server channel."
+        return _("This command only works in a server channel.")
     if isinstance(error, app_commands.MissingPermissions):
-        return "You need the **Manage Server** permission for that."
+        return _("You need the **Manage Server** permission for that.")
     if isinstance(error, app_commands.CommandOnCooldown):
-        return f"Slow down — try again in {error.retry_after:.0f} s."
+        return _("Slow down — try again in {s} s.").format(s=f"{error.retry_after:.0f}")
     if isinstance(error, app_commands.CheckFailure):
-        return "You can't use this command here."
+        return _("You can't use this command here.")
     return None
 
 
@@ -73,7 +77,7 @@ async def report(interaction: discord.Interaction, error: BaseException) -> None
         ref = secrets.token_hex(3)
         name = interaction.command.qualified_name if interaction.command else interaction.data and interaction.data.get("custom_id")
         log.error("unexpected error (ref %s) in %s", ref, name, exc_info=error)
-        text = f"Something went wrong (ref {ref})."
+        text = _("Something went wrong (ref {ref}).").format(ref=ref)
     await send_ephemeral(interaction, text)
 
 
