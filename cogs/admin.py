@@ -76,12 +76,18 @@ class Admin(commands.Cog):
         max_timeouts="Timeouts in a row before a player counts as away",
         hand_pause_seconds="Seconds a hand's result stays up before the next deal (0: deal at once)",
         away_players="An away player's seat: the computer plays it until they're back, or they leave after the hand",
+        language="The language of new tables' public messages (private replies follow each reader)",
     )
     @app_commands.choices(
         away_players=[
             app_commands.Choice(name="The computer plays for them", value="computer"),
             app_commands.Choice(name="They leave at the end of the hand", value="remove"),
-        ]
+        ],
+        language=[
+            app_commands.Choice(name="The server's language (Discord's preferred locale)", value="auto"),
+            app_commands.Choice(name="English", value="en"),
+            app_commands.Choice(name="日本語 (Japanese)", value="ja"),
+        ],
     )
     async def settings(
         self,
@@ -93,6 +99,7 @@ class Admin(commands.Cog):
         max_timeouts: app_commands.Range[int, 1, 100] | None = None,
         hand_pause_seconds: app_commands.Range[int, 0, 600] | None = None,
         away_players: str | None = None,
+        language: str | None = None,
     ) -> None:
         _require_admin(interaction)
         changes = {
@@ -105,6 +112,7 @@ class Admin(commands.Cog):
                 "max_timeouts": max_timeouts,
                 "hand_pause_seconds": hand_pause_seconds,
                 "away_players": away_players,
+                "language": language,
             }.items()
             if v is not None
         }

@@ -64,7 +64,7 @@ def rules_embed(game_id: str) -> discord.Embed:
     game = get_game(game_id)
     text = RulesText.parse(game.rules_summary)
     low, high = game.min_players, game.max_players
-    b = render.EmbedBudget(_("{game} — rules").format(game=game.title), render.COLOUR_LOBBY)
+    b = render.EmbedBudget(_("{game} — rules").format(game=game.shown_title), render.COLOUR_LOBBY)
     b.description(text.body or _("No summary yet."))
     b.field(_("Players"), f"{low}–{high}", inline=True)
     b.field(_("Chips"), _chips_text(game), inline=True)
@@ -202,7 +202,7 @@ class Tables(commands.Cog):
     async def history(self, interaction: discord.Interaction) -> None:
         snap = await _table_here(self.host, interaction)
         if not _has_history(snap.game):
-            await send_ephemeral(interaction, _("There's no hand history for {game}.").format(game=snap.game.title))
+            await send_ephemeral(interaction, _("There's no hand history for {game}.").format(game=snap.game.shown_title))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         hands = await self.host.tables.history(snap.id, interaction.user.id)

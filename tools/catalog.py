@@ -104,10 +104,18 @@ def command_texts() -> Iterator[Text]:
                     yield Text(text, context, (f"{module_name}:/{command.name}", 0), "commands")
 
 
+def title_texts() -> Iterator[Text]:
+    """The registered games' titles (class attributes, shown through ``Game.shown_title``)."""
+    import games
+
+    for game_id in games.game_ids():
+        yield Text(games.get_game(game_id).title, None, (f"games/registry:{game_id}", 0), "core")
+
+
 def all_texts() -> dict[str, Text]:
     """Catalogue key → its first occurrence."""
     found: dict[str, Text] = {}
-    for text in [*source_texts(), *command_texts()]:
+    for text in [*source_texts(), *command_texts(), *title_texts()]:
         found.setdefault(text.key, text)
     return found
 

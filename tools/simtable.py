@@ -27,6 +27,7 @@ MENTION = re.compile(r"<@(\d+)>")
 ACTION_PREFIXES = ("cr:a:", "cr:s:", "cr:p:", "cr:m:")
 #: The between-hands button ("Next hand" / "Next deal") on the public message and on panels.
 NEXT_HAND = re.compile(r"cr:l:\d+:next$")
+HAND_BUTTON = re.compile(r"cr:h:\d+$")
 HAND_NO = re.compile(r"\bhand (\d+)\b")
 
 #: Counter keys of :attr:`Table.counts` (one Counter per player name).
@@ -279,7 +280,10 @@ class Table:
 
     # ------------------------------------------------------------ acting
     async def open_hand(self, who: simcord.MemberActor) -> simcord.InteractionResult:
-        result = await self.click(who, self.table_message(), label="My hand")
+        # By its id, not its label: the button reads "手札" at a Japanese table.
+        button = find_button(self.table_message(), pattern=HAND_BUTTON)
+        assert button is not None, "the table message has no My hand button"
+        result = await self.click(who, self.table_message(), custom_id=button["custom_id"])
         if result.response is not None and result.response.embeds:
             self.panels[who.id] = result.response
         return result

@@ -30,7 +30,7 @@ def preset_options(game: Game, preset: str | None) -> BaseModel:
     if preset is None:
         return game.Options()
     if preset not in game.presets:
-        raise NotAllowed(_("{game} has no variant called {name!r}.").format(game=game.title, name=preset))
+        raise NotAllowed(_("{game} has no variant called {name!r}.").format(game=game.shown_title, name=preset))
     return game.presets[preset]
 
 
@@ -167,7 +167,7 @@ class LobbyOps(TableBase):
             live.roster_dirty = True
             log(conn, live, "system", "open", now, user_id=host_id)
             with speaking(core.locale):
-                live.add_recent(_("{who} opened a table of {game}.").format(who=mention(host_id), game=_(game.title)))
+                live.add_recent(_("{who} opened a table of {game}.").format(who=mention(host_id), game=game.shown_title))
             save(conn, live, 0, now)
             return live
 

@@ -212,7 +212,7 @@ class HandButton(
         self.table_id = table_id
         super().__init__(
             discord.ui.Button(
-                label=label or "My hand",
+                label=label or _("My hand"),
                 style=discord.ButtonStyle.primary,
                 custom_id=_check(f"cr:h:{table_id}"),
                 emoji="🂠" if label is None else None,

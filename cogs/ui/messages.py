@@ -120,7 +120,7 @@ def lobby_view(snap: TableSnapshot) -> discord.ui.View:
 def lobby_embed(snap: TableSnapshot) -> discord.Embed:
     game = snap.game
     low, high = game.seat_limits(snap.options)
-    b = render.EmbedBudget(_("{game} — table #{id}").format(game=game.title, id=snap.id), render.COLOUR_LOBBY)
+    b = render.EmbedBudget(_("{game} — table #{id}").format(game=game.shown_title, id=snap.id), render.COLOUR_LOBBY)
     b.description(
         _("Press **Join** to take a seat. The host presses **Start** when everyone is in.")
     )
@@ -247,10 +247,10 @@ def paused_embed(snap: TableSnapshot) -> discord.Embed:
     result = snap.result
     assert result is not None
     if not _between_deals(snap):
-        title = _("{game} — hand {n} result").format(game=snap.game.title, n=result.number)
+        title = _("{game} — hand {n} result").format(game=snap.game.shown_title, n=result.number)
         when = _("Next hand {when}. Press **Next hand** when you're ready.")
     else:
-        title = _("{game} — deal {n} result").format(game=snap.game.title, n=result.number)
+        title = _("{game} — deal {n} result").format(game=snap.game.shown_title, n=result.number)
         when = _("Next deal {when}. Press **Next deal** when you're ready.")
     extra = [when.format(when=render.relative_time(snap.deadline))] if snap.deadline is not None else []
     header = _header(snap)
@@ -282,8 +282,10 @@ def paused_panel(snap: TableSnapshot, user_id: int) -> tuple[discord.Embed, disc
 
 def finished_embed(snap: TableSnapshot) -> discord.Embed:
     game = snap.game
-    status = _("Table closed") if snap.status == "void" else _("Table finished")
-    title = f"{game.title} — {status} (#{snap.id})"
+    if snap.status == "void":
+        title = _("{game} — table closed (#{id})").format(game=game.shown_title, id=snap.id)
+    else:
+        title = _("{game} — table finished (#{id})").format(game=game.shown_title, id=snap.id)
     if snap.result is not None:
         # The result says it all; the events that led to it were shown as they happened.
         return results.result_embed(title, snap.result).embed
@@ -295,7 +297,7 @@ def finished_embed(snap: TableSnapshot) -> discord.Embed:
 def hand_over_embed(snap: TableSnapshot, hand_no: int) -> discord.Embed:
     """What the previous hand's message turns into when the next hand gets a fresh message."""
     game = snap.game
-    title = _("{game} — hand {n} is over").format(game=game.title, n=hand_no)
+    title = _("{game} — hand {n} is over").format(game=game.shown_title, n=hand_no)
     result = snap.result
     if result is not None and result.kind == "hand" and result.number == hand_no:
         return results.result_embed(title, result).embed
@@ -308,7 +310,7 @@ def public_message(snap: TableSnapshot) -> dict[str, Any]:
     """kwargs for ``send``/``edit`` of the public table message."""
     if snap.status == "lobby":
         return {
-            "content": _("{host} opened a **{game}** table.").format(host=mention(snap.host_id), game=snap.game.title),
+            "content": _("{host} opened a **{game}** table.").format(host=mention(snap.host_id), game=snap.game.shown_title),
             "embed": lobby_embed(snap),
             "view": lobby_view(snap),
             "allowed_mentions": NO_MENTIONS,

@@ -130,6 +130,12 @@ class Game(ABC):
         """Lets ``get_game(id)()`` and ``get_game(id)`` be used alike."""
         return self
 
+    @property
+    def shown_title(self) -> str:
+        """The title in the language spoken now (``title`` is the English, and the game's key in
+        the catalogue: ``tools/catalog`` adds every registered game's title)."""
+        return _(self.title)
+
     # ----------------------------------------------------------------- hooks
     @abstractmethod
     def new_state(
