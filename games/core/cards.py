@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from .errors import IllegalAction
+from .i18n import N_, _
 
 
 @dataclass(frozen=True)
@@ -30,12 +31,16 @@ class Deck:
     def __contains__(self, code: object) -> bool:
         return code in self.suit
 
+    def suit_name(self, suit: str) -> str:
+        """The suit's name in the language spoken now ("Spades", "スペード")."""
+        return _(self.suit_names[suit])
+
     def parse(self, text: str) -> str:
         """The canonical code for ``text``; raises ``IllegalAction`` for junk."""
         code = text.strip()
         if code in self.suit:
             return code
-        raise IllegalAction(f"{text!r} isn't a card in this game.")
+        raise IllegalAction(_("{text!r} isn't a card in this game.").format(text=text))
 
     def parse_many(self, text: str) -> tuple[str, ...]:
         return tuple(self.parse(part) for part in text.split(",") if part)
@@ -84,7 +89,7 @@ RENFIELD_DECK = make_deck(
     "renfield",
     RENFIELD_SUITS,
     [str(r) for r in range(18)],
-    suit_names={"T": "Tools", "P": "Parts", "S": "Stones"},
+    suit_names={"T": N_("Tools"), "P": N_("Parts"), "S": N_("Stones")},
     suit_symbols={"T": "🔧", "P": "🦴", "S": "🪦"},
 )
 
@@ -94,7 +99,7 @@ FAIRMARKET_DECK = make_deck(
     "fairmarket",
     FAIRMARKET_SUITS,
     FAIRMARKET_RANKS,
-    suit_names={"F": "Flags", "B": "Bells", "C": "Cups"},
+    suit_names={"F": N_("Flags"), "B": N_("Bells"), "C": N_("Cups")},
     suit_symbols={"F": "🚩", "B": "🔔", "C": "🏆"},
 )
 
@@ -104,7 +109,7 @@ STANDARD_DECK = make_deck(
     "standard",
     STANDARD_SUITS,
     STANDARD_RANKS,
-    suit_names={"s": "Spades", "h": "Hearts", "d": "Diamonds", "c": "Clubs"},
+    suit_names={"s": N_("Spades"), "h": N_("Hearts"), "d": N_("Diamonds"), "c": N_("Clubs")},
     suit_symbols={"s": "♠", "h": "♥", "d": "♦", "c": "♣"},
     suit_first=False,
 )

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from games.core.cards import FAIRMARKET_DECK, RENFIELD_DECK, Deck
 from games.core.i18n import _
+from games.core.wording import count_of
 
 CARD_TABLE = Path(__file__).resolve().parents[2] / "data" / "renfield_cards.json"
 
@@ -51,14 +52,16 @@ class DeckProfile:
         if self.coin_symbol:
             sign = "-" if amount < 0 else ""
             return f"{sign}{self.coin_symbol}{abs(amount)}"
-        return f"{amount} coin" + ("" if abs(amount) == 1 else "s")
+        return _("{n} coin").format(n=amount) if abs(amount) == 1 else _("{n} coins").format(n=amount)
 
     def points(self, amount: int) -> str:
-        return f"{amount} {self.point_word}" + ("" if amount == 1 else "s")
+        if self.point_word == "bug":
+            return count_of(amount, _("{n} bug"), _("{n} bugs"))
+        return count_of(amount, _("{n} point"), _("{n} points"))
 
     def suit_text(self, suit: str) -> str:
         """A suit with its icon, ``🔧 Tools``: the cards show only the icon, so the name alone is no key."""
-        return f"{self.deck.suit_symbols[suit]} {self.deck.suit_names[suit]}"
+        return f"{self.deck.suit_symbols[suit]} {self.deck.suit_name(suit)}"
 
     def order_text(self, order: str) -> str:
         """A suit order, highest first: ``🔧 Tools > 🪦 Stones > 🦴 Parts``."""

@@ -166,8 +166,14 @@ def _prompt(
         bids = [int(a[4:]) for a in legal if a.startswith("bid:")]
         if bids:
             blaze = phase == BID and state.options.blaze
-            what = p.point_word + "s" if blaze else ("coins" if not p.coin_symbol else "dollars")
-            ask = _("Bid ({lo}-{hi} {what})").format(lo=bids[0], hi=bids[-1], what=what)
+            if blaze:
+                ask = (_("Bid ({lo}-{hi} bugs)") if p.point_word == "bug" else _("Bid ({lo}-{hi} points)")).format(
+                    lo=bids[0], hi=bids[-1]
+                )
+            else:
+                ask = (_("Bid ({lo}-{hi} coins)") if not p.coin_symbol else _("Bid ({lo}-{hi} dollars)")).format(
+                    lo=bids[0], hi=bids[-1]
+                )
             out.append(AskAmount("bid", ask, bids[0], bids[-1]))
             out.append(Choice(f"bid:{bids[0]}", _("Bid {m}").format(m=_amount(p, bids[0], blaze)), "primary"))
             if phase == AUCTION and bids[-1] == AUCTION_CEILING:

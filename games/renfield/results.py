@@ -47,7 +47,9 @@ def won_with(p: DeckProfile, winners: Sequence[int], best: int, left: int) -> st
 
 
 def nobody_won(p: DeckProfile, pot: int) -> str:
-    return _("Nobody still in has a {b}; the pot of {m} carries.").format(b=p.point_word, m=p.money(pot))
+    if p.point_word == "bug":
+        return _("Nobody still in has a bug; the pot of {m} carries.").format(m=p.money(pot))
+    return _("Nobody still in has a point; the pot of {m} carries.").format(m=p.money(pot))
 
 
 def details(p: DeckProfile, state: FamilyState) -> tuple[str, ...]:
