@@ -11,7 +11,7 @@ from typing import Any, Literal
 
 from data import ledger
 from data.db import Database
-from games.core.i18n import _
+from games.core.i18n import N_, _
 
 from .errors import AlreadyClaimed, InsufficientChips, NotAllowed
 from .guilds import load_settings, save_settings
@@ -115,9 +115,9 @@ class Economy:
         """Admin grant (negative: take back, never below 0); returns the new balance."""
         now = iso(self.clock()) or ""
         if amount == 0:
-            raise NotAllowed(_("Grant a non-zero amount."))
+            raise NotAllowed(N_("Grant a non-zero amount."))
         if abs(amount) > 1_000_000_000:
-            raise NotAllowed(_("That amount is too large."))
+            raise NotAllowed(N_("That amount is too large."))
 
         def work(conn: sqlite3.Connection) -> int:
             settings = load_settings(conn, guild_id)
@@ -153,7 +153,7 @@ class Economy:
         else:
             value = {"chips": "SUM(payoff)", "wins": "SUM(placing = 1)", "hands": "COUNT(*)"}.get(by)
             if value is None:
-                raise NotAllowed(_("Rank by chips, wins or hands."))
+                raise NotAllowed(N_("Rank by chips, wins or hands."))
             sql = (
                 f"SELECT user_id, {value} AS v FROM results WHERE guild_id=? AND user_id > 0 {game_sql}"
                 " GROUP BY user_id ORDER BY v DESC, user_id LIMIT ?"

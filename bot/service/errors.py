@@ -11,8 +11,17 @@ class ServiceError(GameError):
 
     default = N_("That can't be done right now.")
 
-    def __init__(self, text: str | None = None) -> None:
-        super().__init__(text or _(self.default))
+    def __init__(self, text: str | None = None, /, **values: object) -> None:
+        """``text``: an English template marked with ``N_`` (else the class's ``default``), filled
+        with ``values`` when shown. A refusal is often raised inside a table's transaction, which
+        speaks the table's language; it is worded only when shown, in its reader's language."""
+        self.template = text or self.default
+        self.values = values
+        super().__init__(self.template)
+
+    def __str__(self) -> str:
+        text = _(self.template)
+        return text.format(**self.values) if self.values else text
 
 
 class StalePrompt(ServiceError):

@@ -8,6 +8,8 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from games.core.i18n import N_
+
 from .errors import NotAllowed
 from .models import GuildSettings
 
@@ -24,13 +26,13 @@ def save_settings(conn: sqlite3.Connection, guild_id: int, changes: dict[str, An
     current = load_settings(conn, guild_id)
     unknown = sorted(set(changes) - set(GuildSettings.model_fields))
     if unknown:
-        raise NotAllowed(f"Unknown setting: {', '.join(unknown)}.")
+        raise NotAllowed(N_("Unknown setting: {names}."), names=", ".join(unknown))
     try:
         new = GuildSettings.model_validate({**current.model_dump(), **changes})
     except ValidationError as err:
         first = err.errors()[0]
         field = ".".join(str(p) for p in first.get("loc", ())) or "value"
-        raise NotAllowed(f"{field}: {first.get('msg', 'invalid value')}.") from err
+        raise NotAllowed(N_("{field}: {problem}."), field=field, problem=first.get("msg", "invalid value")) from err
     conn.execute(
         "INSERT INTO guild_settings (guild_id, settings_json, updated_at) VALUES (?,?,?)"
         " ON CONFLICT(guild_id) DO UPDATE SET settings_json = excluded.settings_json,"

@@ -11,7 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field
 import games
 from data.ledger import AuditReport
 from games import Event, Game
-from games.core.i18n import _
+from games.core.i18n import N_
 from games.core.views import SeatView
 
 from .errors import BadPhase, NotSeated
@@ -168,12 +168,12 @@ class TableSnapshot(TableCore):
         are in from the next hand.
         """
         if not self.is_open:
-            raise BadPhase(_("This table is closed."))
+            raise BadPhase(N_("This table is closed."))
         seat = self.seat_of(user_id)
         if seat is None:
-            raise NotSeated(_("You're in from the next hand.") if user_id in self.lobby else None)
+            raise NotSeated(N_("You're in from the next hand.") if user_id in self.lobby else None)
         if self.state is None:
-            raise BadPhase(_("The game hasn't started yet."))
+            raise BadPhase(N_("The game hasn't started yet."))
         return self.game.view(self.state, seat), self.seq
 
 

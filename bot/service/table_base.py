@@ -21,7 +21,7 @@ from datetime import UTC, datetime
 
 import games
 from data.db import Database
-from games.core.i18n import _, speaking
+from games.core.i18n import N_, _, speaking
 from games.core.views import SeatView
 
 from .errors import BadPhase, NoTable, NotHost, NotSeated
@@ -131,7 +131,7 @@ class TableBase:
             raise NoTable()
         mine = [r for r in rows if user_id in json.loads(r["users_json"])][: max(0, limit)]
         if rows and not mine:
-            raise NotSeated(_("You didn't play in those hands."))
+            raise NotSeated(N_("You didn't play in those hands."))
         out = []
         for r in reversed(mine):
             game = games.get_game(r["game_id"])
@@ -193,7 +193,7 @@ class TableBase:
         if live is None:
             if await self.db.scalar("SELECT 1 FROM tables WHERE id=?", (table_id,)) is None:
                 raise NoTable()
-            raise BadPhase(_("This table is closed."))
+            raise BadPhase(N_("This table is closed."))
         return live
 
     async def _mutate(
@@ -212,7 +212,7 @@ class TableBase:
             if live is None:
                 raise NoTable()
             if live.core.status not in statuses:
-                raise not_found_status(_("That isn't possible at this point of the game."))
+                raise not_found_status(N_("That isn't possible at this point of the game."))
             now_s = iso(now or self.clock()) or ""
             draft = live.clone()
             change = Change()
@@ -249,7 +249,7 @@ class TableBase:
         if me is None:
             raise NotSeated()
         if me.seat is None:
-            raise NotSeated(_("You're in from the next hand."))
+            raise NotSeated(N_("You're in from the next hand."))
         return me.seat
 
     @staticmethod

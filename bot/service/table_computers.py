@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from games.core.i18n import _
+from games.core.i18n import N_, _
 
 from .computers import STRENGTHS, computer_name, mention, next_computer_id, strength_label
 from .errors import NotAllowed, NotSeated
@@ -28,13 +28,13 @@ class ComputerOps(TableBase):
     async def add_computer(self, table_id: int, user_id: int, strength: str = "normal") -> TableSnapshot:
         """Host: seats a computer player (in the lobby, or from the next hand at a hand-by-hand table)."""
         if strength not in STRENGTHS:
-            raise NotAllowed(_("Computer players are easy, normal or strong."))
+            raise NotAllowed(N_("Computer players are easy, normal or strong."))
 
         def work(conn: sqlite3.Connection, live: Live, now: str, change: Change) -> None:
             self._host_only(live, user_id, is_admin=False)
             core = live.core
             uid = next_computer_id([p.user_id for p in live.players])
-            under_way = _("This game is already under way; computer players can join the next one.")
+            under_way = N_("This game is already under way; computer players can join the next one.")
             pos = take_seat(live, under_way=under_way)
             live.players.append(Player(uid, pos, name=computer_name(uid), computer=strength))
             live.roster_dirty = True
@@ -61,7 +61,7 @@ class ComputerOps(TableBase):
             if target is None and computer_id is None and bots:
                 target = max(bots, key=lambda p: p.pos)
             if target is None:
-                raise NotAllowed(_("There's no computer player to remove."))
+                raise NotAllowed(N_("There's no computer player to remove."))
             if live.core.status == "lobby" or target.seat is None:
                 live.players.remove(target)
                 live.roster_dirty = True
@@ -84,7 +84,7 @@ class ComputerOps(TableBase):
             if me is None:
                 raise NotSeated()
             if not me.away and not me.timeouts:
-                raise NotAllowed(_("You're playing your own seat already."))
+                raise NotAllowed(N_("You're playing your own seat already."))
             me.away, me.timeouts = False, 0
             save_player(conn, live, me)
             log(conn, live, "system", "back", now, user_id=user_id)

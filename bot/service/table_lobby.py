@@ -12,7 +12,7 @@ import games
 from bot.i18n.readers import table_language
 from data import ledger
 from games import Game
-from games.core.i18n import _, speaking
+from games.core.i18n import N_, _, speaking
 from games.core.rng import RNG_ALGO, Rng
 
 from . import handflow as flow
@@ -30,7 +30,7 @@ def preset_options(game: Game, preset: str | None) -> BaseModel:
     if preset is None:
         return game.Options()
     if preset not in game.presets:
-        raise NotAllowed(_("{game} has no variant called {name!r}.").format(game=game.shown_title, name=preset))
+        raise NotAllowed(N_("{game} has no variant called {name!r}."), game=game.shown_title, name=preset)
     return game.presets[preset]
 
 
@@ -40,8 +40,8 @@ def changed_options(game: Game, options: BaseModel, changes: dict[str, Any]) -> 
         return game.Options.model_validate({**options.model_dump(), **changes})
     except ValidationError as err:
         first = err.errors()[0]
-        where = ".".join(str(p) for p in first.get("loc", ())) or _("option")
-        raise NotAllowed(f"{where}: {first.get('msg', 'invalid value')}.") from err
+        where = ".".join(str(p) for p in first.get("loc", ())) or "option"
+        raise NotAllowed(N_("{field}: {problem}."), field=where, problem=first.get("msg", "invalid value")) from err
 
 
 def check_host_can_pay(conn: sqlite3.Connection, core: TableCore, settings: GuildSettings, now: str) -> None:
@@ -141,9 +141,9 @@ class LobbyOps(TableBase):
         game = games.get_game(game_id)
         options = preset_options(game, preset)
         if buy_in is not None and buy_in < 0:
-            raise NotAllowed(_("The buy-in can't be negative."))
+            raise NotAllowed(N_("The buy-in can't be negative."))
         if turn_seconds is not None and not 10 <= turn_seconds <= 86_400:
-            raise NotAllowed(_("The turn timer must be between 10 seconds and a day."))
+            raise NotAllowed(N_("The turn timer must be between 10 seconds and a day."))
         now = iso(self.clock()) or ""
         seed = self._seed_source()
 
@@ -198,8 +198,8 @@ class LobbyOps(TableBase):
         def work(conn: sqlite3.Connection, live: Live, now: str, change: Change) -> None:
             core = live.core
             if live.player(user_id) is not None:
-                raise NotAllowed(_("You're already at this table."))
-            pos = take_seat(live, under_way=_("This game is already under way; join the next one."))
+                raise NotAllowed(N_("You're already at this table."))
+            pos = take_seat(live, under_way=N_("This game is already under way; join the next one."))
             if core.chips and core.buy_in:
                 check_joiner_can_pay(conn, core, user_id, now)
             live.players.append(Player(user_id, pos, name=name))
@@ -224,7 +224,7 @@ class LobbyOps(TableBase):
                 _leave_now(conn, live, me, now, change)
                 return
             if me.leaving:
-                raise NotAllowed(_("You're already leaving at the end of this hand."))
+                raise NotAllowed(N_("You're already leaving at the end of this hand."))
             me.leaving = True
             save_player(conn, live, me)
             log(conn, live, "system", "leave", now, seat=me.seat, user_id=user_id)
@@ -274,7 +274,7 @@ class LobbyOps(TableBase):
             self._host_only(live, user_id, is_admin=False)
             low, high = live.game.seat_limits(live.core.options)
             if not low <= len(live.players) <= high:
-                raise BadPhase(_("This game needs {low}–{high} players.").format(low=low, high=high))
+                raise BadPhase(N_("This game needs {low}–{high} players."), low=low, high=high)
             players = sorted(live.players, key=lambda p: p.pos)
             follow_players(live)
             if live.core.chips:

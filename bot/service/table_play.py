@@ -15,7 +15,7 @@ from dataclasses import replace
 from datetime import datetime
 
 from games import GameError
-from games.core.i18n import _
+from games.core.i18n import N_, _
 
 from . import handflow as flow
 from .computers import mention
@@ -154,7 +154,7 @@ class PlayOps(TableBase):
             if pause is None:
                 raise StalePrompt()
             if user_id in pause.ready:
-                raise NotAllowed(_("You're ready; waiting for the others."))
+                raise NotAllowed(N_("You're ready; waiting for the others."))
             live.pause = pause = replace(pause, ready=(*pause.ready, user_id))
             log(conn, live, "system", "ready", now, user_id=user_id)
             change.reason = "lobby"
@@ -200,13 +200,13 @@ def check_can_act(live: Live, seat: int, action: str, seq: int | None) -> None:
     """Refuses an action between hands, after the hand's end, or from a stale prompt."""
     if live.pause is not None:
         raise BadPhase(
-            _("The next deal starts in a moment. Press **Next deal** if you're ready.")
+            N_("The next deal starts in a moment. Press **Next deal** if you're ready.")
             if live.pause.kind == "deal"
-            else _("The next hand starts in a moment. Press **Next hand** if you're ready.")
+            else N_("The next hand starts in a moment. Press **Next hand** if you're ready.")
         )
     state = live.core.state
     if state is None or live.outcome is not None:
-        raise BadPhase(_("This hand is over."))
+        raise BadPhase(N_("This hand is over."))
     if seq is not None and seq != live.core.seq:
         if seq > live.core.seq or seq < live.hand_start_seq or live.acted.get(seat, -1) > seq:
             raise StalePrompt()

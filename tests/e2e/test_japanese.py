@@ -9,7 +9,6 @@ reader), and ``tests/i18n`` checks the catalogue.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from typing import Any
 
@@ -50,8 +49,28 @@ def locales(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[int, str]]:
 
 
 def texts_of(message: Any) -> str:
+    """Every string of the message's content and embeds, one per line (real line breaks)."""
     embeds = [e.to_dict() if hasattr(e, "to_dict") else e for e in message.embeds]
-    return json.dumps({"content": message.content, "embeds": embeds}, ensure_ascii=False)
+    out: list[str] = [message.content or ""]
+
+    def walk(value: Any) -> None:
+        if isinstance(value, str):
+            out.append(value)
+        elif isinstance(value, dict):
+            for v in value.values():
+                walk(v)
+        elif isinstance(value, list):
+            for v in value:
+                walk(v)
+
+    walk(embeds)
+    return "\n".join(out)
+
+
+def lobby_table_id(message: Any) -> int:
+    from tools.simtable import components_of
+
+    return next(int(c["custom_id"].split(":")[2]) for c in components_of(message) if c.get("custom_id", "").startswith("cr:l:"))
 
 
 def labels(message: Any) -> list[str]:
@@ -63,10 +82,10 @@ def labels(message: Any) -> list[str]:
 async def test_a_japanese_table_and_a_reader_in_each_language(world: World, locales: dict[int, str]) -> None:
     w = world
     locales[w.alice.id] = "ja"  # alice's Discord is in Japanese; bob's in English
-    await w.mod.slash(w.channel, "admin settings", language="ja", hand_pause_seconds=0)
+    await w.mod.slash(w.channel, "admin settings", language="ja")
     r = await w.alice.slash(w.channel, "play", game="renfield")
     lobby = w.channel.last_message
-    table_id = Table(w.env, w.channel, {}).table_id()
+    table_id = lobby_table_id(lobby)
     # The public lobby is in Japanese, whoever reads it.
     assert lobby.embeds[0].title == ja("{game} — table #{id}").format(game=ja("Renfield"), id=table_id)
     assert ja("Join") in labels(lobby) and ja("Start") in labels(lobby)
