@@ -215,6 +215,8 @@ class GuildSettings(BaseModel):
     #: After ``max_timeouts`` in a row: the computer plays the seat until its owner is back
     #: ("computer"), or the owner leaves at the end of the hand ("remove").
     away_players: Literal["computer", "remove"] = "computer"
+    #: ``/play`` opens a public thread per table: its message, results and chatter live there.
+    table_threads: bool = False
 
 
 __all__ = [
