@@ -7,8 +7,7 @@ import random
 import pytest
 
 from bot.service import BadPhase, NotAllowed
-
-from tests.service.test_tables import CH, G, HOST, OUTSIDER, P1, P2, P3, Env, env, play_hand, step
+from tests.service.test_tables import CH, HOST, OUTSIDER, P1, P2, P3, Env, G, env, play_hand, step
 
 __all__ = ["env"]  # the fixture, imported for pytest
 
