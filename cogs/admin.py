@@ -76,6 +76,7 @@ class Admin(commands.Cog):
         max_timeouts="Timeouts in a row before a player counts as away",
         hand_pause_seconds="Seconds a hand's result stays up before the next deal (0: deal at once)",
         away_players="An away player's seat: the computer plays it until they're back, or they leave after the hand",
+        table_threads="Open a thread for each table (its messages, results and chat live there)",
     )
     @app_commands.choices(
         away_players=[
@@ -93,6 +94,7 @@ class Admin(commands.Cog):
         max_timeouts: app_commands.Range[int, 1, 100] | None = None,
         hand_pause_seconds: app_commands.Range[int, 0, 600] | None = None,
         away_players: str | None = None,
+        table_threads: bool | None = None,
     ) -> None:
         _require_admin(interaction)
         changes = {
@@ -105,6 +107,7 @@ class Admin(commands.Cog):
                 "max_timeouts": max_timeouts,
                 "hand_pause_seconds": hand_pause_seconds,
                 "away_players": away_players,
+                "table_threads": table_threads,
             }.items()
             if v is not None
         }
