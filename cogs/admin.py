@@ -77,6 +77,7 @@ class Admin(commands.Cog):
         hand_pause_seconds="Seconds a hand's result stays up before the next deal (0: deal at once)",
         away_players="An away player's seat: the computer plays it until they're back, or they leave after the hand",
         language="The language of new tables' public messages (private replies follow each reader)",
+        table_threads="Open a thread for each table (its messages, results and chat live there)",
     )
     @app_commands.choices(
         away_players=[
@@ -100,6 +101,7 @@ class Admin(commands.Cog):
         hand_pause_seconds: app_commands.Range[int, 0, 600] | None = None,
         away_players: str | None = None,
         language: str | None = None,
+        table_threads: bool | None = None,
     ) -> None:
         _require_admin(interaction)
         changes = {
@@ -113,6 +115,7 @@ class Admin(commands.Cog):
                 "hand_pause_seconds": hand_pause_seconds,
                 "away_players": away_players,
                 "language": language,
+                "table_threads": table_threads,
             }.items()
             if v is not None
         }

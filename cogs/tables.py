@@ -24,7 +24,7 @@ from games import Game, game_ids, get_game
 from games.core.i18n import _, speaking
 from games.core.summary import RulesText
 
-from .ui import components, flows, messages, render
+from .ui import components, flows, messages, render, threads
 from .ui.host import TableHost, host_of
 from .ui.language import server_language
 from .ui.options import fields_of, show_value
@@ -141,6 +141,9 @@ class Tables(commands.Cog):
         turn_seconds: app_commands.Range[int, 10, 86_400] | None = None,
     ) -> None:
         bot = self.host
+        if await threads.wanted(bot, interaction):
+            await threads.play_in_thread(bot, interaction, game, preset=preset, buy_in=buy_in, turn_seconds=turn_seconds)
+            return
         snap = await bot.tables.open_table(
             flows.guild_id_of(interaction), flows.channel_id_of(interaction), interaction.user.id, game,
             preset=preset, buy_in=buy_in, turn_seconds=turn_seconds, host_name=interaction.user.display_name,
@@ -241,6 +244,7 @@ async def setup(bot: commands.Bot) -> None:
     bot.add_dynamic_items(*components.DYNAMIC_ITEMS)
     host.publisher = TablePublisher(bot, host.tables, flows.panel_of, quiet=host.foreground.quiet)
     host.table_listeners.append(host.publisher)
+    host.publisher.on_closed.append(threads.closer(bot, host))
     await bot.add_cog(Tables(bot))
 
 

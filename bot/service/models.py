@@ -219,6 +219,8 @@ class GuildSettings(BaseModel):
     away_players: Literal["computer", "remove"] = "computer"
     #: The language new tables speak in public: "auto" follows the server's preferred locale.
     language: Literal["auto", "en", "ja"] = "auto"
+    #: ``/play`` opens a public thread per table: its message, results and chatter live there.
+    table_threads: bool = False
 
 
 __all__ = [

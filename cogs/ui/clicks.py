@@ -37,6 +37,8 @@ class ClickHandlers(Protocol):
 
     def panel_verb(self, interaction: discord.Interaction, table_id: int, seq: int, verb: str, /) -> Awaitable[Any]: ...
 
+    def watch(self, interaction: discord.Interaction, table_id: int, verb: str, /) -> Awaitable[Any]: ...
+
 
 _handlers: ClickHandlers | None = None
 

@@ -7,9 +7,9 @@ nothing. The click itself is answered with the re-rendered private panel
 the publisher, so the answer never waits on a rate-limited channel edit.
 
 The components' callbacks call ``act``, ``ask_amount``, ``show_hand``,
-``lobby``, ``option_select``, ``pick_page`` and ``panel_verb`` (the last two
-from ``cogs.ui.panelflow``): this module is their ``ClickHandlers``, handed
-to them by the ``cogs.tables`` extension's ``setup``.
+``lobby``, ``option_select``, ``pick_page``, ``panel_verb`` (the last two
+from ``cogs.ui.panelflow``) and ``watch`` (``cogs.ui.watchflow``): this module
+is their ``ClickHandlers``, handed to them by the ``cogs.tables`` extension's ``setup``.
 """
 
 from __future__ import annotations
@@ -39,6 +39,7 @@ from .panelflow import panel_payload as panel_payload
 from .panelflow import pick_page as pick_page
 from .panelflow import remember_panel as remember_panel
 from .panelflow import update_panel as update_panel
+from .watchflow import watch as watch
 
 T = TypeVar("T")
 

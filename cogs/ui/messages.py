@@ -19,6 +19,7 @@ from games.core.i18n import _
 from . import components as c
 from . import render, results, tablerender
 from .options import OptionField, fields_of, show_value
+from .watchitems import add_watch
 
 NO_MENTIONS = discord.AllowedMentions.none()
 OPTION_CHOICE_ROWS = 2  # rows left for per-field choice selects in the lobby
@@ -114,6 +115,7 @@ def lobby_view(snap: TableSnapshot) -> discord.ui.View:
         ]
         view.add_item(c.OptionSelect(t, f"f:{f.name}", options=opts, placeholder=render.clip(f.label, 150), row=row))
         row += 1
+    add_watch(view, t)
     return render.detached(view)
 
 
@@ -187,6 +189,7 @@ def playing_view(snap: TableSnapshot) -> discord.ui.View:
     if snap.game.hand_by_hand:
         view.add_item(c.LobbyButton(snap.id, "join", label=_("Join next hand"), style=discord.ButtonStyle.success, row=0))
     view.add_item(c.LobbyButton(snap.id, "leave", label=_("Leave"), row=0))
+    add_watch(view, snap.id)
     return render.detached(view)
 
 

@@ -26,6 +26,7 @@ from games.core.i18n import speaking
 from . import messages
 from .drafts import Drafts
 from .panels import PanelKeeper
+from .spectators import SpectatorKeeper
 
 log = logging.getLogger("cardroom.publisher")
 
@@ -55,6 +56,10 @@ class TablePublisher:
         self._seen: dict[int, tuple[int, int]] = {}
         #: Each player's last hand panel, updated when it's their turn (one click per turn).
         self.panels = PanelKeeper(panel, quiet=quiet)
+        #: The watchers' live panels (public information only), updated like the players'.
+        self.spectators = SpectatorKeeper(quiet=quiet)
+        #: Run after a closed table's message got its last edit (e.g. archive the table's thread).
+        self.on_closed: list[Callable[[TableSnapshot], Awaitable[None]]] = []
 
     def adopt(self, snap: TableSnapshot, message_id: int) -> None:
         """The interaction that created the message tells us its id."""
@@ -72,6 +77,7 @@ class TablePublisher:
         self._seen[snap.id] = order
         self._latest[snap.id] = snap
         self.panels.changed(snap)
+        self.spectators.changed(snap)
         task = self._tasks.get(snap.id)
         if task is None or task.done():
             self._tasks[snap.id] = asyncio.create_task(self._drain(snap.id), name=f"publish-table-{snap.id}")
@@ -82,6 +88,7 @@ class TablePublisher:
             tasks = [t for t in self._tasks.values() if not t.done()]
             if not tasks:
                 await self.panels.idle()
+                await self.spectators.idle()
                 if not any(not t.done() for t in self._tasks.values()):
                     return
                 continue
@@ -129,6 +136,11 @@ class TablePublisher:
         if not snap.is_open:
             self._message.pop(snap.id, None)
             self._seen.pop(snap.id, None)
+            for hook in self.on_closed:
+                try:
+                    await hook(snap)
+                except Exception:
+                    log.exception("after closing table %s", snap.id)
 
     async def _send_new(self, channel: discord.PartialMessageable, snap: TableSnapshot, payload: dict[str, Any]) -> None:
         if payload.get("view") is None:

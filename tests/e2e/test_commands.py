@@ -9,6 +9,7 @@ import discord
 import pytest
 
 from cogs.ui.options import fields_of
+from cogs.ui.threads import INVITE_PERMISSIONS, permission_names
 from games import get_game
 from games.core.summary import RulesText
 from tests.e2e.conftest import World, make_bot
@@ -135,11 +136,16 @@ def test_readme_invite_asks_only_for_the_needed_permissions() -> None:
     text = (ROOT / "README.md").read_text()
     value = int(re.search(r"permissions=(\d+)", text).group(1))
     perms = discord.Permissions(value)
+    assert perms == INVITE_PERMISSIONS  # what the code checks before opening a table's thread
     needed = discord.Permissions(
         view_channel=True, send_messages=True, send_messages_in_threads=True, embed_links=True,
         attach_files=True, read_message_history=True, use_application_commands=True,
+        create_public_threads=True, manage_threads=True,
     )
     assert perms == needed
+    flat = " ".join(text.split())
+    for name in permission_names(INVITE_PERMISSIONS):  # and the README names each one
+        assert f"**{name}**" in flat, name
     assert not perms.administrator and not perms.manage_messages and not perms.mention_everyone
 
 

@@ -1,0 +1,140 @@
+"""A thread per table (the server setting ``table_threads``): the table lives in its own public thread.
+
+The thread *is* the table's channel (``tables.channel_id`` = ``tables.thread_id``
+= the thread's id): the table message, each hand's new message and the
+results go there through the publisher unchanged, ``/hand``, ``/table end`` and
+``/history`` find the table from inside the thread, a restart finds it there
+again, and the "one open table per channel" index now means one per thread, so
+a channel can hold several tables at once. The channel keeps one short line
+pointing to the thread. When the table ends, the thread is archived and locked
+(its last message, the final result, stays readable).
+
+The bot's permissions are constants here, so the README's invite link and its
+test read the same list as the code that checks them.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any, Final
+
+import discord
+
+from bot.service.models import TableSnapshot
+from games import get_game
+from games.core.i18n import _, speaking
+
+from . import messages
+from .host import TableHost
+from .language import server_language
+
+log = logging.getLogger("cardroom.threads")
+
+#: What the bot needs everywhere (the README's invite link asks for exactly ``INVITE_PERMISSIONS``).
+BASE_PERMISSIONS = discord.Permissions(
+    view_channel=True, send_messages=True, send_messages_in_threads=True, embed_links=True,
+    attach_files=True, read_message_history=True, use_application_commands=True,
+)
+#: What a thread per table needs on top: open it, post in it, and lock it when the table ends.
+THREAD_PERMISSIONS = discord.Permissions(create_public_threads=True, send_messages_in_threads=True, manage_threads=True)
+INVITE_PERMISSIONS = BASE_PERMISSIONS | THREAD_PERMISSIONS
+#: A day without a message archives the thread (Discord's own timer; a live table posts far more often).
+AUTO_ARCHIVE_MINUTES: Final = 1440
+
+
+#: discord.py's names that Discord's settings spell differently.
+_SHOWN = {"read_messages": "View Channels", "send_messages_in_threads": "Send Messages in Threads"}
+
+
+def permission_names(perms: discord.Permissions) -> list[str]:
+    """``create_public_threads`` → "Create Public Threads", as Discord's settings name them."""
+    return [_SHOWN.get(name, name.replace("_", " ").title()) for name, on in perms if on]
+
+
+def missing_for_threads(have: discord.Permissions) -> discord.Permissions:
+    return discord.Permissions(THREAD_PERMISSIONS.value & ~have.value)
+
+
+async def wanted(bot: TableHost, interaction: discord.Interaction) -> bool:
+    """``/play`` opens a thread: the server asked for it and the command came from a text channel."""
+    if interaction.guild_id is None or not isinstance(interaction.channel, discord.TextChannel):
+        return False  # already in a thread (or a forum post, a voice chat…): the table stays where it is
+    return (await bot.economy.settings(interaction.guild_id)).table_threads
+
+
+async def play_in_thread(bot: TableHost, interaction: discord.Interaction, game_id: str, **options: Any) -> None:
+    """Opens the thread, then the table in it; a missing permission is one clear line to the host."""
+    channel = interaction.channel
+    assert isinstance(channel, discord.TextChannel) and interaction.guild_id is not None
+    missing = missing_for_threads(interaction.app_permissions)
+    if missing.value:
+        await interaction.response.send_message(
+            _(
+                "This server opens a thread for each table, but I can't here: I'm missing {perms} in this channel."
+                " Ask an admin to give me that, or to turn table threads off with /admin settings."
+            ).format(perms=", ".join(f"**{name}**" for name in permission_names(missing))),
+            ephemeral=True,
+        )
+        return
+    game = get_game(game_id)
+    host = interaction.user
+    thread = await channel.create_thread(
+        name=_("{game} — {host}'s table").format(game=game.shown_title, host=host.display_name)[:100],
+        type=discord.ChannelType.public_thread, auto_archive_duration=AUTO_ARCHIVE_MINUTES,
+    )
+    try:
+        snap = await bot.tables.open_table(
+            interaction.guild_id, thread.id, host.id, game_id, host_name=host.display_name,
+            server_locale=server_language(interaction), **options,
+        )
+    except Exception:
+        await _delete(thread)  # nothing happens in it: no empty thread is left behind
+        raise
+    await bot.tables.attach_thread(snap.id, thread.id)
+    with speaking(snap.locale):  # all of it is public: in the table's language
+        pointer = _("{host} opened a **{game}** table in {thread}.").format(
+            host=host.mention, game=game.shown_title, thread=thread.mention
+        )
+        payload = messages.public_message(snap)
+        name = _("{game} — table {id}").format(game=game.shown_title, id=snap.id)[:100]
+    await interaction.response.send_message(pointer, allowed_mentions=messages.NO_MENTIONS)
+    message = await thread.send(**payload)
+    await bot.tables.attach_message(snap.id, message.id)
+    bot.publisher.adopt(snap, message.id)
+    try:
+        await thread.edit(name=name)
+    except discord.HTTPException as exc:
+        log.info("could not name the thread of table %s: %s", snap.id, exc)
+    latest = await bot.tables.get(snap.id)
+    if latest.seq != snap.seq or latest.lobby != snap.lobby or latest.status != snap.status:
+        bot.publisher.schedule(latest)
+
+
+async def _delete(thread: discord.Thread) -> None:
+    try:
+        await thread.delete()
+    except discord.HTTPException as exc:
+        log.warning("could not delete the unused thread %s: %s", thread.id, exc)
+
+
+def closer(client: discord.Client, bot: TableHost) -> Callable[[TableSnapshot], Awaitable[None]]:
+    """The publisher's hook after a table's last edit: archive and lock its thread, if it has one."""
+
+    async def close(snap: TableSnapshot) -> None:
+        thread_id = await bot.tables.thread_of(snap.id)
+        if thread_id is None:
+            return
+        try:
+            thread = client.get_channel(thread_id) or await client.fetch_channel(thread_id)
+            if isinstance(thread, discord.Thread):
+                await thread.edit(archived=True, locked=True)
+        except discord.HTTPException as exc:
+            log.info("could not archive the thread of table %s: %s", snap.id, exc)
+
+    return close
+
+
+__all__ = [
+    "BASE_PERMISSIONS", "INVITE_PERMISSIONS", "THREAD_PERMISSIONS", "closer", "play_in_thread", "wanted",
+]

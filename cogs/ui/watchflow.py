@@ -1,0 +1,39 @@
+"""What Watch, Refresh and Stop watching do (``cogs.ui.flows`` hands them to the components).
+
+Watch records the watcher in the service first (the database is the truth),
+then opens their private spectator panel; Refresh re-draws it through the new
+interaction, which also restarts its 15 minutes of live updates.
+"""
+
+from __future__ import annotations
+
+import discord
+
+from bot.errors import guarded
+
+from .host import host_of
+from .spectators import spectator_payload, stopped_payload
+
+
+@guarded
+async def watch(interaction: discord.Interaction, table_id: int, verb: str) -> None:
+    bot = host_of(interaction.client)
+    keeper = bot.publisher.spectators
+    user = interaction.user.id
+    if verb == "stop":
+        keeper.stop(table_id, user)
+        await interaction.response.edit_message(**stopped_payload(table_id))
+        return
+    if verb == "refresh":
+        snap = await bot.tables.get(table_id)
+        first = await bot.tables.watcher_first_hand(table_id, user)
+        if first is None:  # never pressed Watch here (a hand-made click): the record comes first
+            snap, first = await bot.tables.watch(table_id, user)
+        await interaction.response.edit_message(**spectator_payload(snap, first))
+    else:
+        snap, first = await bot.tables.watch(table_id, user)
+        payload = spectator_payload(snap, first)
+        if payload["view"] is None:
+            payload.pop("view")
+        await interaction.response.send_message(**payload, ephemeral=True)
+    keeper.shown(snap, user, interaction, first)
