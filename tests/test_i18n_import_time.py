@@ -13,6 +13,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TypeGuard
 
 import pytest
 
@@ -27,7 +28,7 @@ SCANNED = ("games", "bot", "cogs", "tools")
 LANG = "xx"  # a made-up language, removed after each test
 
 
-def _is_underscore_call(node: ast.AST) -> bool:
+def _is_underscore_call(node: ast.AST) -> TypeGuard[ast.Call]:
     return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "_"
 
 
@@ -44,11 +45,11 @@ def _import_time_calls(node: ast.AST) -> Iterator[ast.Call]:
                 if any(part is b for b in body):
                     continue
                 if _is_underscore_call(part):
-                    yield part  # type: ignore[misc]
+                    yield part
                 yield from _import_time_calls(part)
             continue
         if _is_underscore_call(child):
-            yield child  # type: ignore[misc]
+            yield child
         yield from _import_time_calls(child)
 
 
