@@ -220,7 +220,7 @@ def _footer(snap: TableSnapshot) -> str:
     game = snap.game
     if game.hand_by_hand and snap.chips and game.unit_note:
         return _("Table #{id} · hand {n} · buy-in {buy_in} chips · {unit}").format(
-            id=snap.id, n=snap.hand_no, buy_in=snap.buy_in, unit=game.unit_note
+            id=snap.id, n=snap.hand_no, buy_in=snap.buy_in, unit=_(game.unit_note)
         )
     if game.hand_by_hand and snap.chips:
         return _("Table #{id} · hand {n} · buy-in {buy_in} chips").format(id=snap.id, n=snap.hand_no, buy_in=snap.buy_in)

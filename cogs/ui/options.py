@@ -2,7 +2,8 @@
 
 Fields are sorted into what Discord can edit: booleans (one multi-select of
 toggles), fields with a fixed set of values (a select each) and numbers (a
-modal). Anything else is shown but not editable from Discord.
+modal). Anything else is shown but not editable from Discord. The fields are read
+again for every reply, so their titles and descriptions are in the reader's language.
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ from typing import Any
 
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
+
+from games.core.i18n import _
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,9 +59,10 @@ def fields_of(model: type[BaseModel]) -> tuple[OptionField, ...]:
     out = []
     for name, info in model.model_fields.items():
         ann = _unwrap(info.annotation)
-        label = (info.title or name.replace("_", " ")).strip()
+        # titles and descriptions are marked with N_() in the models (built at import): translated here
+        label = (_(info.title) if info.title else name.replace("_", " ")).strip()
         label = label[:1].upper() + label[1:]
-        desc = (info.description or "").strip()
+        desc = _(info.description).strip() if info.description else ""
         lo, hi = _bounds(info)
         if ann is bool:
             out.append(OptionField(name, "bool", label, desc))

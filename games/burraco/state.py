@@ -6,6 +6,8 @@ from dataclasses import dataclass
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from games.core.i18n import N_
+
 from ..core.rummy.cards import JOKER, deck_ids
 from ..core.rummy.melds import Meld, MeldRules
 from ..core.sheet import ScoreSheet
@@ -50,11 +52,11 @@ class BurracoOptions(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     target: int = Field(
-        2000, ge=100, le=10000, description="The game ends when a team's score exceeds this (rules: 2,000)."
+        2000, ge=100, le=10000, description=N_("The game ends when a team's score exceeds this (rules: 2,000).")
     )
     max_deals: int = Field(
         20, ge=1, le=100,
-        description="A safeguard the rules lack: after this many deals the higher team wins anyway.",
+        description=N_("A safeguard the rules lack: after this many deals the higher team wins anyway."),
     )
 
 

@@ -122,6 +122,7 @@ class Game(ABC):
     rules_summary: ClassVar[str] = SummaryFile()  # type: ignore[assignment]  # a descriptor that reads as str
     #: For chip games that count in their own unit ("$", coins): how it maps to the ledger's chips,
     #: said once on the table so the seat lines' chips and the game's own figures read together.
+    #: Marked with ``N_()`` (a class attribute is built at import): translate it where it is shown.
     unit_note: ClassVar[str] = ""
     #: Documentation of the action strings this game accepts.
     action_help: ClassVar[Mapping[str, str]] = {}

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from types import MappingProxyType
 
 from ..core.cards import PLAIN_LABELS
-from ..core.i18n import _
+from ..core.i18n import N_
 
 SUITS = ("s", "h", "d", "c")
 #: High to low: the ace ranks between the face cards and the number cards.
@@ -20,8 +20,9 @@ SUIT_OF = MappingProxyType({c: c[1] for c in CARDS})
 #: Rank strength, higher is better: K 8 … 7 1.
 STRENGTH = MappingProxyType({c: len(RANKS) - RANKS.index(c[0]) for c in CARDS})
 LABELS = MappingProxyType({c: PLAIN_LABELS[c] for c in CARDS})
+#: Marked for the catalogue: translate where shown, ``_(SUIT_NAMES[suit])``.
 SUIT_NAMES = MappingProxyType(
-    {"s": _("♠ Spades"), "h": _("♥ Hearts"), "d": _("♦ Diamonds"), "c": _("♣ Clubs")}
+    {"s": N_("♠ Spades"), "h": N_("♥ Hearts"), "d": N_("♦ Diamonds"), "c": N_("♣ Clubs")}
 )
 _SUIT_ORDER = {s: i for i, s in enumerate(SUITS)}
 

@@ -65,7 +65,7 @@ def deal_into(
     events: Events = [
         Event(
             _("Deal {k}: {dealer} deals and turns up {card}: {suit} are trumps.").format(
-                k=deal_no + 1, dealer=seat_name(dealer), card=label(upcard), suit=SUIT_NAMES[upcard[1]]
+                k=deal_no + 1, dealer=seat_name(dealer), card=label(upcard), suit=_(SUIT_NAMES[upcard[1]])
             )
         )
     ]

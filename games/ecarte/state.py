@@ -12,6 +12,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from games.core.i18n import N_
+
 from ..core.fastvalue import builder
 from ..core.sheet import ScoreSheet
 from ..core.tricks import Trick, TrickPlay
@@ -33,18 +35,18 @@ class EcarteOptions(BaseModel):
 
     denexa_scoring: bool = Field(
         False,
-        title="Denexa scoring",
-        description="The Denexa text's scoring: the vole and a vulnerable opponent each add a point (up to 3).",
+        title=N_("Denexa scoring"),
+        description=N_("The Denexa text's scoring: the vole and a vulnerable opponent each add a point (up to 3)."),
     )
     empty_exchange: bool = Field(
         False,
-        title="Empty exchange",
-        description="An accepted exchange may discard no card (so proposing avoids vulnerability).",
+        title=N_("Empty exchange"),
+        description=N_("An accepted exchange may discard no card (so proposing avoids vulnerability)."),
     )
     match_games: int = Field(
-        1, ge=1, le=5, title="Games to win the match", description="Games to win the match (1 = a single game; 2 = best of three)."
+        1, ge=1, le=5, title=N_("Games to win the match"), description=N_("Games to win the match (1 = a single game; 2 = best of three).")
     )
-    stake: int = Field(0, ge=0, le=1_000_000, title="Stake per game", description="Chips the loser of each game pays the winner (0 = none).")
+    stake: int = Field(0, ge=0, le=1_000_000, title=N_("Stake per game"), description=N_("Chips the loser of each game pays the winner (0 = none)."))
 
 
 @dataclass(frozen=True, slots=True)

@@ -52,7 +52,7 @@ def _seat_lines(state: EcarteState, acting: frozenset[int]) -> tuple[SeatLine, .
 def _facts(state: EcarteState) -> tuple[tuple[str, str], ...]:
     opts = state.options
     facts = [
-        (_("Trumps"), _("{suit} (upcard {card})").format(suit=SUIT_NAMES[state.trump], card=label(state.upcard))),
+        (_("Trumps"), _("{suit} (upcard {card})").format(suit=_(SUIT_NAMES[state.trump]), card=label(state.upcard))),
         (_("Stock"), count_of(len(state.stock), _("{n} card"), _("{n} cards"))),
     ]
     if state.exchanges:

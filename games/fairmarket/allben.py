@@ -21,7 +21,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from games.core.i18n import _
+from games.core.i18n import N_, _
 from games.core.views import seat_name
 
 from . import cards as fm
@@ -31,21 +31,21 @@ from .state import JACK, STATIONS, TABLE, StationResult
 
 STORY = frozenset({"P", "C", "Q"})
 
-PAGE_PUT = _("{who} plays the Page, {card}: the Put. They play random cards from the deck for the rest of the hand.")
-PAGE_LIGHTON = _("{who} plays the Page, {card}: the Put, and in Lighton it takes a coin as the low.")
-CONSORT_CUT = _("{who} plays the Consort, {card}: the Cut. {n} of the pot is deferred to the next hand.")
-QUEEN_QUIT = _("{who} plays the Queen, {card}: the Quit. They are out of the round, with a tithe of one coin from each later pot.")
-QUEEN_LAST = _("{who} plays the Queen, {card}, as their last card: she takes nothing.")
-COUNTERFEIT = _("{cards} counterfeit each other: no effect, they play as rank zero.")
-LENDERS_OUT = _("In Lenders the counterfeit Queens still take {who} out of the round, with no tithes and no claim on the Jackpot.")
-RANDOM_CARD = _("{who} plays a random card from the deck: {card}.")
-TITHE = _("{who} takes a tithe of {n}.")
-TITHE_JACK = _("Jack takes a tithe of {n}.")
-PAGE_JACK = _("Jack plays the Page, {card}: his cards are random already, so the Put is ignored.")
-PAGE_JACK_LIGHTON = _("Jack plays the Page, {card}: the Put is ignored, and in Lighton it takes a coin as the low.")
-CONSORT_JACK = _("Jack plays the Consort, {card}: the Cut. {n} of the pot is deferred to the next hand.")
-QUEEN_JACK = _("Jack plays the Queen, {card}: the Quit. He is out of the round, with a tithe of one coin from each later pot.")
-QUEEN_LAST_JACK = _("Jack plays the Queen, {card}, as his last card: she takes nothing.")
+PAGE_PUT = N_("{who} plays the Page, {card}: the Put. They play random cards from the deck for the rest of the hand.")
+PAGE_LIGHTON = N_("{who} plays the Page, {card}: the Put, and in Lighton it takes a coin as the low.")
+CONSORT_CUT = N_("{who} plays the Consort, {card}: the Cut. {n} of the pot is deferred to the next hand.")
+QUEEN_QUIT = N_("{who} plays the Queen, {card}: the Quit. They are out of the round, with a tithe of one coin from each later pot.")
+QUEEN_LAST = N_("{who} plays the Queen, {card}, as their last card: she takes nothing.")
+COUNTERFEIT = N_("{cards} counterfeit each other: no effect, they play as rank zero.")
+LENDERS_OUT = N_("In Lenders the counterfeit Queens still take {who} out of the round, with no tithes and no claim on the Jackpot.")
+RANDOM_CARD = N_("{who} plays a random card from the deck: {card}.")
+TITHE = N_("{who} takes a tithe of {n}.")
+TITHE_JACK = N_("Jack takes a tithe of {n}.")
+PAGE_JACK = N_("Jack plays the Page, {card}: his cards are random already, so the Put is ignored.")
+PAGE_JACK_LIGHTON = N_("Jack plays the Page, {card}: the Put is ignored, and in Lighton it takes a coin as the low.")
+CONSORT_JACK = N_("Jack plays the Consort, {card}: the Cut. {n} of the pot is deferred to the next hand.")
+QUEEN_JACK = N_("Jack plays the Queen, {card}: the Quit. He is out of the round, with a tithe of one coin from each later pot.")
+QUEEN_LAST_JACK = N_("Jack plays the Queen, {card}, as his last card: she takes nothing.")
 
 
 def is_story(card: str) -> bool:
@@ -131,10 +131,10 @@ def _story_notes(
         else:
             notes.append(say(s, QUEEN_QUIT, QUEEN_JACK, card=card))
     if fake:
-        notes.append(COUNTERFEIT.format(cards=fm.labels(card_of[s] for s in sorted(fake))))
+        notes.append(_(COUNTERFEIT).format(cards=fm.labels(card_of[s] for s in sorted(fake))))
         queens = [s for s in sorted(fake) if fm.rank(card_of[s]) == "Q"]
         if opts.lenders and queens and k < STATIONS - 1:
-            notes.append(LENDERS_OUT.format(who=names(queens)))
+            notes.append(_(LENDERS_OUT).format(who=names(queens)))
     return notes
 
 
@@ -157,7 +157,7 @@ def play_stations(
                 continue
             if s in paged and top < len(stock):
                 plays.append((s, stock[top]))
-                drawn.append(RANDOM_CARD.format(who=seat_name(s), card=fm.label(stock[top])))
+                drawn.append(_(RANDOM_CARD).format(who=seat_name(s), card=fm.label(stock[top])))
                 top += 1
             else:
                 plays.append((s, order[k]))

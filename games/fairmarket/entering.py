@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.core.i18n import _
+from games.core.i18n import N_, _
 from games.core.views import seat_name
 from games.core.wording import seat_list
 
@@ -28,16 +28,16 @@ from .state import STATIONS, StationResult
 
 NEW_HANDS = 5  # "new players (those who joined the game within the last five rounds)"
 
-PAYS = _("{who} pays the pots to enter: {n} ({spread}).")
-VOTED = _("{who} voted for a last hand, but not everyone did: play goes on.")
-AGREED = _("Everyone agreed: the next hand is the last.")
-LAST = _("This is the last hand: the coins left over are shared when it ends.")
-SHARED = _("Last hand: {n} left over, shared {each} each.")
-SHARED_ODD = _("Last hand: {n} left over, shared {each} each; {who} took the very last high card and gets the odd {odd}.")
-SHARED_ROUND = _("Last hand: {n} left over, shared {each} each; nobody took a high card, so the odd {odd} go one each from the dealer's left.")
-NOTHING_LEFT = _("Last hand: nothing is left over to share.")
-VOTE_NOTE = _("You vote for a last hand. You can withdraw it until you confirm your order.")
-UNVOTE_NOTE = _("You withdrew your vote for a last hand.")
+PAYS = N_("{who} pays the pots to enter: {n} ({spread}).")
+VOTED = N_("{who} voted for a last hand, but not everyone did: play goes on.")
+AGREED = N_("Everyone agreed: the next hand is the last.")
+LAST = N_("This is the last hand: the coins left over are shared when it ends.")
+SHARED = N_("Last hand: {n} left over, shared {each} each.")
+SHARED_ODD = N_("Last hand: {n} left over, shared {each} each; {who} took the very last high card and gets the odd {odd}.")
+SHARED_ROUND = N_("Last hand: {n} left over, shared {each} each; nobody took a high card, so the odd {odd} go one each from the dealer's left.")
+NOTHING_LEFT = N_("Last hand: nothing is left over to share.")
+VOTE_NOTE = N_("You vote for a last hand. You can withdraw it until you confirm your order.")
+UNVOTE_NOTE = N_("You withdrew your vote for a last hand.")
 
 
 def _tenure(seating: Mapping[str, Any] | None, n: int) -> tuple[int, tuple[int, ...]] | None:
@@ -86,7 +86,7 @@ def fees(new: Sequence[bool], carried: int) -> tuple[tuple[int, ...], tuple[int,
     per_station = spread(fee)
     payers = [s for s, x in enumerate(new) if x]
     where = ", ".join(_("station {k}: {n}").format(k=k + 1, n=c) for k, c in enumerate(per_station) if c)
-    lines = [PAYS.format(who=seat_name(s), n=_coins(fee), spread=where) for s in payers]
+    lines = [_(PAYS).format(who=seat_name(s), n=_coins(fee), spread=where) for s in payers]
     total = tuple(c * len(payers) for c in per_station)
     return tuple(fee if x else 0 for x in new), total, lines
 
@@ -119,19 +119,19 @@ def _coins(n: int) -> str:
 
 def shared_text(leftover: int, shares: Sequence[int], last: int | None) -> str:
     if not leftover:
-        return NOTHING_LEFT
+        return _(NOTHING_LEFT)
     each, odd = divmod(leftover, len(shares))
     values = {"n": _coins(leftover), "each": _coins(each), "odd": _coins(odd)}
     if not odd:
-        return SHARED.format(**values)
+        return _(SHARED).format(**values)
     if last is None:
-        return SHARED_ROUND.format(**values)
-    return SHARED_ODD.format(who=seat_name(last), **values)
+        return _(SHARED_ROUND).format(**values)
+    return _(SHARED_ODD).format(who=seat_name(last), **values)
 
 
 def votes_text(votes: Sequence[bool], voters: Sequence[bool]) -> str:
     """The line after a hand with votes: everyone agreed, or who voted (names shown at the end)."""
     if all(v for v, may in zip(votes, voters, strict=True) if may):
-        return AGREED
-    return VOTED.format(who=seat_list([s for s, v in enumerate(votes) if v]))
+        return _(AGREED)
+    return _(VOTED).format(who=seat_list([s for s, v in enumerate(votes) if v]))
 

@@ -22,7 +22,7 @@ from typing import Any, ClassVar
 
 from games.core.errors import IllegalAction
 from games.core.game import Carry, Event, Game, Outcome, placings_from
-from games.core.i18n import _
+from games.core.i18n import N_, _
 from games.core.rng import dealt_from
 from games.core.views import SeatView, seat_name
 
@@ -57,7 +57,7 @@ class Fairmarket(Game):
     Options: ClassVar[type[FairmarketOptions]] = FairmarketOptions
     presets: ClassVar = PRESETS
     state_type: ClassVar[type] = FairmarketState
-    unit_note: ClassVar[str] = _("1 coin = 1 chip")
+    unit_note: ClassVar[str] = N_("1 coin = 1 chip")
     action_help: ClassVar = {
         "place:<card>": "Put this card on the next station of your order.",
         RESET: "Take your placed cards back and start the order again.",
@@ -100,11 +100,11 @@ class Fairmarket(Game):
         carried, jackpot = got.stations, got.jackpot
         dealt, jack, table, rest = deal(n, dealer, seed, hands, stock, opts.seaside)
         ante = 2 if n == 2 else 1
-        recent = [DEALT[ante - 1]]
+        recent = [_(DEALT[ante - 1])]
         if got.last:
-            recent.append(LAST)
+            recent.append(_(LAST))
         if any(carried):
-            recent.append(CARRIED_BACK.format(carry=carry_text(carried)))
+            recent.append(_(CARRIED_BACK).format(carry=carry_text(carried)))
         new = newcomers(got.seating, n)
         paid, fee_in, fee_lines = fees(new, sum(carried) + jackpot + got.jack)
         recent += fee_lines
@@ -146,10 +146,10 @@ class Fairmarket(Game):
         placed = state.order[seat]
         events: list[Event] = []
         if action == RESET:
-            return _with_order(state, seat, ()), (Event(ORDER_CLEARED, seat, private_to=seat),)
+            return _with_order(state, seat, ()), (Event(_(ORDER_CLEARED), seat, private_to=seat),)
         if action in (VOTE, UNVOTE):
             votes = tuple(action == VOTE if s == seat else v for s, v in enumerate(state.votes))
-            note = VOTE_NOTE if action == VOTE else UNVOTE_NOTE
+            note = _(VOTE_NOTE if action == VOTE else UNVOTE_NOTE)
             return _with(state, votes=votes), (Event(note, seat, private_to=seat),)
         if action.startswith(PLACE + ":"):
             card = action.split(":", 1)[1]
@@ -158,7 +158,7 @@ class Fairmarket(Game):
             if len(left) == 1:  # the last card can only go on the last station
                 new = (*new, left[0])
             for k in range(len(placed), len(new)):
-                text = PLACED.format(card=fm.label(new[k]), k=k + 1)
+                text = _(PLACED).format(card=fm.label(new[k]), k=k + 1)
                 events.append(Event(text, seat, private_to=seat))
             return _with_order(state, seat, new), tuple(events)
         if action == ASIS:
@@ -226,7 +226,7 @@ def _with_order(state: FairmarketState, seat: int, placed: tuple[str, ...]) -> F
 
 def _confirm(state: FairmarketState, seat: int) -> tuple[FairmarketState, tuple[Event, ...]]:
     confirmed = tuple(True if s == seat else c for s, c in enumerate(state.confirmed))
-    text = SETS.format(who=seat_name(seat))
+    text = _(SETS).format(who=seat_name(seat))
     state = _with(state, confirmed=confirmed, recent=(*state.recent, text)[-RECENT:])
     events = [Event(text, seat)]
     if all(confirmed):

@@ -14,16 +14,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from games.core.i18n import _
+from games.core.i18n import N_, _
 from games.core.wording import by_count
 
 from .state import STATIONS
 
-GREW = _("The Jackpot takes a coin from station {k}; it now holds {n}.")
-WON_ONE = _("{who} took {t} (the Jackpot held {j}) and wins the Jackpot with the carried pots: {n} coins.")
-WON_TIE = _("{who} took {t} each (the Jackpot held {j}) and split the Jackpot with the carried pots: {n} coins each.")
-ODD_STAYS = _("{n} odd coins stay on the Jackpot.")
-ODD_STAYS_ONE = _("1 odd coin stays on the Jackpot.")
+GREW = N_("The Jackpot takes a coin from station {k}; it now holds {n}.")
+WON_ONE = N_("{who} took {t} (the Jackpot held {j}) and wins the Jackpot with the carried pots: {n} coins.")
+WON_TIE = N_("{who} took {t} each (the Jackpot held {j}) and split the Jackpot with the carried pots: {n} coins each.")
+ODD_STAYS = N_("{n} odd coins stay on the Jackpot.")
+ODD_STAYS_ONE = N_("1 odd coin stays on the Jackpot.")
 
 
 def threshold(n: int) -> int:
@@ -61,12 +61,12 @@ def award(
     pool = jackpot + sum(carried)
     share, odd = divmod(pool, len(winners))
     won = tuple(share if s in winners else 0 for s in range(len(taken)))
-    text = by_count(winners, WON_ONE, WON_TIE, t=fewest, j=jackpot, n=share)
+    text = by_count(winners, _(WON_ONE), _(WON_TIE), t=fewest, j=jackpot, n=share)
     if odd:
-        text += " " + (ODD_STAYS_ONE if odd == 1 else ODD_STAYS.format(n=odd))
+        text += " " + (_(ODD_STAYS_ONE) if odd == 1 else _(ODD_STAYS).format(n=odd))
     return Award(won, odd, (0,) * STATIONS, text)
 
 
 def grew_text(k: int, jackpot: int) -> str:
-    return GREW.format(k=k + 1, n=jackpot)
+    return _(GREW).format(k=k + 1, n=jackpot)
 

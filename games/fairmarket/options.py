@@ -6,6 +6,8 @@ from types import MappingProxyType
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from games.core.i18n import N_
+
 #: "30-50 coins per player"; "twice the amount" with two players (FMV-2).
 BUY_IN, BUY_IN_TWO = 40, 80
 
@@ -17,20 +19,20 @@ class FairmarketOptions(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     two_players: bool = Field(
-        False, description="Two players: a two-seat table; ten-coin ante, two per station (the two-player rules)."
+        False, description=N_("Two players: a two-seat table; ten-coin ante, two per station (the two-player rules).")
     )
     jackpot: bool = Field(
-        False, description="Jackpot: a big carried pot feeds it a coin a round; take no more coins than it holds to win it."
+        False, description=N_("Jackpot: a big carried pot feeds it a coin a round; take no more coins than it holds to win it.")
     )
     allben: bool = Field(
-        False, description="Allben story cards: the Page puts, the Consort cuts, the Queen quits; the same story cards played together counterfeit."
+        False, description=N_("Allben story cards: the Page puts, the Consort cuts, the Queen quits; the same story cards played together counterfeit.")
     )
-    lighton: bool = Field(False, description="Lighton (with Allben): the Page also always takes a coin as the low.")
+    lighton: bool = Field(False, description=N_("Lighton (with Allben): the Page also always takes a coin as the low."))
     lenders: bool = Field(
-        False, description="Lenders (with Allben): counterfeit Queens still quit, with no tithes and no claim on the Jackpot."
+        False, description=N_("Lenders (with Allben): counterfeit Queens still quit, with no tithes and no claim on the Jackpot.")
     )
     seaside: bool = Field(
-        False, description="Seaside Jack (instead of the Jackpot): a dummy player with his own cards; take fewer coins than he does to win his purse."
+        False, description=N_("Seaside Jack (instead of the Jackpot): a dummy player with his own cards; take fewer coins than he does to win his purse.")
     )
 
     @model_validator(mode="after")

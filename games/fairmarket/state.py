@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.core.i18n import _
+from games.core.i18n import N_
 
 from .options import FairmarketOptions
 
@@ -95,33 +95,33 @@ class FairmarketState:
 
 # ---------------------------------------------------------------- texts (whole sentences)
 DEALT = (
-    _("Everyone antes one coin into each station and gets five cards; the table cards are dealt face up."),
-    _("Everyone antes two coins into each station and gets five cards; the table cards are dealt face up."),
+    N_("Everyone antes one coin into each station and gets five cards; the table cards are dealt face up."),
+    N_("Everyone antes two coins into each station and gets five cards; the table cards are dealt face up."),
 )
-CARRIED_BACK = _("Carried coins return to their stations: {carry}.")
-SETS = _("{who} has set their hand.")
-PLACED = _("You put {card} on station {k}.")
-ORDER_CLEARED = _("You took your cards back to set them again.")
-ALL_SET = _("Every hand is set. The stations are revealed one by one.")
+CARRIED_BACK = N_("Carried coins return to their stations: {carry}.")
+SETS = N_("{who} has set their hand.")
+PLACED = N_("You put {card} on station {k}.")
+ORDER_CLEARED = N_("You took your cards back to set them again.")
+ALL_SET = N_("Every hand is set. The stations are revealed one by one.")
 
-STATION_SHOWN = _("Station {k} (table card {card}, pot {pot}):")
-LOW_ONE = _("{who} has the low card, {card}, and takes {n}.")
-LOW_TIE = _("{who} tie for low with {card} and take {n} each.")
-LOW_JACK = _("Jack has the low card, {card}, and takes {n}.")
-LOW_TABLE = _("The table card is low: {n} carries over.")
-HIGH_ONE = _("{who} has the high card, {card}, and takes {n}.")
-HIGH_JACK = _("Jack has the high card, {card}, and takes {n}.")
-HIGH_TABLE = _("The table card is high: {n} carries over.")
-NOTHING_LEFT = _("Nothing is left for the high card.")
+STATION_SHOWN = N_("Station {k} (table card {card}, pot {pot}):")
+LOW_ONE = N_("{who} has the low card, {card}, and takes {n}.")
+LOW_TIE = N_("{who} tie for low with {card} and take {n} each.")
+LOW_JACK = N_("Jack has the low card, {card}, and takes {n}.")
+LOW_TABLE = N_("The table card is low: {n} carries over.")
+HIGH_ONE = N_("{who} has the high card, {card}, and takes {n}.")
+HIGH_JACK = N_("Jack has the high card, {card}, and takes {n}.")
+HIGH_TABLE = N_("The table card is high: {n} carries over.")
+NOTHING_LEFT = N_("Nothing is left for the high card.")
 
-BEST_ONE = _("{who} comes out best this hand, {net}.")
-BEST_SEVERAL = _("{who} come out best this hand, {net} each.")
-CARRY_NONE = _("Nothing carries to the next hand.")
-CARRY_SOME = _("{n} coins carry to the next hand.")
-CARRY_ONE = _("1 coin carries to the next hand.")
+BEST_ONE = N_("{who} comes out best this hand, {net}.")
+BEST_SEVERAL = N_("{who} come out best this hand, {net} each.")
+CARRY_NONE = N_("Nothing carries to the next hand.")
+CARRY_SOME = N_("{n} coins carry to the next hand.")
+CARRY_ONE = N_("1 coin carries to the next hand.")
 
-DETAIL = _("took {taken} for an ante of {ante}")
-DETAIL_JACKPOT = _("took {taken} and won {won} from the Jackpot, for an ante of {ante}")
-DETAIL_JACK = _("took {taken} and won {won} from Jack's purse, for an ante of {ante}")
-DETAIL_FEE = _(" and an entry fee of {n}")
-DETAIL_SHARE = _("; {n} from the leftovers")
+DETAIL = N_("took {taken} for an ante of {ante}")
+DETAIL_JACKPOT = N_("took {taken} and won {won} from the Jackpot, for an ante of {ante}")
+DETAIL_JACK = N_("took {taken} and won {won} from Jack's purse, for an ante of {ante}")
+DETAIL_FEE = N_(" and an entry fee of {n}")
+DETAIL_SHARE = N_("; {n} from the leftovers")

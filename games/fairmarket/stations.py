@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from games.core.i18n import _
 from games.core.wording import by_count, signed
 
 from . import cards as fm
@@ -72,21 +73,21 @@ def station_text(r: StationResult) -> str:
     """What the table reads when a station is revealed."""
     card_of = dict(r.plays)
     card_of[TABLE] = r.table_card
-    parts = [STATION_SHOWN.format(k=r.station + 1, card=fm.label(r.table_card), pot=r.pot), *r.notes]
+    parts = [_(STATION_SHOWN).format(k=r.station + 1, card=fm.label(r.table_card), pot=r.pot), *r.notes]
     parts += [say(s, TITHE, TITHE_JACK, n=n) for s, n in r.tithes]
     if r.low == (TABLE,):
-        parts.append(LOW_TABLE.format(n=r.low_paid[0]))
+        parts.append(_(LOW_TABLE).format(n=r.low_paid[0]))
     else:
         players = tuple(s for s in r.low if s != TABLE)
         values = {"card": fm.label(card_of[players[0]]), "n": r.low_paid[0]}
         if len(players) == 1:
             parts.append(say(players[0], LOW_ONE, LOW_JACK, **values))
         else:
-            parts.append(LOW_TIE.format(who=names(players), **values))
+            parts.append(_(LOW_TIE).format(who=names(players), **values))
     if not r.high_paid:  # a Cut, tithes and lows took it all (also when the table card is high)
-        parts.append(NOTHING_LEFT)
+        parts.append(_(NOTHING_LEFT))
     elif r.high == TABLE:
-        parts.append(HIGH_TABLE.format(n=r.high_paid))
+        parts.append(_(HIGH_TABLE).format(n=r.high_paid))
     else:
         parts.append(say(r.high, HIGH_ONE, HIGH_JACK, card=fm.label(card_of[r.high]), n=r.high_paid))
     return " ".join(parts)
@@ -123,7 +124,7 @@ def play_out(state: FairmarketState) -> tuple[FairmarketState, list[str]]:
     """Every hand is set: the five stations in turn, then the hand's result."""
     results, eligible = _results(state)
     taken, jack_took = _taken(state.n, results)
-    lines = [ALL_SET, *(station_text(r) for r in results)]
+    lines = [_(ALL_SET), *(station_text(r) for r in results)]
     carried_out = tuple(r.carried for r in results)
     won, jackpot_out, jack_out = (0,) * state.n, state.jackpot, state.jack_in
     if state.options.jackpot:
@@ -164,11 +165,11 @@ def _details(
     stake = state.ante * STATIONS
     for s, (t, w) in enumerate(zip(taken, won, strict=True)):
         prize = DETAIL_JACK if state.seaside else DETAIL_JACKPOT
-        text = prize.format(taken=t, won=w, ante=stake) if w else DETAIL.format(taken=t, ante=stake)
+        text = _(prize).format(taken=t, won=w, ante=stake) if w else _(DETAIL).format(taken=t, ante=stake)
         if state.fees and state.fees[s]:
-            text += DETAIL_FEE.format(n=state.fees[s])
+            text += _(DETAIL_FEE).format(n=state.fees[s])
         if shares:
-            text += DETAIL_SHARE.format(n=shares[s])
+            text += _(DETAIL_SHARE).format(n=shares[s])
         out.append(text)
     return tuple(out)
 
@@ -176,11 +177,11 @@ def _details(
 def _headline(nets: list[int], carried: int) -> str:
     best = max(nets)
     winners = tuple(s for s, v in enumerate(nets) if v == best)
-    text = by_count(winners, BEST_ONE, BEST_SEVERAL, net=signed(best))
+    text = by_count(winners, _(BEST_ONE), _(BEST_SEVERAL), net=signed(best))
     if not carried:
-        tail = CARRY_NONE
+        tail = _(CARRY_NONE)
     elif carried == 1:
-        tail = CARRY_ONE
+        tail = _(CARRY_ONE)
     else:
-        tail = CARRY_SOME.format(n=carried)
+        tail = _(CARRY_SOME).format(n=carried)
     return f"{text} {tail}"

@@ -9,7 +9,7 @@ card for the next station (then Confirm or Start over).
 
 from __future__ import annotations
 
-from games.core.i18n import _
+from games.core.i18n import N_, _
 from games.core.views import Choice, Pile, SeatLine, SeatView, TableView, seat_name
 from games.core.wording import signed
 
@@ -17,8 +17,8 @@ from . import cards as fm
 from .state import STATIONS, FairmarketState, StationResult
 from .stations import station_text
 
-_TITLE_SET = _("Fairmarket — setting hands")
-_TITLE_OVER = _("Fairmarket — hand over")
+_TITLE_SET = N_("Fairmarket — setting hands")
+_TITLE_OVER = N_("Fairmarket — hand over")
 
 
 def _station_pile(state: FairmarketState, k: int) -> Pile:
@@ -160,7 +160,7 @@ def _notes(state: FairmarketState, seat: int) -> tuple[str, ...]:
 def render(state: FairmarketState, seat: int | None) -> SeatView:
     piles = tuple(_station_pile(state, k) for k in range(STATIONS))
     lines = tuple(_seat_line(state, s) for s in range(state.n))
-    title = _TITLE_OVER if state.over else _TITLE_SET
+    title = _(_TITLE_OVER if state.over else _TITLE_SET)
     table = TableView(title, _summary(state), lines, _facts(state), piles, state.recent)
     if seat is None:
         return SeatView(table)

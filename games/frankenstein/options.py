@@ -6,20 +6,21 @@ from types import MappingProxyType
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from games.core.i18n import N_
 from games.core.poker.pots import OddChips
 
 
 class FrankensteinOptions(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    ante: int = Field(1, ge=0, le=1000, description="Chips every player antes at each deal (re-deals too).")
-    small_bet: int = Field(1, ge=1, le=1000, description="Bet and raise size before the draw.")
-    big_bet: int = Field(2, ge=1, le=2000, description="Bet and raise size after the draw.")
-    cap: int = Field(4, ge=1, le=20, description="Most bets per round: a bet and its raises.")
-    max_discard: int = Field(3, ge=0, le=3, description="Most cards a player may throw to the Zombie.")
+    ante: int = Field(1, ge=0, le=1000, description=N_("Chips every player antes at each deal (re-deals too)."))
+    small_bet: int = Field(1, ge=1, le=1000, description=N_("Bet and raise size before the draw."))
+    big_bet: int = Field(2, ge=1, le=2000, description=N_("Bet and raise size after the draw."))
+    cap: int = Field(4, ge=1, le=20, description=N_("Most bets per round: a bet and its raises."))
+    max_discard: int = Field(3, ge=0, le=3, description=N_("Most cards a player may throw to the Zombie."))
     odd_chips: OddChips = Field(
         "first_left",
-        description="Odd chips of a split pot: all to the first winner from the open seat, or one each.",
+        description=N_("Odd chips of a split pot: all to the first winner from the open seat, or one each."),
     )
 
     @model_validator(mode="after")

@@ -9,6 +9,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from games.core.i18n import N_
+
 from ..core.leads import Duties, Force
 from ..core.tricks import Trick, TrickPlay
 from .cards import ORDER, SUIT_OF
@@ -18,10 +20,10 @@ class FuenfOptions(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     chips_per_point: int = Field(
-        1, ge=1, le=100, description="Chips paid into (or taken from) the pool per point below (above) 15."
+        1, ge=1, le=100, description=N_("Chips paid into (or taken from) the pool per point below (above) 15.")
     )
     deals: int = Field(
-        12, ge=1, le=60, description="Deals in a match; the table ends after the last (12: each player deals alike)."
+        12, ge=1, le=60, description=N_("Deals in a match; the table ends after the last (12: each player deals alike).")
     )
 
 

@@ -15,7 +15,7 @@ from typing import Any, ClassVar, cast
 
 from games.core.errors import IllegalAction
 from games.core.game import Carry, Event, Game, Outcome, placings_from
-from games.core.i18n import _
+from games.core.i18n import N_, _
 from games.core.poker.deal import stacked_deck, take
 from games.core.rng import RNG_ALGO
 from games.core.views import SeatView
@@ -41,7 +41,7 @@ class PutAndTake(Game):
     Options: ClassVar[type[PutTakeOptions]] = PutTakeOptions
     presets: ClassVar = PRESETS
     state_type: ClassVar[type] = PutTakeState
-    unit_note: ClassVar[str] = _("1 credit = 1 chip")
+    unit_note: ClassVar[str] = N_("1 credit = 1 chip")
     action_help: ClassVar = {TURN: "The dealer turns the next card (the only action of the game)."}
 
     # ------------------------------------------------------------ setup
@@ -73,9 +73,9 @@ class PutAndTake(Game):
         queues, deck = stacked_deck(n, seed, hands, stock, need=need, algo=rng_algo)
         zeros = (0,) * n
         if not playing:
-            details = tuple(NO_HAND_DEALER if s == dealer else SAT_OUT for s in range(n))
+            details = tuple(_(NO_HAND_DEALER) if s == dealer else _(SAT_OUT) for s in range(n))
             return PutTakeState(opts, n, dealer, ((),) * n, (), (), start, 0, zeros, zeros, 0, 0,
-                                (False,) * n, (NO_HAND,), zeros, NO_HAND, details)
+                                (False,) * n, (_(NO_HAND),), zeros, _(NO_HAND), details)
         dealt = _deal(n, playing, queues, deck)
         if dealt is None:
             raise IllegalAction(_("The deck ran out."))

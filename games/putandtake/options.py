@@ -7,6 +7,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from games.core.i18n import N_
+
 Stakes = Literal["1-5", "1-16"]
 
 #: What one matching card costs (put round) or brings (take round), card by card.
@@ -21,7 +23,7 @@ class PutTakeOptions(BaseModel):
 
     stakes: Stakes = Field(
         "1-5",
-        description="Credits per matching card on the five cards of a round: 1-2-3-4-5, or 1-2-4-8-16.",
+        description=N_("Credits per matching card on the five cards of a round: 1-2-3-4-5, or 1-2-4-8-16."),
     )
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from games.core.cards import PLAIN_LABELS as LABELS
+from games.core.i18n import _
 from games.core.poker.ui import seat_name
 
 from .state import (
@@ -50,7 +51,7 @@ def turn(state: PutTakeState, stakes: tuple[int, ...]) -> tuple[PutTakeState, st
     card = state.stock[0]
     stake = stakes[k % ROUND]
     rank = card[0]
-    header = (PUT_CARD if k < ROUND else TAKE_CARD).format(k=k % ROUND + 1, card=LABELS[card], stake=stake)
+    header = _(PUT_CARD if k < ROUND else TAKE_CARD).format(k=k % ROUND + 1, card=LABELS[card], stake=stake)
     holders = [
         (s, stake * sum(1 for c in state.hands[s] if c[0] == rank)) for s in from_left(state.dealer, state.n)
     ]
@@ -61,8 +62,8 @@ def turn(state: PutTakeState, stakes: tuple[int, ...]) -> tuple[PutTakeState, st
         state, lines = _takes(state, holders)
     turned = (*state.turned, card)
     if len(turned) == ROUND:
-        lines.append(TAKE_ROUND.format(pot=state.pot))
-    text = " ".join([header, *(lines or [NO_MATCH])])
+        lines.append(_(TAKE_ROUND).format(pot=state.pot))
+    text = " ".join([header, *(lines or [_(NO_MATCH)])])
     return _with(state, turned=turned, stock=state.stock[1:], recent=(*state.recent[1 - RECENT:], text)), text
 
 
@@ -79,11 +80,11 @@ def _puts(state: PutTakeState, holders: list[tuple[int, int]]) -> tuple[PutTakeS
         put[s] += paid
         pot += paid
         if paid == owed:
-            lines.append(PUTS.format(who=seat_name(s), n=paid))
+            lines.append(_(PUTS).format(who=seat_name(s), n=paid))
         else:
             short[s] = True
             text = PUTS_ALL if paid else PUTS_NONE
-            lines.append(text.format(who=seat_name(s), owed=owed, n=paid))
+            lines.append(_(text).format(who=seat_name(s), owed=owed, n=paid))
     return _with(state, put=tuple(put), short=tuple(short), pot=pot), lines
 
 
@@ -104,13 +105,13 @@ def _takes(state: PutTakeState, holders: list[tuple[int, int]]) -> tuple[PutTake
         took[s] += got
         who = seat_name(s)
         if got < owed:
-            lines.append(TAKES_SHORT.format(who=who, owed=owed, n=got, dealer=dealer))
+            lines.append(_(TAKES_SHORT).format(who=who, owed=owed, n=got, dealer=dealer))
         elif not from_dealer:
-            lines.append(TAKES.format(who=who, n=got))
+            lines.append(_(TAKES).format(who=who, n=got))
         elif from_pot:
-            lines.append(TAKES_SPLIT.format(who=who, n=got, pot=from_pot, rest=from_dealer, dealer=dealer))
+            lines.append(_(TAKES_SPLIT).format(who=who, n=got, pot=from_pot, rest=from_dealer, dealer=dealer))
         else:
-            lines.append(TAKES_DEALER.format(who=who, n=got, dealer=dealer))
+            lines.append(_(TAKES_DEALER).format(who=who, n=got, dealer=dealer))
     return _with(state, took=tuple(took), pot=pot, dealer_paid=dealer_paid, unpaid=unpaid), lines
 
 
@@ -121,23 +122,23 @@ def finish(state: PutTakeState) -> tuple[PutTakeState, str]:
     payoffs[dealer] = state.pot - state.dealer_paid
     who = seat_name(dealer)
     if state.pot:
-        summary = KEEPS[state.pot != 1].format(dealer=who, n=state.pot)
-        mine = DEALER_KEPT.format(n=state.pot)
+        summary = _(KEEPS[state.pot != 1]).format(dealer=who, n=state.pot)
+        mine = _(DEALER_KEPT).format(n=state.pot)
     elif state.unpaid:
-        summary = UNCOVERED.format(dealer=who, n=state.dealer_paid, m=state.unpaid)
-        mine = DEALER_PAID.format(n=state.dealer_paid)
+        summary = _(UNCOVERED).format(dealer=who, n=state.dealer_paid, m=state.unpaid)
+        mine = _(DEALER_PAID).format(n=state.dealer_paid)
     elif state.dealer_paid:
-        summary = COVERED[state.dealer_paid != 1].format(dealer=who, n=state.dealer_paid)
-        mine = DEALER_PAID.format(n=state.dealer_paid)
+        summary = _(COVERED[state.dealer_paid != 1]).format(dealer=who, n=state.dealer_paid)
+        mine = _(DEALER_PAID).format(n=state.dealer_paid)
     else:
-        summary, mine = EVEN.format(dealer=who), DEALER_EVEN
+        summary, mine = _(EVEN).format(dealer=who), _(DEALER_EVEN)
     details = [
         mine if s == dealer
-        else SAT_OUT if not state.hands[s]
-        else (PLAYER_SHORT if state.short[s] else PLAYER).format(put=state.put[s], took=state.took[s])
+        else _(SAT_OUT) if not state.hands[s]
+        else _(PLAYER_SHORT if state.short[s] else PLAYER).format(put=state.put[s], took=state.took[s])
         for s in range(state.n)
     ]
-    text = OVER + " " + summary
+    text = _(OVER) + " " + summary
     final = _with(
         state, payoffs=tuple(payoffs), summary=summary, details=tuple(details),
         recent=(*state.recent[1 - RECENT:], text),

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.core.i18n import _
+from games.core.i18n import N_
 
 from .options import PutTakeOptions
 
@@ -61,34 +61,34 @@ def from_left(dealer: int, n: int) -> tuple[int, ...]:
 
 
 # ---------------------------------------------------------------- texts (whole sentences)
-PUT_CARD = _("Put round, card {k} of 5: {card}, {stake} a card.")
-TAKE_CARD = _("Take round, card {k} of 5: {card}, {stake} a card.")
-NO_MATCH = _("Nobody holds that rank.")
-PUTS = _("{who} puts {n} in the pot.")
-PUTS_ALL = _("{who} owes {owed} but has only {n} at the table, and puts all of it in.")
-PUTS_NONE = _("{who} owes {owed} but has no chips left at the table, and puts in nothing.")
-TAKES = _("{who} takes {n} from the pot.")
-TAKES_SPLIT = _("{who} takes {n}: {pot} from the pot and {rest} from the dealer, {dealer}.")
-TAKES_DEALER = _("The pot is empty: {who} takes {n} from the dealer, {dealer}.")
-TAKES_SHORT = _("{who} is owed {owed} but gets only {n}: the pot is empty and the dealer, {dealer}, has no chips left.")
-TAKE_ROUND = _("The put round's five cards are discarded. The take round begins with {pot} in the pot.")
-OVER = _("The take round is over.")
-NO_HAND = _("Not enough players with chips to deal a hand.")
+PUT_CARD = N_("Put round, card {k} of 5: {card}, {stake} a card.")
+TAKE_CARD = N_("Take round, card {k} of 5: {card}, {stake} a card.")
+NO_MATCH = N_("Nobody holds that rank.")
+PUTS = N_("{who} puts {n} in the pot.")
+PUTS_ALL = N_("{who} owes {owed} but has only {n} at the table, and puts all of it in.")
+PUTS_NONE = N_("{who} owes {owed} but has no chips left at the table, and puts in nothing.")
+TAKES = N_("{who} takes {n} from the pot.")
+TAKES_SPLIT = N_("{who} takes {n}: {pot} from the pot and {rest} from the dealer, {dealer}.")
+TAKES_DEALER = N_("The pot is empty: {who} takes {n} from the dealer, {dealer}.")
+TAKES_SHORT = N_("{who} is owed {owed} but gets only {n}: the pot is empty and the dealer, {dealer}, has no chips left.")
+TAKE_ROUND = N_("The put round's five cards are discarded. The take round begins with {pot} in the pot.")
+OVER = N_("The take round is over.")
+NO_HAND = N_("Not enough players with chips to deal a hand.")
 
 # the headline, by how the pot came out
-KEEPS = (_("{dealer} keeps the 1 chip left in the pot."), _("{dealer} keeps the {n} chips left in the pot."))
+KEEPS = (N_("{dealer} keeps the 1 chip left in the pot."), N_("{dealer} keeps the {n} chips left in the pot."))
 COVERED = (
-    _("The pot ran dry: {dealer} paid the takers 1 chip of their own."),
-    _("The pot ran dry: {dealer} paid the takers {n} chips of their own."),
+    N_("The pot ran dry: {dealer} paid the takers 1 chip of their own."),
+    N_("The pot ran dry: {dealer} paid the takers {n} chips of their own."),
 )
-UNCOVERED = _("The pot ran dry: {dealer} paid the takers all {n} of their chips, and {m} went unpaid.")
-EVEN = _("The pot came out even: {dealer} keeps nothing and pays nothing.")
+UNCOVERED = N_("The pot ran dry: {dealer} paid the takers all {n} of their chips, and {m} went unpaid.")
+EVEN = N_("The pot came out even: {dealer} keeps nothing and pays nothing.")
 
 # per seat, what decided its result (no names: the result line carries the player's)
-DEALER_KEPT = _("dealer: kept {n} left in the pot")
-DEALER_PAID = _("dealer: paid {n} to the takers")
-DEALER_EVEN = _("dealer: the pot came out even")
-PLAYER = _("put in {put}, took {took}")
-PLAYER_SHORT = _("put in {put} (all they had), took {took}")
-SAT_OUT = _("sat out (no chips)")
-NO_HAND_DEALER = _("dealer: nobody else had chips to play")
+DEALER_KEPT = N_("dealer: kept {n} left in the pot")
+DEALER_PAID = N_("dealer: paid {n} to the takers")
+DEALER_EVEN = N_("dealer: the pot came out even")
+PLAYER = N_("put in {put}, took {took}")
+PLAYER_SHORT = N_("put in {put} (all they had), took {took}")
+SAT_OUT = N_("sat out (no chips)")
+NO_HAND_DEALER = N_("dealer: nobody else had chips to play")

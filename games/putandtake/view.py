@@ -9,7 +9,7 @@ holds none (PT-4) and gets the one button, "Next card".
 from __future__ import annotations
 
 from games.core.cards import PLAIN_LABELS
-from games.core.i18n import _
+from games.core.i18n import N_, _
 from games.core.poker.ui import low_order, seat_name
 from games.core.views import Choice, Pile, SeatLine, SeatView, TableView
 
@@ -17,15 +17,15 @@ from .options import STAKES
 from .state import ROUND, PutTakeState
 
 _TITLES = {
-    "put": _("Put and Take — put round"),
-    "take": _("Put and Take — take round"),
-    "over": _("Put and Take — hand over"),
+    "put": N_("Put and Take — put round"),
+    "take": N_("Put and Take — take round"),
+    "over": N_("Put and Take — hand over"),
 }
 _NEXT = {
-    "put": _("put round, card {k} of 5: {stake} a card"),
-    "take": _("take round, card {k} of 5: {stake} a card"),
+    "put": N_("put round, card {k} of 5: {stake} a card"),
+    "take": N_("take round, card {k} of 5: {stake} a card"),
 }
-_PILES = {"put": _("Put round cards"), "take": _("Take round cards")}
+_PILES = {"put": N_("Put round cards"), "take": N_("Take round cards")}
 
 
 def _phase(state: PutTakeState) -> str:
@@ -54,7 +54,7 @@ def render(state: PutTakeState, seat: int | None) -> SeatView:
     k = len(state.turned)
     facts = [(_("Pot"), str(state.pot)), (_("Stakes"), "-".join(map(str, stakes)))]
     if phase != "over":
-        facts.append((_("Next card"), _NEXT[phase].format(k=k % ROUND + 1, stake=stakes[k % ROUND])))
+        facts.append((_("Next card"), _(_NEXT[phase]).format(k=k % ROUND + 1, stake=stakes[k % ROUND])))
         summary = _("{who} turns the next card.").format(who=seat_name(state.dealer))
     else:
         summary = state.summary
@@ -62,9 +62,9 @@ def render(state: PutTakeState, seat: int | None) -> SeatView:
     this_round = state.turned[ROUND:] if taking else state.turned
     piles: tuple[Pile, ...] = ()
     if this_round:
-        piles = (Pile(_PILES["take" if taking else "put"], this_round, " ".join(PLAIN_LABELS[c] for c in this_round)),)
+        piles = (Pile(_(_PILES["take" if taking else "put"]), this_round, " ".join(PLAIN_LABELS[c] for c in this_round)),)
     lines = tuple(_seat_line(state, s) for s in range(state.n))
-    table = TableView(_TITLES[phase], summary, lines, tuple(facts), piles, state.recent)
+    table = TableView(_(_TITLES[phase]), summary, lines, tuple(facts), piles, state.recent)
     if seat is None:
         return SeatView(table)
     if seat == state.dealer:

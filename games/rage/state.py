@@ -7,6 +7,8 @@ from dataclasses import dataclass
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from games.core.i18n import N_
+
 from ..core.sheet import ScoreSheet
 from ..core.tricks import Trick, TrickPlay, winning_index
 from .cards import (
@@ -29,17 +31,17 @@ class RageOptions(BaseModel):
         10,
         ge=1,
         le=10,
-        description="Cards in the first deal; one fewer each deal down to 1 (10 = ten deals).",
+        description=N_("Cards in the first deal; one fewer each deal down to 1 (10 = ten deals)."),
     )
-    wild: int = Field(2, ge=0, le=4, description="Wild Rage cards in the deck (Fundex: 2).")
-    change: int = Field(4, ge=0, le=6, description="Change Rage cards in the deck (Fundex: 4).")
-    out: int = Field(4, ge=0, le=6, description="Out Rage cards in the deck (Fundex: 4).")
-    bonus: int = Field(2, ge=0, le=4, description="Bonus Rage cards in the deck (Fundex: 2).")
-    mad: int = Field(2, ge=0, le=4, description="Mad Rage cards in the deck (Fundex: 2).")
-    exact_bid: int = Field(10, ge=0, le=50, description="Points for making an exact bid of one or more.")
-    exact_zero: int = Field(5, ge=0, le=50, description="Points for making an exact bid of zero.")
+    wild: int = Field(2, ge=0, le=4, description=N_("Wild Rage cards in the deck (Fundex: 2)."))
+    change: int = Field(4, ge=0, le=6, description=N_("Change Rage cards in the deck (Fundex: 4)."))
+    out: int = Field(4, ge=0, le=6, description=N_("Out Rage cards in the deck (Fundex: 4)."))
+    bonus: int = Field(2, ge=0, le=4, description=N_("Bonus Rage cards in the deck (Fundex: 2)."))
+    mad: int = Field(2, ge=0, le=4, description=N_("Mad Rage cards in the deck (Fundex: 2)."))
+    exact_bid: int = Field(10, ge=0, le=50, description=N_("Points for making an exact bid of one or more."))
+    exact_zero: int = Field(5, ge=0, le=50, description=N_("Points for making an exact bid of zero."))
     miss_penalty: int = Field(
-        0, ge=0, le=50, description="House rule: points lost for missing a bid (rules: 0)."
+        0, ge=0, le=50, description=N_("House rule: points lost for missing a bid (rules: 0).")
     )
 
     def deck(self) -> tuple[str, ...]:

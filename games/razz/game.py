@@ -17,7 +17,7 @@ from games.core.betting import BettingRound
 from games.core.errors import IllegalAction, NotYourTurn
 from games.core.fastvalue import builder
 from games.core.game import Carry, Event, Game, Outcome, placings_from
-from games.core.i18n import _
+from games.core.i18n import _, language
 from games.core.poker import phh
 from games.core.poker.lowball import low_hand, low_key
 from games.core.poker.pots import side_pots, split_amount
@@ -42,7 +42,7 @@ from .state import (
     _player_numbers,
     final_stacks,
 )
-from .texts import _BRINGS_IN, _FOLDED_TO, _OPENS, _SAID_BEFORE, _label, _said, _show_lines
+from .texts import BY_LANGUAGE, _label, _said, _show_lines, announcements, build
 
 _state = builder(RazzState)  # hot-path constructors (games/core/fastvalue.py)
 _deal_of = builder(RazzDeal)
@@ -116,7 +116,7 @@ class Razz(Game):
             deal = _deal_of(opts, n, dealer, OVER, ((),) * n, "", queues, deck, start, (0,) * n, -1, pk, ())
             idle = BettingRound(opts.small_bet, opts.cap, (0,) * n, dealt_in, (), 0, start)
             text = _("Not enough players with chips to deal a hand.")
-            return _state(deal, idle, (), (), (text,), (0,) * n, (False,) * n, text, (_SAT_OUT,) * n)
+            return _state(deal, idle, (), (), (text,), (0,) * n, (False,) * n, text, (_(_SAT_OUT),) * n)
         dealt, queues, deck, lines = third_street(n, order, pk, queues, deck)
         opener = _opener(3, dealt, dealt_in, dealer)
         deal = _deal_of(opts, n, dealer, 3, dealt, "", queues, deck, start, antes, opener, pk, lines)
@@ -136,7 +136,8 @@ class Razz(Game):
         stacks = r.stacks
         all_in = stacks is not None and put > 0 and stacks[seat] == 0
         key = (action, seat, deal.pk[seat], put, r.committed[seat], all_in)
-        line, text, events = _SAID_BEFORE.get(key) or _said(key)
+        said = (BY_LANGUAGE.get(language()) or build()).said  # this language's bets said before
+        line, text, events = said.get(key) or _said(key, said)
         recent = state.recent[1 - RECENT:] + text
         street_lines = state.phh_street + line
         if action == "fold" and r.live.count(True) == 1:  # only a fold can leave one player
@@ -242,7 +243,7 @@ class Razz(Game):
         opts, n, cards, opener = deal.options, deal.n, deal.cards, deal.opener
         street = deal.street
         if street == 3:
-            text = _BRINGS_IN[opener][cards[opener][2]]
+            text = announcements().brings_in[opener][cards[opener][2]]
             bet, bring_in = opts.small_bet, opts.bring_in
         else:
             board = _labels(cards[opener][2:6])
@@ -251,7 +252,7 @@ class Razz(Game):
                     "7th street: too few cards left, so {card} is dealt face up for everyone. {who} ({board}) opens."
                 ).format(card=_label(deal.community), who=_name(opener), board=board)
             else:
-                before, after = _OPENS[street][opener]
+                before, after = announcements().opens[street][opener]
                 text = before + board + after
             bet, bring_in = (opts.small_bet if street == 4 else opts.big_bet), 0
         r = BettingRound.open(
@@ -282,7 +283,7 @@ class Razz(Game):
         if len(live_seats) == 1:
             w = live_seats[0]
             winnings[w] = sum(contributed)
-            summary = text = _FOLDED_TO[w]
+            summary = text = announcements().folded_to[w]
             shown = (False,) * n
             lows: dict[int, str] = {}
         else:

@@ -6,23 +6,24 @@ from types import MappingProxyType
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from games.core.i18n import N_
 from games.core.poker.pots import OddChips
 
 
 class RazzOptions(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    ante: int = Field(1, ge=0, le=1000, description="Chips every player antes before the deal.")
-    bring_in: int = Field(2, ge=1, le=1000, description="Forced opening bet of the highest door card.")
-    small_bet: int = Field(4, ge=2, le=2000, description="Bet and raise size on 3rd and 4th street.")
-    big_bet: int = Field(8, ge=2, le=4000, description="Bet and raise size from 5th street on.")
-    cap: int = Field(4, ge=1, le=20, description="Most bets per round: a bet (or completion) and its raises.")
+    ante: int = Field(1, ge=0, le=1000, description=N_("Chips every player antes before the deal."))
+    bring_in: int = Field(2, ge=1, le=1000, description=N_("Forced opening bet of the highest door card."))
+    small_bet: int = Field(4, ge=2, le=2000, description=N_("Bet and raise size on 3rd and 4th street."))
+    big_bet: int = Field(8, ge=2, le=4000, description=N_("Bet and raise size from 5th street on."))
+    cap: int = Field(4, ge=1, le=20, description=N_("Most bets per round: a bet (or completion) and its raises."))
     heads_up_uncapped: bool = Field(
-        True, description="No raise cap while only two players are left in the hand."
+        True, description=N_("No raise cap while only two players are left in the hand.")
     )
     odd_chips: OddChips = Field(
         "first_left",
-        description="Odd chips of a split pot: all to the first winner from the dealer's left, or one each.",
+        description=N_("Odd chips of a split pot: all to the first winner from the dealer's left, or one each."),
     )
 
     @model_validator(mode="after")

@@ -12,13 +12,13 @@ from operator import add
 
 from games.core.betting import BettingRound
 from games.core.cards import STANDARD_DECK
-from games.core.i18n import _
+from games.core.i18n import N_, _
 from games.core.poker.lowball import LOW_RANK, best_showing
 
 from .options import RazzOptions
 
 SUIT_ORDER = {"c": 0, "d": 1, "h": 2, "s": 3}  # spades > hearts > diamonds > clubs
-STREET_NAMES = {3: "3rd street", 4: "4th street", 5: "5th street", 6: "6th street", 7: "7th street"}
+STREET_NAMES = {3: N_("3rd street"), 4: N_("4th street"), 5: N_("5th street"), 6: N_("6th street"), 7: N_("7th street")}
 OVER = 8
 RECENT = 6
 
@@ -99,13 +99,13 @@ def final_stacks(state: RazzState) -> tuple[int, ...] | None:
 
 
 # ---------------------------------------------------------------- helpers
-_SAT_OUT, _FOLDED, _NOT_SHOWN = _("sat out"), _("folded"), _("not shown")
+_SAT_OUT, _FOLDED, _NOT_SHOWN = N_("sat out"), N_("folded"), N_("not shown")
 
 
 def _details(deal: RazzDeal, live: tuple[bool, ...], lows: dict[int, str]) -> tuple[str, ...]:
     """Per seat, what decided its hand: its low as shown, or why there is none (for ``Outcome.details``)."""
     return tuple(
-        lows.get(s) or (_SAT_OUT if not deal.pk[s] else _FOLDED if not live[s] else _NOT_SHOWN)
+        lows.get(s) or _(_SAT_OUT if not deal.pk[s] else _FOLDED if not live[s] else _NOT_SHOWN)
         for s in range(deal.n)
     )
 

@@ -52,7 +52,7 @@ def render(game: Engine, state: RazzState, seat: int | None) -> SeatView:
         lines.append(SeatLine(s, text, to_act=s == acting, out=not r.live[s], cards=tuple(showing)))
     facts = [
         (_("Pot"), str(sum(contributed))),
-        (_("Street"), STREET_NAMES.get(deal.street, _("Showdown"))),
+        (_("Street"), _(STREET_NAMES[deal.street]) if deal.street in STREET_NAMES else _("Showdown")),
         (
             _("Stakes"),
             _("ante {a} · bring-in {b} · {s}/{g}").format(
@@ -68,7 +68,7 @@ def render(game: Engine, state: RazzState, seat: int | None) -> SeatView:
     if over:
         title, summary = _("Razz — hand over"), state.summary
     else:
-        title = _("Razz — {street}").format(street=STREET_NAMES[deal.street])
+        title = _("Razz — {street}").format(street=_(STREET_NAMES[deal.street]))
         summary = _("{who} to act.").format(who=seat_name(acting)) if acting is not None else ""
     table = TableView(title, summary, tuple(lines), tuple(facts), piles, state.recent)
     if seat is None:

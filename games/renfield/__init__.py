@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from games.core.i18n import _
+from games.core.i18n import N_
 
 from .options import RENFIELD_PRESETS, SCURRO_PRESETS, RenfieldOptions, ScurroOptions
 from .profile import RENFIELD, SCURRO, DeckProfile
@@ -19,7 +19,7 @@ class Renfield(RenfieldFamily):
     Options = RenfieldOptions
     presets = RENFIELD_PRESETS
     state_type = RenfieldState
-    unit_note = _("$1 = 1 chip")
+    unit_note = N_("$1 = 1 chip")
 
 
 class Scurro(RenfieldFamily):
@@ -29,7 +29,7 @@ class Scurro(RenfieldFamily):
     Options = ScurroOptions
     presets = SCURRO_PRESETS
     state_type = ScurroState
-    unit_note = _("1 coin = 1 chip")
+    unit_note = N_("1 coin = 1 chip")
 
 
 __all__ = ["Renfield", "RenfieldOptions", "Scurro", "ScurroOptions"]

@@ -6,6 +6,8 @@ from typing import ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from games.core.i18n import N_
+
 from .profile import RENFIELD, SCURRO, DeckProfile
 
 HAND_SIZE = 6
@@ -21,27 +23,27 @@ class FamilyOptions(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
     profile: ClassVar[DeckProfile]
 
-    stud: bool = Field(False, description="Stud: seven cards each, three face down and four face up; play six (max 7 players).")
-    breathing_room: bool = Field(False, description="Eight cards each, play six (max 6 players).")
-    draw: bool = Field(False, description="Draw: a fixed-limit poker betting round, then discard up to four and refill to six.")
-    draw_bet: int = Field(1, ge=1, le=20, description="Draw: the fixed bet and raise size.")
-    draw_cap: int = Field(4, ge=1, le=10, description="Draw: most bets (the bet plus raises) in the betting round.")
-    auction: bool = Field(False, description="Auction: seven cards are auctioned one by one before the bidding (max 7 players).")
-    wild_cards: tuple[str, ...] = Field((), max_length=9, description="Wild cards: play as any suit and rank, score at face value.")
-    death_cards: tuple[str, ...] = Field((), max_length=6, description="Death cards: a trick holding one is taken by nobody.")
+    stud: bool = Field(False, description=N_("Stud: seven cards each, three face down and four face up; play six (max 7 players)."))
+    breathing_room: bool = Field(False, description=N_("Eight cards each, play six (max 6 players)."))
+    draw: bool = Field(False, description=N_("Draw: a fixed-limit poker betting round, then discard up to four and refill to six."))
+    draw_bet: int = Field(1, ge=1, le=20, description=N_("Draw: the fixed bet and raise size."))
+    draw_cap: int = Field(4, ge=1, le=10, description=N_("Draw: most bets (the bet plus raises) in the betting round."))
+    auction: bool = Field(False, description=N_("Auction: seven cards are auctioned one by one before the bidding (max 7 players)."))
+    wild_cards: tuple[str, ...] = Field((), max_length=9, description=N_("Wild cards: play as any suit and rank, score at face value."))
+    death_cards: tuple[str, ...] = Field((), max_length=6, description=N_("Death cards: a trick holding one is taken by nobody."))
     death_suits: Literal["none", "all"] = Field(
-        "none", description="Death cards have no suit (play only when void) or all suits (may always follow)."
+        "none", description=N_("Death cards have no suit (play only when void) or all suits (may always follow).")
     )
-    flatline: bool = Field(False, description="Flatline: no suit order; cards compare by rank, a later equal rank wins.")
+    flatline: bool = Field(False, description=N_("Flatline: no suit order; cards compare by rank, a later equal rank wins."))
     flatline_keys: bool = Field(
-        False, description="Flatline: shuffle the key cards into the deck; a led key card makes its suit high."
+        False, description=N_("Flatline: shuffle the key cards into the deck; a led key card makes its suit high.")
     )
-    blaze: bool = Field(False, description="Blaze: ante 1, bid in bugs round and round; the bidder must take at least the bid.")
+    blaze: bool = Field(False, description=N_("Blaze: ante 1, bid in bugs round and round; the bidder must take at least the bid."))
     blaze_penalty: int = Field(
-        0, ge=0, le=500, description="Blaze: a failed bidder pays this much (0 = match the pot, the rule as written)."
+        0, ge=0, le=500, description=N_("Blaze: a failed bidder pays this much (0 = match the pot, the rule as written).")
     )
-    buy_the_trick: bool = Field(False, description="Buying the Trick: fold with no points by paying for the cards in the trick.")
-    max_bid: int = Field(30, ge=10, le=200, description="The highest bid offered (dollars, or bugs in Blaze).")
+    buy_the_trick: bool = Field(False, description=N_("Buying the Trick: fold with no points by paying for the cards in the trick."))
+    max_bid: int = Field(30, ge=10, le=200, description=N_("The highest bid offered (dollars, or bugs in Blaze)."))
 
     @field_validator("wild_cards", "death_cards")
     @classmethod
@@ -106,11 +108,11 @@ class RenfieldOptions(FamilyOptions):
 class ScurroOptions(FamilyOptions):
     profile: ClassVar[DeckProfile] = SCURRO
 
-    breathing_room: bool = Field(False, description="8-Card Stud: eight cards each, play six (max 6 players).")
-    stud: bool = Field(False, description="7-Card Stud: seven cards, three face down and four face up; play six (max 7).")
-    flatline_keys: bool = Field(False, description="Flatline: shuffle the Aces in; a led Ace makes its suit high.")
-    blaze: bool = Field(False, description="Blaze: bid in points round and round; the bidder must take at least the bid.")
-    max_bid: int = Field(30, ge=10, le=200, description="The highest bid offered (coins, or points in Blaze).")
+    breathing_room: bool = Field(False, description=N_("8-Card Stud: eight cards each, play six (max 6 players)."))
+    stud: bool = Field(False, description=N_("7-Card Stud: seven cards, three face down and four face up; play six (max 7)."))
+    flatline_keys: bool = Field(False, description=N_("Flatline: shuffle the Aces in; a led Ace makes its suit high."))
+    blaze: bool = Field(False, description=N_("Blaze: bid in points round and round; the bidder must take at least the bid."))
+    max_bid: int = Field(30, ge=10, le=200, description=N_("The highest bid offered (coins, or points in Blaze)."))
 
 
 def _presets(

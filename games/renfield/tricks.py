@@ -38,7 +38,6 @@ from .state import (
 NO_TRICK = Trick(-1)
 _LEADS = tuple(Trick(s) for s in range(8))  # an empty trick led by each seat
 _NO_CARDS: frozenset[str] = frozenset()
-_FOLD_EVENTS = tuple((Event(_("{who} folds.").format(who=SEATS[s]), s),) for s in range(8))
 
 Step = tuple[FamilyState, tuple[Event, ...]]
 
@@ -165,8 +164,8 @@ def _fold(lk: Lookups, state: FamilyState, seat: int, buy: bool) -> Step:
         )
         events: tuple[Event, ...] = (Event(text, seat),)
     else:
-        events = _FOLD_EVENTS[seat]
-        text = events[0].text
+        text = _("{who} folds.").format(who=SEATS[seat])
+        events = (Event(text, seat),)
     recent = logged(s.recent, text)
     live, nexts = lk.seating(active)
     trick = s.trick

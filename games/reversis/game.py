@@ -18,7 +18,7 @@ from pydantic import BaseModel
 
 from ..core.exchange import parse_pick, pick_actions
 from ..core.game import Carry, Event, Game, Outcome, placings_from
-from ..core.i18n import _
+from ..core.i18n import N_, _
 from ..core.pots import Pots
 from ..core.rng import Rng
 from ..core.sheet import remember
@@ -57,7 +57,7 @@ class Reversis(Game):
         {"standard": ReversisOptions(), "historical": ReversisOptions(historical_talon=True)}
     )
     state_type: ClassVar[type] = ReversisState
-    unit_note: ClassVar[str] = _("1 credit = 1 chip")
+    unit_note: ClassVar[str] = N_("1 credit = 1 chip")
     action_help: ClassVar[Mapping[str, str]] = MappingProxyType(
         {
             "discard:CARD": "the exchange: discard CARD (and draw your face-down card, unless you deal)",

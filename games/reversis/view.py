@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from ..core.i18n import _
+from ..core.i18n import N_, _
 from ..core.tricks import Trick, trick_piles
 from ..core.views import Choice, PickCards, Pile, SeatLine, SeatView, TableView, hand_choices, seat_name
 from ..core.wording import count_of, signed
@@ -23,7 +23,7 @@ class Engine(Protocol):
     def legal_actions(self, state: ReversisState, seat: int) -> tuple[str, ...]: ...
 
 
-_SUITS = {"s": _("♠ Spades"), "h": _("♥ Hearts"), "d": _("♦ Diamonds"), "c": _("♣ Clubs")}
+_SUITS = {"s": N_("♠ Spades"), "h": N_("♥ Hearts"), "d": N_("♦ Diamonds"), "c": N_("♣ Clubs")}
 
 
 def _labels(trick: Trick, _current: bool) -> tuple[str, ...]:
@@ -69,7 +69,7 @@ def _facts(state: ReversisState) -> tuple[tuple[str, str], ...]:
     facts = [(_("Pots"), pots_text(state.pots.pots))]
     trick = state.play.trick
     if state.phase != DONE and trick.plays:
-        facts.append((_("Led suit"), _SUITS[SUIT_OF[trick.plays[0][1]]]))
+        facts.append((_("Led suit"), _(_SUITS[SUIT_OF[trick.plays[0][1]]])))
     if state.phase == DONE:
         pass  # the talon is a pile now, with its points
     elif state.talon:

@@ -6,6 +6,8 @@ from dataclasses import dataclass
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from games.core.i18n import N_
+
 from ..core.rummy.cards import JOKER, deck_ids
 from ..core.rummy.melds import Meld, MeldRules
 from ..core.sheet import ScoreSheet
@@ -75,14 +77,14 @@ def minimum(score: int) -> int:
 class SambaOptions(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    draw: int = Field(1, ge=1, le=2, description="Cards drawn from the stock (the text: 1; standard Samba: 2).")
+    draw: int = Field(1, ge=1, le=2, description=N_("Cards drawn from the stock (the text: 1; standard Samba: 2)."))
     samba_bonus: int = Field(
-        500, ge=500, le=1500, description="Bonus for a samba, a seven-card escalera (the text: 500; standard: 1,500)."
+        500, ge=500, le=1500, description=N_("Bonus for a samba, a seven-card escalera (the text: 500; standard: 1,500).")
     )
-    target: int = Field(10000, ge=500, le=20000, description="The game ends once a team reaches this (10,000).")
+    target: int = Field(10000, ge=500, le=20000, description=N_("The game ends once a team reaches this (10,000)."))
     max_deals: int = Field(
         20, ge=1, le=100,
-        description="A safeguard the rules lack: after this many deals the higher team wins anyway.",
+        description=N_("A safeguard the rules lack: after this many deals the higher team wins anyway."),
     )
 
 

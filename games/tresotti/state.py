@@ -6,6 +6,8 @@ from dataclasses import dataclass
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from games.core.i18n import N_
+
 from ..core.bidding import Auction
 from ..core.sheet import ScoreSheet
 from ..core.tricks import Trick, TrickPlay, winning_index
@@ -16,13 +18,13 @@ class TresottiOptions(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     sellersport: bool = Field(
-        False, description="Sellersport: exactly 3 players; the back half of each shuffle is dealt next."
+        False, description=N_("Sellersport: exactly 3 players; the back half of each shuffle is dealt next.")
     )
     dearworth: bool = Field(
         False,
-        description="Dearworth: Ace low, two courses of nine; exact bid doubles, a failed bid loses it.",
+        description=N_("Dearworth: Ace low, two courses of nine; exact bid doubles, a failed bid loses it."),
     )
-    target: int = Field(31, ge=5, le=200, description="Points that win the game (rules: 31).")
+    target: int = Field(31, ge=5, le=200, description=N_("Points that win the game (rules: 31)."))
 
     def reading(self) -> Reading:
         return DEARWORTH if self.dearworth else BASIC

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from games.core.betting import BettingRound
 from games.core.cards import STANDARD_DECK
-from games.core.i18n import _
+from games.core.i18n import N_, _
 from games.core.views import Choice, Style, seat_name
 from games.core.wording import by_count
 
@@ -31,13 +31,13 @@ def high_order(cards: Sequence[str]) -> tuple[str, ...]:
     return tuple(sorted(cards, key=_HIGH_FIRST.__getitem__))
 
 _BUTTONS = {
-    "bring-in": _("Bring in {amount}"),
-    "complete": _("Complete to {total}"),
-    "check": _("Check"),
-    "bet": _("Bet {amount}"),
-    "call": _("Call {amount}"),
-    "raise": _("Raise to {total}"),
-    "fold": _("Fold"),
+    "bring-in": N_("Bring in {amount}"),
+    "complete": N_("Complete to {total}"),
+    "check": N_("Check"),
+    "bet": N_("Bet {amount}"),
+    "call": N_("Call {amount}"),
+    "raise": N_("Raise to {total}"),
+    "fold": N_("Fold"),
 }
 _STYLES: dict[str, Style] = {"fold": "danger", "check": "primary", "call": "primary", "bring-in": "primary"}
 
@@ -49,15 +49,15 @@ def card_labels(cards: Sequence[str]) -> str:
 
 def bet_choice(r: BettingRound, seat: int, action: str) -> Choice:
     """A betting button with its amount on it: "Call 4", "Raise to 8", "Complete to 4"."""
-    label = _BUTTONS[action].format(amount=r.amount_for(seat, action), total=r.total_for(seat, action))
+    label = _(_BUTTONS[action]).format(amount=r.amount_for(seat, action), total=r.total_for(seat, action))
     return Choice(action, label, _STYLES.get(action, "success"))
 
 
 # (one winner, several) per kind of pot: whole sentences, so each can be translated as one
 _WINS = {
-    "pot": (_("{who} wins with {hand}."), _("{who} tie with {hand} and split the pot.")),
-    "main": (_("{who} wins the main pot with {hand}."), _("{who} tie for the main pot with {hand} and split it.")),
-    "side": (_("{who} wins a side pot with {hand}."), _("{who} tie for a side pot with {hand} and split it.")),
+    "pot": (N_("{who} wins with {hand}."), N_("{who} tie with {hand} and split the pot.")),
+    "main": (N_("{who} wins the main pot with {hand}."), N_("{who} tie for the main pot with {hand} and split it.")),
+    "side": (N_("{who} wins a side pot with {hand}."), N_("{who} tie for a side pot with {hand} and split it.")),
 }
 
 
@@ -70,9 +70,9 @@ def pot_headline(pots: Sequence[tuple[Sequence[int], str]]) -> str:
     if len({tuple(w) for w, _hand in pots}) == 1:
         winners, hand = pots[0]
         one, several = _WINS["pot"]
-        return by_count(winners, one, several, hand=hand)
+        return by_count(winners, _(one), _(several), hand=hand)
     out = []
     for i, (winners, hand) in enumerate(pots):
         one, several = _WINS["main" if i == 0 else "side"]
-        out.append(by_count(winners, one, several, hand=hand))
+        out.append(by_count(winners, _(one), _(several), hand=hand))
     return " ".join(out)
