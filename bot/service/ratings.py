@@ -30,7 +30,7 @@ from .results import teams_in
 MODEL = PlackettLuce()
 
 #: The number players read: 1000 + 40 × (mu − 3σ), openskill's ordinal (a skill the player is 99.7%
-#: likely to be above) on a friendlier scale; a newcomer reads 1000 and a good regular about 1600–1900.
+#: likely to be above) on a friendlier scale; a newcomer reads 1000 (docs/runtime.md shows how it spreads).
 BASE, SCALE = 1000, 40
 
 
