@@ -211,3 +211,38 @@ async def test_a_scored_game_is_rated_once_when_the_whole_game_ends(env: Env) ->
     rows = await env.db.fetchall("SELECT user_id, rated FROM ratings WHERE game_id='rage' ORDER BY user_id")
     assert [tuple(r) for r in rows] == [(HOST, 1), (P1, 1)]
     assert await env.db.scalar("SELECT COUNT(*) FROM rating_changes") == 2
+
+
+def go_out(snap: object, seat: int) -> str:
+    legal = snap.game.legal_actions(snap.state, seat)  # type: ignore[attr-defined]
+    return "ask" if "ask" in legal else "yes" if "yes" in legal else legal[0]
+
+
+async def test_partners_of_a_played_team_game_move_the_same_way(env: Env, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The toy team game (two partnerships, as Samba and Burraco): the results' teams are the rated sides.
+    The first player asks to go out, the partner agrees: their team wins."""
+    from games import registry
+
+    monkeypatch.setitem(registry._GAMES, "bigtoy", "tests.support.bigtoy:BigToy")
+    monkeypatch.delitem(registry._loaded, "bigtoy", raising=False)
+    snap = await seated_table(env, "bigtoy", players=(HOST, P1, P2, P3))
+    rng = random.Random(5)
+    for _ in range(5000):
+        if (await step(env, snap.id, rng, pick=go_out)).hand_finished:
+            break
+    else:
+        raise AssertionError("the game never ended")
+    rows = await env.db.fetchall(
+        "SELECT r.team, r.placing, c.mu_after - c.mu_before FROM results r JOIN rating_changes c"
+        " ON c.table_id = r.table_id AND c.hand_no = r.hand_no AND c.user_id = r.user_id WHERE r.table_id=?",
+        (snap.id,),
+    )
+    assert len(rows) == 4
+    by_team: dict[int, list[float]] = {}
+    for team, _placing, change in rows:
+        by_team.setdefault(team, []).append(change)
+    assert sorted(len(v) for v in by_team.values()) == [2, 2]
+    winners = {team for team, placing, _c in rows if placing == 1}
+    for team, changes in by_team.items():
+        assert changes[0] == pytest.approx(changes[1])  # partners start equal, so they move alike
+        assert all((c > 0) == (team in winners) for c in changes), [tuple(r) for r in rows]
