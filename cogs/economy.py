@@ -14,7 +14,7 @@ from games import get_game
 from games.core.i18n import _
 
 from .tables import GAME_CHOICES
-from .ui import render
+from .ui import ratings, render
 from .ui.flows import guild_id_of
 from .ui.host import host_of
 
@@ -113,8 +113,14 @@ class Economy(commands.Cog):
         self,
         interaction: discord.Interaction,
         game: str | None = None,
-        by: Literal["chips", "wins", "hands", "teams"] = "chips",
+        by: Literal["chips", "wins", "hands", "teams", "rating"] = "chips",
     ) -> None:
+        if by == "rating":  # per game: the one asked for, else the most rated here (and the board says so)
+            rated_game, board = await self.economy.rating_board(guild_id_of(interaction), game)
+            b = render.EmbedBudget(ratings.board_title(rated_game), render.COLOUR_LOBBY)
+            b.description(ratings.board_text(rated_game, board, chosen=game is None))
+            await interaction.response.send_message(embed=b.embed, allowed_mentions=discord.AllowedMentions.none())
+            return
         title = _("Leaderboard — {by}").format(by=by)
         if game:
             title += f" · {get_game(game).title}"
@@ -150,6 +156,9 @@ class Economy(commands.Cog):
             b.description(get_game(game).title)
         for key, value in stats.items():
             b.field(STAT_LABELS.get(key, key.replace("_", " ").capitalize()), _fmt(value), inline=True)
+        rated = ratings.stats_text(await self.economy.ratings(guild_id_of(interaction), who.id, game), played=stats["hands"])
+        if rated:
+            b.field(_("Rating"), rated)
         await interaction.response.send_message(embed=b.embed, ephemeral=True)
 
 

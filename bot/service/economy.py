@@ -17,6 +17,7 @@ from .errors import AlreadyClaimed, InsufficientChips, NotAllowed
 from .guilds import load_settings, save_settings
 from .live import iso
 from .models import AuditReport, GuildSettings
+from .ratings import Rating, board, most_rated_game, player_ratings
 from .standings import partner_stats, partnerships
 from .tables import utcnow
 
@@ -198,6 +199,20 @@ class Economy:
     ) -> list[tuple[tuple[int, ...], int, int]]:
         """Partnerships, best first: (the partners' user ids, wins together, hands or games together)."""
         return await self.db.read_sync(partnerships, guild_id, game_id, limit)
+
+    async def rating_board(
+        self, guild_id: int, game_id: str | None = None, limit: int = 10
+    ) -> tuple[str | None, list[Rating]]:
+        """(the game, its rating leaderboard best first). Ratings are per game: without one, the
+        game with the most rated hands here; (None, []) when nobody has a rating yet."""
+        game = game_id or await self.db.read_sync(most_rated_game, guild_id)
+        if game is None:
+            return None, []
+        return game, await self.db.read_sync(board, guild_id, game, limit)
+
+    async def ratings(self, guild_id: int, user_id: int, game_id: str | None = None) -> list[Rating]:
+        """A person's rating at each game they were rated in (or one game), with their rank here."""
+        return await self.db.read_sync(player_ratings, guild_id, user_id, game_id)
 
     async def audit(self, guild_id: int | None = None) -> AuditReport:
         """Conservation (sums to 0), cache == history, no overdraft — for one server or all."""

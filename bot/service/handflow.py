@@ -26,6 +26,7 @@ from .computers import is_computer, mention
 from .guilds import load_settings
 from .live import Change, Live, Pause, Player, dumps, hand_seed, log
 from .models import Status
+from .ratings import rate_hand
 from .results import deal_result, hand_result, team_of_seats
 from .standings import session_lines
 from .tenure import seating
@@ -185,6 +186,8 @@ def finish_hand(
             for i, u in enumerate(users)
         ],
     )
+    rate_hand(conn, guild_id=core.guild_id, game_id=game.id, table_id=core.id, hand_no=core.hand_no,
+              users=users, outcome=outcome, now=now)
     result = hand_result(
         core.hand_no, users, outcome, mention, nets=nets if core.chips else None, chips=chips,
         pot=core.pot, sheet=None if game.hand_by_hand else game.view(core.state, None).public.sheet,

@@ -1,0 +1,161 @@
+"""Skill ratings per server and game (openskill's Plackett-Luce), moved with each hand's results.
+
+A rating is a belief about a person's skill at one game on one server: ``mu``
+(the estimate) and ``sigma`` (how unsure it is). Every time ``results`` rows
+are written (a chip game's hand, a scored game's whole game) the people of that
+hand are rated in the same transaction, so a rating never disagrees with the
+results it came from, and ``rating_changes`` keeps the before/after of each one.
+
+Computer players (user id <= 0) are opponents, never rated: each computer seat
+plays at the model's fixed starting rating, which is never stored, so beating a
+computer counts like beating a newcomer and partnerships with a computer keep
+their shape. A hand with fewer than two people moves nobody's rating.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from openskill.models import PlackettLuce
+
+from games import Outcome
+
+from .computers import is_computer
+from .results import teams_in
+
+#: openskill's defaults: mu 25, sigma 25/3, beta 25/6, tau 25/300 (sigma never collapses to 0).
+MODEL = PlackettLuce()
+
+#: The number players read: 1000 + 40 × (mu − 3σ), openskill's ordinal (a skill the player is 99.7%
+#: likely to be above) on a friendlier scale; a newcomer reads 1000 (docs/runtime.md shows how it spreads).
+BASE, SCALE = 1000, 40
+
+
+def shown(mu: float, sigma: float) -> int:
+    """The rating a player reads: cautious (it rises as the bot grows sure), never below 0."""
+    return max(0, round(BASE + SCALE * (mu - 3 * sigma)))
+
+
+@dataclass(frozen=True, slots=True)
+class Rating:
+    """One person's rating at one game, with its place among the server's rated players of it."""
+
+    game_id: str
+    user_id: int
+    mu: float
+    sigma: float
+    rated: int  # hands (or whole games) rated
+    rank: int = 0  # 1 = best of the server at this game (equal ratings share a rank)
+    of: int = 0  # people rated at this game on the server
+
+    @property
+    def shown(self) -> int:
+        return shown(self.mu, self.sigma)
+
+
+def sides(seats: int, outcome: Outcome) -> list[list[int]]:
+    """The sides openskill ranks, as seat lists: the partnerships, else every seat on its own.
+    A seat the game left out of every team plays alone."""
+    teams = teams_in(outcome, seats)
+    teamed = {s for team in teams for s in team}
+    return [*teams, *([s] for s in range(seats) if s not in teamed)]
+
+
+def rate_hand(
+    conn: sqlite3.Connection, *, guild_id: int, game_id: str, table_id: int, hand_no: int,
+    users: Sequence[int], outcome: Outcome, now: str,
+) -> int:
+    """Rates the people of a finished hand (or game) from its placings; returns how many were rated.
+
+    Runs inside the transaction that writes the hand's ``results`` rows: if anything later in
+    it fails, the ratings roll back with the results.
+    """
+    people = [u for u in users if not is_computer(u)]
+    if len(people) < 2:
+        return 0
+    before = _load(conn, guild_id, game_id, people)
+    groups = sides(len(users), outcome)
+    teams = [
+        [MODEL.rating() if is_computer(users[s]) else MODEL.rating(*before[users[s]][:2]) for s in group]
+        for group in groups
+    ]
+    ranks = [float(min(outcome.placings[s] for s in group)) for group in groups]
+    after = MODEL.rate(teams, ranks=ranks)
+    rows = [
+        (users[s], *before[users[s]][:2], new.mu, new.sigma)
+        for group, team in zip(groups, after, strict=True)
+        for s, new in zip(group, team, strict=True)
+        if not is_computer(users[s])
+    ]
+    conn.executemany(
+        "INSERT INTO ratings (guild_id, game_id, user_id, mu, sigma, rated, updated_at) VALUES (?,?,?,?,?,1,?)"
+        " ON CONFLICT (guild_id, game_id, user_id) DO UPDATE SET mu=excluded.mu, sigma=excluded.sigma,"
+        " rated=rated+1, updated_at=excluded.updated_at",
+        [(guild_id, game_id, u, mu, sigma, now) for u, _mb, _sb, mu, sigma in rows],
+    )
+    conn.executemany(
+        "INSERT INTO rating_changes (table_id, hand_no, user_id, mu_before, sigma_before, mu_after, sigma_after, at)"
+        " VALUES (?,?,?,?,?,?,?,?)",
+        [(table_id, hand_no, *row, now) for row in rows],
+    )
+    return len(rows)
+
+
+def _load(conn: sqlite3.Connection, guild_id: int, game_id: str, people: Sequence[int]) -> dict[int, tuple[float, float]]:
+    """Each person's (mu, sigma) at this game now; a newcomer starts at the model's default."""
+    marks = ",".join("?" * len(people))
+    stored = {
+        int(u): (float(mu), float(sigma))
+        for u, mu, sigma in conn.execute(
+            f"SELECT user_id, mu, sigma FROM ratings WHERE guild_id=? AND game_id=? AND user_id IN ({marks})",
+            (guild_id, game_id, *people),
+        )
+    }
+    return {u: stored.get(u, (MODEL.mu, MODEL.sigma)) for u in people}
+
+
+_RANKED = (
+    "SELECT game_id, user_id, mu, sigma, rated,"
+    " RANK() OVER (PARTITION BY game_id ORDER BY mu - 3 * sigma DESC) AS place,"
+    " COUNT(*) OVER (PARTITION BY game_id) AS players"
+    " FROM ratings WHERE guild_id=? AND user_id > 0"
+)
+
+
+def board(conn: sqlite3.Connection, guild_id: int, game_id: str, limit: int = 10) -> list[Rating]:
+    """The rating leaderboard of one game, best first (people only; equal ratings share a place)."""
+    rows = conn.execute(
+        f"SELECT * FROM ({_RANKED} AND game_id=?) ORDER BY place, user_id LIMIT ?",
+        (guild_id, game_id, max(1, min(int(limit), 100))),
+    ).fetchall()
+    return [_rating(row) for row in rows]
+
+
+def most_rated_game(conn: sqlite3.Connection, guild_id: int) -> str | None:
+    """The game with the most rated hands on this server: the board shown when none is asked for."""
+    row = conn.execute(
+        "SELECT game_id FROM ratings WHERE guild_id=? GROUP BY game_id ORDER BY SUM(rated) DESC, game_id LIMIT 1",
+        (guild_id,),
+    ).fetchone()
+    return None if row is None else str(row[0])
+
+
+def player_ratings(conn: sqlite3.Connection, guild_id: int, user_id: int, game_id: str | None = None) -> list[Rating]:
+    """A person's rating at every game they were rated in (or one game), most rated first."""
+    sql = f"SELECT * FROM ({_RANKED}) WHERE user_id=?"
+    params: list[object] = [guild_id, user_id]
+    if game_id:
+        sql += " AND game_id=?"
+        params.append(game_id)
+    return [_rating(row) for row in conn.execute(sql + " ORDER BY rated DESC, game_id", params)]
+
+
+def _rating(row: Any) -> Rating:
+    game_id, user_id, mu, sigma, rated, place, players = row
+    return Rating(str(game_id), int(user_id), float(mu), float(sigma), int(rated), int(place), int(players))
+
+
+__all__ = ["MODEL", "Rating", "board", "most_rated_game", "player_ratings", "rate_hand", "shown", "sides"]
