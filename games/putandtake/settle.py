@@ -14,6 +14,7 @@ from dataclasses import replace
 from games.core.cards import PLAIN_LABELS as LABELS
 from games.core.i18n import _
 from games.core.poker.ui import seat_name
+from games.core.wording import sentences
 
 from .state import (
     COVERED,
@@ -138,7 +139,7 @@ def finish(state: PutTakeState) -> tuple[PutTakeState, str]:
         else _(PLAYER_SHORT if state.short[s] else PLAYER).format(put=state.put[s], took=state.took[s])
         for s in range(state.n)
     ]
-    text = _(OVER) + " " + summary
+    text = sentences(_(OVER), summary)
     final = _with(
         state, payoffs=tuple(payoffs), summary=summary, details=tuple(details),
         recent=(*state.recent[1 - RECENT:], text),
