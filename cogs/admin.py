@@ -13,7 +13,7 @@ from discord.ext import commands
 
 from bot.service import Economy as ChipEconomy
 from bot.service.errors import NotAllowed
-from games.core.i18n import _
+from games.core.i18n import N_, _
 
 from .ui import render
 from .ui.flows import guild_id_of, is_admin
@@ -23,6 +23,35 @@ from .ui.host import host_of
 def _require_admin(interaction: discord.Interaction) -> None:
     if not is_admin(interaction):
         raise NotAllowed(_("You need the **Manage Server** permission for that."))
+
+
+#: The settings as ``/admin settings`` shows them (the option names are the settings' keys).
+SETTING_LABELS = {
+    "starting_chips": N_("Starting chips"),
+    "daily_amount": N_("Daily chips"),
+    "default_buy_in": N_("Default buy-in"),
+    "turn_seconds": N_("Seconds per turn"),
+    "max_timeouts": N_("Timeouts before away"),
+    "hand_pause_seconds": N_("Pause after a hand (s)"),
+    "away_players": N_("Away players"),
+    "language": N_("Language of tables"),
+    "table_threads": N_("A thread per table"),
+    "card_images": N_("Card pictures"),
+}
+#: Values that are words, as the settings show them.
+SETTING_VALUES = {
+    "computer": N_("the computer plays for them"),
+    "remove": N_("they leave after the hand"),
+    "auto": N_("the server's language"),
+    "en": N_("English"),
+    "ja": N_("Japanese"),
+}
+
+
+def _setting_value(value: object) -> str:
+    if isinstance(value, bool):
+        return _("on") if value else _("off")
+    return _(SETTING_VALUES[value]) if isinstance(value, str) and value in SETTING_VALUES else str(value)
 
 
 class Admin(commands.Cog):
@@ -125,9 +154,9 @@ class Admin(commands.Cog):
             current = await self.economy.settings(guild_id_of(interaction))
         b = render.EmbedBudget(_("Server settings"), render.COLOUR_LOBBY)
         if changes:
-            b.description(_("Updated: {names}.").format(names=", ".join(changes)))
+            b.description(_("Updated: {names}.").format(names=", ".join(_(SETTING_LABELS.get(n, n)) for n in changes)))
         for name, value in current.model_dump().items():
-            b.field(name.replace("_", " ").capitalize(), str(value), inline=True)
+            b.field(_(SETTING_LABELS.get(name, name)), _setting_value(value), inline=True)
         await interaction.response.send_message(embed=b.embed, ephemeral=True)
 
 

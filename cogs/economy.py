@@ -8,27 +8,31 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n import table_language
 from bot.service import Economy as ChipEconomy
 from bot.service.economy import Holdings, TableChips
 from games import get_game
-from games.core.i18n import _
+from games.core.i18n import N_, _, speaking
 
 from .tables import GAME_CHOICES
 from .ui import ratings, render
 from .ui.flows import guild_id_of
 from .ui.host import host_of
+from .ui.language import server_language
 
 STAT_LABELS = {
-    "hands": "Hands played",
-    "wins": "Wins",
-    "net": "Net chips",
-    "best": "Best result",
-    "worst": "Worst result",
-    "win_rate": "Win rate",
-    "team_games": "With a partner",
-    "team_wins": "Won with a partner",
-    "partner": "Most frequent partner",
+    "hands": N_("Hands played"),
+    "wins": N_("Wins"),
+    "net": N_("Net chips"),
+    "best": N_("Best result"),
+    "worst": N_("Worst result"),
+    "win_rate": N_("Win rate"),
+    "team_games": N_("With a partner"),
+    "team_wins": N_("Won with a partner"),
+    "partner": N_("Most frequent partner"),
 }
+#: What a leaderboard ranks by, as its title names it.
+BY_LABELS = {"chips": N_("chips"), "wins": N_("wins"), "hands": N_("hands"), "teams": N_("teams")}
 
 
 def _fmt(value: object) -> str:
@@ -48,7 +52,7 @@ def chips(n: int) -> str:
 def _table_name(t: TableChips) -> str:
     """The game, the table id and a channel link (``Renfield #3 in <#123>``): where the seat is."""
     try:
-        title = get_game(t.game_id).title
+        title = get_game(t.game_id).shown_title
     except Exception:  # a game no longer registered still holds real chips
         title = t.game_id or _("Table")
     return _("{game} #{id} in <#{channel}>").format(game=title, id=t.table_id, channel=t.channel_id)
@@ -115,15 +119,24 @@ class Economy(commands.Cog):
         game: str | None = None,
         by: Literal["chips", "wins", "hands", "teams", "rating"] = "chips",
     ) -> None:
+        # A public answer: in the server's language, like its tables, whoever asked.
+        settings = await self.economy.settings(guild_id_of(interaction))
+        with speaking(table_language(settings.language, server_language(interaction))):
+            embed = await self._board(interaction, game, by)
+        await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
+
+    async def _board(
+        self, interaction: discord.Interaction, game: str | None, by: Literal["chips", "wins", "hands", "teams", "rating"]
+    ) -> discord.Embed:
         if by == "rating":  # per game: the one asked for, else the most rated here (and the board says so)
             rated_game, board = await self.economy.rating_board(guild_id_of(interaction), game)
             b = render.EmbedBudget(ratings.board_title(rated_game), render.COLOUR_LOBBY)
             b.description(ratings.board_text(rated_game, board, chosen=game is None))
-            await interaction.response.send_message(embed=b.embed, allowed_mentions=discord.AllowedMentions.none())
-            return
-        title = _("Leaderboard — {by}").format(by=by)
+            return b.embed
         if game:
-            title += f" · {get_game(game).title}"
+            title = _("Leaderboard — {by} · {game}").format(by=_(BY_LABELS[by]), game=get_game(game).shown_title)
+        else:
+            title = _("Leaderboard — {by}").format(by=_(BY_LABELS[by]))
         b = render.EmbedBudget(title, render.COLOUR_LOBBY)
         medals = ["🥇", "🥈", "🥉"]
         if by == "teams":  # partnerships: wins together, then games together
@@ -141,7 +154,7 @@ class Economy(commands.Cog):
                 f"{medals[i] if i < 3 else f'{i + 1}.'} <@{uid}> — **{value}**" for i, (uid, value) in enumerate(rows)
             ]
         b.description("\n".join(lines) or _("Nobody yet — play a hand!"))
-        await interaction.response.send_message(embed=b.embed, allowed_mentions=discord.AllowedMentions.none())
+        return b.embed
 
     @app_commands.command(name="stats", description="Hands, wins and chips won for a player.")
     @app_commands.guild_only()
@@ -153,9 +166,9 @@ class Economy(commands.Cog):
         stats = await self.economy.stats(guild_id_of(interaction), who.id, game)
         b = render.EmbedBudget(_("Stats for {name}").format(name=who.display_name), render.COLOUR_LOBBY)
         if game:
-            b.description(get_game(game).title)
+            b.description(get_game(game).shown_title)
         for key, value in stats.items():
-            b.field(STAT_LABELS.get(key, key.replace("_", " ").capitalize()), _fmt(value), inline=True)
+            b.field(_(STAT_LABELS[key]) if key in STAT_LABELS else key.replace("_", " ").capitalize(), _fmt(value), inline=True)
         rated = ratings.stats_text(await self.economy.ratings(guild_id_of(interaction), who.id, game), played=stats["hands"])
         if rated:
             b.field(_("Rating"), rated)

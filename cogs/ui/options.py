@@ -89,7 +89,7 @@ def coerce_choice(field: OptionField, text: str) -> Any:
 
 def show_value(value: Any) -> str:
     if isinstance(value, bool):
-        return "on" if value else "off"
+        return _("on") if value else _("off")
     if isinstance(value, enum.Enum):
         return str(value.value)
     return str(value)

@@ -18,7 +18,7 @@ MEDALS = ("🥇", "🥈", "🥉")
 
 def game_title(game_id: str) -> str:
     try:
-        return get_game(game_id).title
+        return get_game(game_id).shown_title
     except Exception:  # a game no longer registered keeps its ratings
         return game_id
 

@@ -85,7 +85,7 @@ async def test_admin_commands_need_manage_server(world: World) -> None:
     assert "balances" in r.response.embeds[0].description
     r = await w.mod.slash(w.channel, "admin settings", daily_amount=75)
     fields = {f.name: f.value for f in r.response.embeds[0].fields}
-    assert fields["Daily amount"] == "75"
+    assert fields["Daily chips"] == "75"
     r = await w.erin.slash(w.channel, "daily")
     assert "+75" in r.response.content
 
