@@ -227,15 +227,12 @@ class Tresotti(Game):
             events.append(Event(_("Game point: {who}.").format(who=seat_name(game)), game))
         points = self.deal_points(state)
         made = state.play.tricks[state.bidder] + (1 if game == state.bidder else 0)
-        verdict = _("makes") if made >= state.bid else _("falls short of")
-        events.append(
-            Event(
-                _("{who} {verdict} the bid of {bid} ({made} points).").format(
-                    who=seat_name(state.bidder), verdict=verdict, bid=state.bid, made=made
-                ),
-                state.bidder,
-            )
+        said = (
+            _("{who} makes the bid of {bid} ({made} points).")
+            if made >= state.bid
+            else _("{who} falls short of the bid of {bid} ({made} points).")
         )
+        events.append(Event(said.format(who=seat_name(state.bidder), bid=state.bid, made=made), state.bidder))
         sheet = state.sheet.add(points, floor=0)
         scored = ", ".join(f"{seat_name(s)} {p:+d}" for s, p in enumerate(sheet.rows[-1]))
         text = _("Deal {k} scores: {scored}.").format(k=state.deal_no + 1, scored=scored)
