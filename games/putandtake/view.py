@@ -62,7 +62,8 @@ def render(state: PutTakeState, seat: int | None) -> SeatView:
     this_round = state.turned[ROUND:] if taking else state.turned
     piles: tuple[Pile, ...] = ()
     if this_round:
-        piles = (Pile(_(_PILES["take" if taking else "put"]), this_round, " ".join(PLAIN_LABELS[c] for c in this_round)),)
+        pile_name = _PILES["take" if taking else "put"]
+        piles = (Pile(_(pile_name), this_round, " ".join(PLAIN_LABELS[c] for c in this_round)),)
     lines = tuple(_seat_line(state, s) for s in range(state.n))
     table = TableView(_(_TITLES[phase]), summary, lines, tuple(facts), piles, state.recent)
     if seat is None:

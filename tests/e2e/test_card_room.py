@@ -234,7 +234,7 @@ def test_the_seat_text_check_catches_a_leak() -> None:
 async def test_a_server_can_turn_the_beat_off(world: World) -> None:
     w = world
     r = await w.mod.slash(w.channel, "admin settings", hand_pause_seconds=0)
-    assert r.ephemeral and "hand pause seconds" in json.dumps(r.response.embeds[0].to_dict()).lower()
+    assert r.ephemeral and "pause after a hand" in json.dumps(r.response.embeds[0].to_dict()).lower()
     table = await open_table(w, "renfield", w.players)
     for _ in range(300):
         snap = await snapshot(w, table)

@@ -106,3 +106,19 @@ def test_every_game_has_its_rules_in_japanese(game_id: str) -> None:
     assert japanese.body != english.body
     assert re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", japanese.body), "no Japanese characters"
     assert list(japanese.variants) == list(english.variants)
+
+
+def test_every_extracted_text_is_a_whole_literal_of_the_code() -> None:
+    """``_(TABLE["a" if x else "b"])`` extracts "ab", a text nobody looks up: look the value up first."""
+    import ast
+
+    literals: dict[str, set[str]] = {}
+    odd = []
+    for t in catalog.source_texts():
+        path = t.where[0]
+        if path not in literals:
+            tree = ast.parse((ROOT / path).read_text(encoding="utf-8"))
+            literals[path] = {n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)}
+        if t.id not in literals[path]:
+            odd.append(f"{path}:{t.where[1]}: {t.id!r}")
+    assert not odd, "\n".join(odd)
