@@ -45,6 +45,9 @@ class Pile:
     #: Piles that belong together (a team's melds: "Ann & Cy"): the adapter shows a group's piles as
     #: lines of one field ("**name** text"), so a dozen melds take one field, not twelve.
     group: str = ""
+    #: How ``cards`` split into groups (a team's melds, by size, in order), so a picture can draw
+    #: each meld apart; empty when the cards are one group.
+    runs: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
