@@ -76,6 +76,7 @@ class Admin(commands.Cog):
         max_timeouts="Timeouts in a row before a player counts as away",
         hand_pause_seconds="Seconds a hand's result stays up before the next deal (0: deal at once)",
         away_players="An away player's seat: the computer plays it until they're back, or they leave after the hand",
+        card_images="Card pictures on the table and the hand panels (the text stays either way)",
     )
     @app_commands.choices(
         away_players=[
@@ -93,6 +94,7 @@ class Admin(commands.Cog):
         max_timeouts: app_commands.Range[int, 1, 100] | None = None,
         hand_pause_seconds: app_commands.Range[int, 0, 600] | None = None,
         away_players: str | None = None,
+        card_images: bool | None = None,
     ) -> None:
         _require_admin(interaction)
         changes = {
@@ -105,11 +107,15 @@ class Admin(commands.Cog):
                 "max_timeouts": max_timeouts,
                 "hand_pause_seconds": hand_pause_seconds,
                 "away_players": away_players,
+                "card_images": card_images,
             }.items()
             if v is not None
         }
         if changes:
             current = await self.economy.update_settings(guild_id_of(interaction), **changes)
+            images = getattr(self.host, "publisher", None)  # the tables extension may not be loaded
+            if images is not None:
+                images.images.set(guild_id_of(interaction), current.card_images)
         else:
             current = await self.economy.settings(guild_id_of(interaction))
         b = render.EmbedBudget(_("Server settings"), render.COLOUR_LOBBY)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import io
 import logging
+from functools import partial
 
 import discord
 from discord import app_commands
@@ -24,7 +25,7 @@ from games import Game, game_ids, get_game
 from games.core.i18n import _
 from games.core.summary import RulesText
 
-from .ui import components, flows, messages, render
+from .ui import components, flows, messages, pictures, render
 from .ui.host import TableHost, host_of
 from .ui.options import fields_of, show_value
 from .ui.publisher import TablePublisher
@@ -144,7 +145,7 @@ class Tables(commands.Cog):
             flows.guild_id_of(interaction), flows.channel_id_of(interaction), interaction.user.id, game,
             preset=preset, buy_in=buy_in, turn_seconds=turn_seconds, host_name=interaction.user.display_name,
         )
-        await interaction.response.send_message(**messages.public_message(snap))
+        await interaction.response.send_message(**pictures.for_send(messages.public_message(snap)))
         message = await interaction.original_response()
         await bot.tables.attach_message(snap.id, message.id)
         bot.publisher.adopt(snap, message.id)
@@ -175,7 +176,7 @@ class Tables(commands.Cog):
         snap = await _table_here(self.host, interaction)
         payload, seq = await flows.panel_payload(self.host, snap.id, interaction.user.id)
         payload.pop("content", None)
-        await interaction.response.send_message(**payload, ephemeral=True)
+        await interaction.response.send_message(**pictures.for_send(payload), ephemeral=True)
         flows.remember_panel(interaction, snap.id, seq)
 
     table = app_commands.Group(name="table", description="The table in this channel.", guild_only=True)
@@ -235,7 +236,10 @@ async def setup(bot: commands.Bot) -> None:
     host = host_of(bot)
     components.handle_clicks_with(flows)
     bot.add_dynamic_items(*components.DYNAMIC_ITEMS)
-    host.publisher = TablePublisher(bot, host.tables, flows.panel_of, quiet=host.foreground.quiet)
+    images = pictures.ImageSwitch(host.economy.settings)
+    host.publisher = TablePublisher(
+        bot, host.tables, partial(flows.panel_of, images=images), quiet=host.foreground.quiet, images=images
+    )
     host.table_listeners.append(host.publisher)
     await bot.add_cog(Tables(bot))
 

@@ -215,6 +215,8 @@ class GuildSettings(BaseModel):
     #: After ``max_timeouts`` in a row: the computer plays the seat until its owner is back
     #: ("computer"), or the owner leaves at the end of the hand ("remove").
     away_players: Literal["computer", "remove"] = "computer"
+    #: Card pictures on the table message and the hand panels (the text view stays either way).
+    card_images: bool = True
 
 
 __all__ = [
