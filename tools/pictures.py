@@ -9,6 +9,7 @@ import argparse
 from pathlib import Path
 
 from cogs.pictures import deck_of, hand_picture, png, table_picture
+from cogs.ui.handtext import order_codes
 from tools.scenes import showcase
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Flo", "Gus", "Hal")
@@ -20,7 +21,8 @@ def write(out: Path) -> list[Path]:
     for scene in showcase():
         sv = scene.view()
         family = deck_of(scene.game.id)
-        pic = hand_picture(family, sv.hand) if scene.name.endswith("hand") else table_picture(family, sv.public, NAMES)
+        hand = order_codes(sv.hand, sv.faces, "suit") if sv.faces else list(sv.hand)
+        pic = hand_picture(family, hand) if scene.name.endswith("hand") else table_picture(family, sv.public, NAMES)
         data = png(pic) if pic is not None else None
         if data is None:
             print(f"{scene.name}: nothing to draw")
