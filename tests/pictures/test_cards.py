@@ -120,3 +120,12 @@ def test_drawing_stays_under_twenty_ms_per_picture() -> None:
         png.__wrapped__(pic)
         times.append(time.perf_counter() - start)
     assert max(times) < 0.040, times
+
+
+def test_the_engines_never_import_pillow() -> None:
+    import subprocess
+    import sys
+
+    code = "import sys, games\nfor g in games.all_games(): pass\nprint('PIL' in sys.modules)\n"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
