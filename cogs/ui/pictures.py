@@ -11,16 +11,19 @@ message never keeps a stale picture beside an embed that stopped showing it.
 from __future__ import annotations
 
 import io
+import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
 
 from bot.service.models import GuildSettings, TableSnapshot
-from cogs.pictures import TablePicture, deck_of, hand_picture, png, table_picture
+from cogs.pictures import HandPicture, TablePicture, UnknownCard, deck_of, hand_picture, png, table_picture
 from games.core.views import SeatView, TableView
 
 from .handtext import SortBy, order_codes
+
+log = logging.getLogger("cardroom.pictures")
 
 HAND_FILE = "hand.png"
 TABLE_FILE = "table.png"
@@ -48,6 +51,17 @@ class ImageSwitch:
         self._on[guild_id] = on
 
 
+def _png(pic: HandPicture | TablePicture | None) -> bytes | None:
+    """The picture's PNG; none for a card no deck knows (a game without a mapping keeps its text view)."""
+    if pic is None:
+        return None
+    try:
+        return png(pic)
+    except UnknownCard as exc:
+        log.warning("no picture: %s", exc)
+        return None
+
+
 def _file(data: bytes, name: str) -> discord.File:
     return discord.File(io.BytesIO(data), filename=name)
 
@@ -60,7 +74,7 @@ def hand_files(
         return []
     cards = order_codes(sv.hand, sv.faces, sort) if sv.faces else list(sv.hand)
     pic = hand_picture(deck_of(snap.game_id), cards)
-    data = png(pic) if pic is not None else None
+    data = _png(pic)
     if data is None:
         return []
     embed.set_image(url=f"attachment://{HAND_FILE}")
@@ -75,7 +89,7 @@ def table_pic(snap: TableSnapshot, public: TableView, names: list[str], images: 
 
 
 def table_files(pic: TablePicture | None, embed: discord.Embed) -> list[discord.File]:
-    data = png(pic) if pic is not None else None
+    data = _png(pic)
     if data is None:
         return []
     embed.set_image(url=f"attachment://{TABLE_FILE}")
