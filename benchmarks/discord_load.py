@@ -136,7 +136,7 @@ async def _open_tables(env: Any, guild: Any, tables: int, rng: random.Random, co
     return live
 
 
-async def _run(tables: int, rounds: int, seed: int, computers: int = 0) -> dict[str, Any]:
+async def _run(tables: int, rounds: int, seed: int, computers: int = 0, images: bool = True) -> dict[str, Any]:
     from bot.client import CardroomBot
 
     _samples.clear()
@@ -147,6 +147,8 @@ async def _run(tables: int, rounds: int, seed: int, computers: int = 0) -> dict[
         bot = CardroomBot(db_path=str(Path(tmp) / "bench.sqlite3"), computer_pause=0)
         async with simcord.run(bot) as env:
             guild = env.create_guild("Bench")
+            if not images:
+                await bot.economy.update_settings(guild.id, card_images=False)
             t0 = time.perf_counter()
             live = await _open_tables(env, guild, tables, rng, computers)
             setup_s = time.perf_counter() - t0
@@ -169,6 +171,7 @@ async def _run(tables: int, rounds: int, seed: int, computers: int = 0) -> dict[
         "tables": tables,
         "players_per_table": PLAYERS,
         "computers_per_table": computers,
+        "card_images": images,
         "computer_fallbacks": bot.thinker.fallbacks,
         "actions": actions,
         "setup_seconds": round(setup_s, 2),
@@ -193,18 +196,31 @@ async def _run(tables: int, rounds: int, seed: int, computers: int = 0) -> dict[
 
 
 def run(
-    quick: bool = False, *, tables: int | None = None, rounds: int | None = None, seed: int = 1, computers: int = 0
+    quick: bool = False, *, tables: int | None = None, rounds: int | None = None, seed: int = 1, computers: int = 0,
+    images: bool = True,
 ) -> dict[str, Any]:
     tables = tables or (20 if quick else 1000)
     rounds = rounds or (3 if quick else 4)
     restore = _install_probes()
     try:
-        result = asyncio.run(_run(tables, rounds, seed, computers))
+        result = asyncio.run(_run(tables, rounds, seed, computers, images))
     finally:
         for owner, name, original in restore:
             setattr(owner, name, original)
     _print(result)
     return result
+
+
+def compare_images(quick: bool = False, **kw: Any) -> dict[str, Any]:
+    """The same run with card pictures on and off: what the pictures cost a click."""
+    on = run(quick, images=True, **kw)
+    off = run(quick, images=False, **kw)
+    ratio = round(on["all_p99_ms"] / off["all_p99_ms"], 2) if off["all_p99_ms"] else None
+    print(
+        f"card pictures: p99 with {on['all_p99_ms']:.2f} ms, without {off['all_p99_ms']:.2f} ms, ratio {ratio}× "
+        f"(p50 {on['all_p50_ms']:.2f} vs {off['all_p50_ms']:.2f} ms)"
+    )
+    return {"on": on, "off": off, "ratio_p99": ratio}
 
 
 def _print(r: dict[str, Any]) -> None:
@@ -234,8 +250,16 @@ def main() -> None:
     parser.add_argument("--rounds", type=int)
     parser.add_argument("--computers", type=int, default=0, help="computer players per table of 4 (1 = a quarter)")
     parser.add_argument("--json", action="store_true", help="also print the figures as JSON")
+    parser.add_argument(
+        "--images", choices=("on", "off", "both"), default="on",
+        help="card pictures on the messages (both: run twice and compare the p99s)",
+    )
     args = parser.parse_args()
-    result = run(args.quick, tables=args.tables, rounds=args.rounds, computers=args.computers)
+    kw: dict[str, Any] = {"tables": args.tables, "rounds": args.rounds, "computers": args.computers}
+    if args.images == "both":
+        result = compare_images(args.quick, **kw)
+    else:
+        result = run(args.quick, images=args.images == "on", **kw)
     if args.json:
         print(json.dumps(result, indent=2))
 

@@ -107,6 +107,7 @@ class Admin(commands.Cog):
         away_players="An away player's seat: the computer plays it until they're back, or they leave after the hand",
         language="The language of new tables' public messages (private replies follow each reader)",
         table_threads="Open a thread for each table (its messages, results and chat live there)",
+        card_images="Card pictures on the table and the hand panels (the text stays either way)",
     )
     @app_commands.choices(
         away_players=[
@@ -131,6 +132,7 @@ class Admin(commands.Cog):
         away_players: str | None = None,
         language: str | None = None,
         table_threads: bool | None = None,
+        card_images: bool | None = None,
     ) -> None:
         _require_admin(interaction)
         changes = {
@@ -145,11 +147,15 @@ class Admin(commands.Cog):
                 "away_players": away_players,
                 "language": language,
                 "table_threads": table_threads,
+                "card_images": card_images,
             }.items()
             if v is not None
         }
         if changes:
             current = await self.economy.update_settings(guild_id_of(interaction), **changes)
+            images = getattr(self.host, "publisher", None)  # the tables extension may not be loaded
+            if images is not None:
+                images.images.set(guild_id_of(interaction), current.card_images)
         else:
             current = await self.economy.settings(guild_id_of(interaction))
         b = render.EmbedBudget(_("Server settings"), render.COLOUR_LOBBY)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import io
 import logging
+from functools import partial
 
 import discord
 from discord import app_commands
@@ -24,7 +25,7 @@ from games import Game, game_ids, get_game
 from games.core.i18n import _, speaking
 from games.core.summary import RulesText
 
-from .ui import components, flows, messages, render, threads
+from .ui import components, flows, messages, pictures, render, threads
 from .ui.host import TableHost, host_of
 from .ui.language import server_language
 from .ui.options import fields_of, show_value
@@ -151,7 +152,7 @@ class Tables(commands.Cog):
         )
         with speaking(snap.locale):  # the table's message is public: in the table's language
             payload = messages.public_message(snap)
-        await interaction.response.send_message(**payload)
+        await interaction.response.send_message(**pictures.for_send(payload))
         message = await interaction.original_response()
         await bot.tables.attach_message(snap.id, message.id)
         bot.publisher.adopt(snap, message.id)
@@ -182,7 +183,7 @@ class Tables(commands.Cog):
         snap = await _table_here(self.host, interaction)
         payload, seq = await flows.panel_payload(self.host, snap.id, interaction.user.id)
         payload.pop("content", None)
-        await interaction.response.send_message(**payload, ephemeral=True)
+        await interaction.response.send_message(**pictures.for_send(payload), ephemeral=True)
         flows.remember_panel(interaction, snap.id, seq)
 
     table = app_commands.Group(name="table", description="The table in this channel.", guild_only=True)
@@ -242,7 +243,10 @@ async def setup(bot: commands.Bot) -> None:
     host = host_of(bot)
     components.handle_clicks_with(flows)
     bot.add_dynamic_items(*components.DYNAMIC_ITEMS)
-    host.publisher = TablePublisher(bot, host.tables, flows.panel_of, quiet=host.foreground.quiet)
+    images = pictures.ImageSwitch(host.economy.settings)
+    host.publisher = TablePublisher(
+        bot, host.tables, partial(flows.panel_of, images=images), quiet=host.foreground.quiet, images=images
+    )
     host.table_listeners.append(host.publisher)
     host.publisher.on_closed.append(threads.closer(bot, host))
     await bot.add_cog(Tables(bot))

@@ -221,6 +221,8 @@ class GuildSettings(BaseModel):
     language: Literal["auto", "en", "ja"] = "auto"
     #: ``/play`` opens a public thread per table: its message, results and chatter live there.
     table_threads: bool = False
+    #: Card pictures on the table message and the hand panels (the text view stays either way).
+    card_images: bool = True
 
 
 __all__ = [

@@ -29,7 +29,7 @@ from games.core.errors import GameError
 from games.core.i18n import _
 from games.core.views import AskAmount, Prompt
 
-from . import messages, panelflow, render
+from . import messages, panelflow, pictures, render
 from .host import TableHost, host_of
 from .language import speak_to_reader
 from .options import OptionField, coerce_choice, fields_of, show_value
@@ -113,9 +113,9 @@ async def show_hand(interaction: discord.Interaction, table_id: int, *, in_place
     else:
         payload.pop("content", None)
         if interaction.response.is_done():
-            await interaction.followup.send(**payload, ephemeral=True)
+            await interaction.followup.send(**pictures.for_send(payload), ephemeral=True)
         else:
-            await interaction.response.send_message(**payload, ephemeral=True)
+            await interaction.response.send_message(**pictures.for_send(payload), ephemeral=True)
     remember_panel(interaction, table_id, seq)
 
 
@@ -153,12 +153,12 @@ async def _act_payload(
     result = await bot.tables.act(table_id, user, action, seq=seq)
     note = _private_lines(result, result.seat)
     try:
-        payload, shown = panel_of(result.snapshot, user, drafts_of(bot))
+        payload, shown = panel_of(result.snapshot, user, drafts_of(bot), images=bot.publisher.images)
         payload["content"] = note
         return payload, shown
     except (NotSeated, NoTable, BadPhase):
         # The table closed with this action: show how it ended.
-        return {"content": note, "embed": messages.finished_embed(result.snapshot), "view": None}, None
+        return {"content": note, "embed": messages.finished_embed(result.snapshot), "view": None, "attachments": []}, None
 
 
 # ------------------------------------------------------------------ amounts

@@ -17,7 +17,7 @@ from games import Game
 from games.core.i18n import _
 
 from . import components as c
-from . import render, results, tablerender
+from . import pictures, render, results, tablerender
 from .options import OptionField, fields_of, show_value
 from .watchitems import add_watch
 
@@ -309,14 +309,26 @@ def hand_over_embed(snap: TableSnapshot, hand_no: int) -> discord.Embed:
     return b.embed
 
 
-def public_message(snap: TableSnapshot) -> dict[str, Any]:
-    """kwargs for ``send``/``edit`` of the public table message."""
+def _table_picture(snap: TableSnapshot, embed: discord.Embed, images: pictures.ImageSwitch | None) -> dict[str, Any]:
+    """The table picture's part of the payload: ``picture`` says what it shows (unchanged: no re-upload)."""
+    if snap.paused and snap.result is not None:
+        return {"attachments": [], "picture": None}
+    pic = pictures.table_pic(snap, snap.game.view(snap.state, None).public, plain_names(snap), images)
+    return {"attachments": pictures.table_files(pic, embed), "picture": pic}
+
+
+def public_message(snap: TableSnapshot, images: pictures.ImageSwitch | None = None) -> dict[str, Any]:
+    """kwargs for ``edit`` of the public table message (``pictures.for_send`` makes them ``send``'s).
+
+    With ``images`` (the servers' picture setting) a hand in play carries ``table.png``.
+    """
     if snap.status == "lobby":
         return {
             "content": _("{host} opened a **{game}** table.").format(host=mention(snap.host_id), game=snap.game.shown_title),
             "embed": lobby_embed(snap),
             "view": lobby_view(snap),
             "allowed_mentions": NO_MENTIONS,
+            "attachments": [],
         }
     if snap.status == "playing" and snap.state is not None:
         thinking = {i.user_id for i in snap.seats if i.by_computer}
@@ -331,16 +343,19 @@ def public_message(snap: TableSnapshot) -> dict[str, Any]:
             content = _("A deal is over.")
         else:
             content = _("Waiting for the next hand…")
+        embed = playing_embed(snap)
         return {
             "content": content,
-            "embed": playing_embed(snap),
+            "embed": embed,
             "view": playing_view(snap),
             "allowed_mentions": discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
                                                         users=[discord.Object(u) for u in to_act]),
+            **_table_picture(snap, embed, images),
         }
     return {
         "content": "",
         "embed": finished_embed(snap),
         "view": None,
         "allowed_mentions": NO_MENTIONS,
+        "attachments": [],
     }

@@ -21,7 +21,7 @@ from games.core.i18n import _
 from games.core.views import PickCards, Prompt
 
 from . import components as c
-from . import messages, paging, render
+from . import messages, paging, pictures, render
 from .drafts import Draft, Drafts
 from .embeds import EMBED_DESCRIPTION, EMBED_TOTAL
 from .handtext import SORTS
@@ -39,28 +39,34 @@ def drafts_of(bot: TableHost) -> Drafts:
 
 async def panel_payload(bot: TableHost, table_id: int, user_id: int) -> tuple[dict[str, Any], int]:
     """The user's hand panel as it should look now, and the table version it shows."""
-    return panel_of(await bot.tables.get(table_id), user_id, drafts_of(bot))
+    snap = await bot.tables.get(table_id)
+    images = bot.publisher.images
+    await images.ensure(snap.guild_id)
+    return panel_of(snap, user_id, drafts_of(bot), images=images)
 
 
-def panel_of(snap: TableSnapshot, user_id: int, drafts: Drafts | None = None) -> tuple[dict[str, Any], int]:
-    """The user's hand panel drawn from one snapshot (an action's own result is enough)."""
+def panel_of(
+    snap: TableSnapshot, user_id: int, drafts: Drafts | None = None, *, images: pictures.ImageSwitch | None = None
+) -> tuple[dict[str, Any], int]:
+    """The user's hand panel drawn from one snapshot (an action's own result is enough), with its picture."""
     away = any(i.user_id == user_id and i.away for i in snap.seats)
     if snap.paused and snap.result is not None and snap.seat_of(user_id) is not None:
         embed, view = messages.paused_panel(snap, user_id)
         if away:
             embed, view = away_panel(snap.id, embed)
-        return {"content": None, "embed": embed, "view": view}, snap.seq
+        return {"content": None, "embed": embed, "view": view, "attachments": []}, snap.seq
     sv, seq = snap.hand_view(user_id)
     mine = user_id in snap.to_act_users
     waiting = ", ".join(mention(u) for u in snap.to_act_users)
+    draft = drafts.peek(snap.id, user_id) if drafts is not None else None
     embed, view = render.hand_panel(
         sv, snap.id, seq, names=messages.seat_names(snap), plain_names=messages.plain_names(snap),
-        deadline=snap.deadline if mine else None, waiting_for="" if mine else waiting,
-        draft=drafts.peek(snap.id, user_id) if drafts is not None else None,
+        deadline=snap.deadline if mine else None, waiting_for="" if mine else waiting, draft=draft,
     )
     if away:
         embed, view = away_panel(snap.id, embed)
-    return {"content": None, "embed": embed, "view": view}, seq
+    files = pictures.hand_files(snap, sv, (draft or Draft()).sort, embed, images)
+    return {"content": None, "embed": embed, "view": view, "attachments": files}, seq
 
 
 def away_panel(table_id: int, embed: discord.Embed) -> tuple[discord.Embed, discord.ui.View]:

@@ -21,9 +21,10 @@ import discord
 
 from bot.service import TableService
 from bot.service.models import TableSnapshot
+from cogs.pictures import TablePicture
 from games.core.i18n import speaking
 
-from . import messages
+from . import messages, pictures
 from .drafts import Drafts
 from .panels import PanelKeeper
 from .spectators import SpectatorKeeper
@@ -43,7 +44,7 @@ class TablePublisher:
 
     def __init__(
         self, client: discord.Client, tables: TableService, panel: PanelSource,
-        *, quiet: Callable[[], Awaitable[None]] = _at_once,
+        *, quiet: Callable[[], Awaitable[None]] = _at_once, images: pictures.ImageSwitch | None = None,
     ) -> None:
         self.client = client
         self.tables = tables
@@ -54,6 +55,10 @@ class TablePublisher:
         #: table → (message id, hand number shown in it), as this process knows it.
         self._message: dict[int, tuple[int, int]] = {}
         self._seen: dict[int, tuple[int, int]] = {}
+        #: Each server's picture setting, and table → (message id, picture it carries): an edit
+        #: re-uploads the picture only when what it shows changed.
+        self.images = images or pictures.ImageSwitch()
+        self._pictures: dict[int, tuple[int, TablePicture | None]] = {}
         #: Each player's last hand panel, updated when it's their turn (one click per turn).
         self.panels = PanelKeeper(panel, quiet=quiet)
         #: The watchers' live panels (public information only), updated like the players'.
@@ -114,25 +119,30 @@ class TablePublisher:
         if message_id is None:
             return  # /play attaches the message and publishes again
         channel = self.client.get_partial_messageable(snap.channel_id, guild_id=snap.guild_id)
-        payload = messages.public_message(snap)
+        await self.images.ensure(snap.guild_id)
+        payload = messages.public_message(snap, self.images)
+        picture = payload.pop("picture", None)
         if snap.status == "playing" and snap.hand_no > shown_hand > 0:
             # The old hand's message keeps its result; the new hand gets a new message (and a ping).
             old = channel.get_partial_message(message_id)
             try:
                 await old.edit(
                     content="", embed=messages.hand_over_embed(snap, shown_hand), view=None,
-                    allowed_mentions=messages.NO_MENTIONS,
+                    allowed_mentions=messages.NO_MENTIONS, attachments=[],
                 )
             except discord.HTTPException as exc:
                 log.info("could not close the old message of table %s: %s", snap.id, exc)
-            await self._send_new(channel, snap, payload)
+            await self._send_new(channel, snap, payload, picture)
             return
+        if picture is not None and self._pictures.get(snap.id) == (message_id, picture):
+            payload.pop("attachments", None)  # the message already shows this picture
         try:
             await channel.get_partial_message(message_id).edit(**payload)
             self._message[snap.id] = (message_id, snap.hand_no)
+            self._pictures[snap.id] = (message_id, picture)
         except discord.NotFound:
             if snap.is_open:
-                await self._send_new(channel, snap, payload)
+                await self._send_new(channel, snap, payload, picture)
         if not snap.is_open:
             self._message.pop(snap.id, None)
             self._seen.pop(snap.id, None)
@@ -141,10 +151,16 @@ class TablePublisher:
                     await hook(snap)
                 except Exception:
                     log.exception("after closing table %s", snap.id)
+            self._pictures.pop(snap.id, None)
 
-    async def _send_new(self, channel: discord.PartialMessageable, snap: TableSnapshot, payload: dict[str, Any]) -> None:
+    async def _send_new(
+        self, channel: discord.PartialMessageable, snap: TableSnapshot, payload: dict[str, Any],
+        picture: TablePicture | None = None,
+    ) -> None:
+        payload = pictures.for_send(payload)
         if payload.get("view") is None:
             payload = {k: v for k, v in payload.items() if k != "view"}
         message = await channel.send(**payload)
         self._message[snap.id] = (message.id, snap.hand_no)
+        self._pictures[snap.id] = (message.id, picture)
         await self.tables.attach_message(snap.id, message.id)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Collection
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 Style = Literal["primary", "secondary", "success", "danger"]
@@ -45,6 +45,10 @@ class Pile:
     #: Piles that belong together (a team's melds: "Ann & Cy"): the adapter shows a group's piles as
     #: lines of one field ("**name** text"), so a dozen melds take one field, not twelve.
     group: str = ""
+    #: How ``cards`` split into groups (a team's melds, by size, in order), so a picture can draw
+    #: each meld apart; empty when the cards are one group. Not in the repr: views logged before it
+    #: (the golden logs of the engine tests) read the same.
+    runs: tuple[int, ...] = field(default=(), repr=False)
 
 
 @dataclass(frozen=True, slots=True)

@@ -37,7 +37,8 @@ def team_meld_piles(
             extra, line = laid_out[t]
             lines.append(line)
         cards = (*(c for m in team_melds for c in m.cards), *extra)
-        piles.append(Pile(_("Melds of team {k}").format(k=t + 1), cards, "\n".join(lines)))
+        runs = (*(len(m.cards) for m in team_melds), *((len(extra),) if extra else ()))
+        piles.append(Pile(_("Melds of team {k}").format(k=t + 1), cards, "\n".join(lines), runs=runs))
     return tuple(piles)
 
 

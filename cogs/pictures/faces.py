@@ -1,0 +1,132 @@
+"""What each card code looks like: the one place that knows every deck's codes.
+
+Codes alone are ambiguous across decks (``P5`` is the five of Parts in Renfield
+and the purple five in Rage; ``B5`` a Bell in Fairmarket and a blue Rage card),
+so a face is looked up by deck family and code, and the family comes from the
+game id. A game added to the registry without an entry here still gets
+pictures when its codes are standard ones (``deck_of`` falls back to them).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Literal
+
+Family = Literal["standard", "rummy", "renfield", "fairmarket", "rage"]
+
+#: Game id → the deck its codes come from.
+DECKS: dict[str, Family] = {
+    "renfield": "renfield",
+    "scurro": "fairmarket",
+    "rage": "rage",
+    "tresotti": "fairmarket",
+    "razz": "standard",
+    "frankenstein": "standard",
+    "reversis": "standard",
+    "putandtake": "standard",
+    "fuenfzehnern": "standard",
+    "ecarte": "standard",
+    "kabu": "standard",
+    "fairmarket": "fairmarket",
+    "burraco": "rummy",
+    "samba": "rummy",
+}
+
+Rgb = tuple[int, int, int]
+
+INK: Rgb = (20, 20, 20)
+#: Four-colour suits: every suit its own colour as well as its own shape.
+FOUR_COLOUR: dict[str, Rgb] = {"s": INK, "h": (200, 30, 30), "d": (20, 90, 200), "c": (20, 125, 45)}
+TWO_COLOUR: dict[str, Rgb] = {"s": INK, "h": (200, 30, 30), "d": (200, 30, 30), "c": INK}
+SUIT_SHAPE = {"s": "spade", "h": "heart", "d": "diamond", "c": "club"}
+
+RENFIELD: dict[str, tuple[str, Rgb]] = {
+    "T": ("wrench", (30, 95, 170)),  # Tools
+    "P": ("bone", (120, 40, 150)),  # Parts
+    "S": ("grave", (70, 80, 90)),  # Stones
+}
+FAIRMARKET: dict[str, tuple[str, Rgb]] = {
+    "F": ("flag", (200, 35, 35)),  # Flags
+    "B": ("bell", (170, 110, 0)),  # Bells
+    "C": ("cup", (20, 100, 190)),  # Cups
+}
+#: Rage colours: the colour fills the card; the shape tells them apart without colour vision.
+RAGE: dict[str, tuple[str, Rgb]] = {
+    "R": ("circle", (215, 40, 40)),
+    "O": ("square", (240, 130, 20)),
+    "Y": ("triangle", (245, 205, 30)),
+    "G": ("diamond", (40, 150, 60)),
+    "B": ("hexagon", (30, 100, 210)),
+    "P": ("star", (130, 60, 170)),
+}
+RAGE_ACTIONS = {"WILD": "W", "CHANGE": "CH", "OUT": "OUT", "BONUS": "+5", "MAD": "-5"}
+RAGE_ACTION_WORDS = {"WILD": "WILD", "CHANGE": "CHANGE", "OUT": "OUT", "BONUS": "BONUS", "MAD": "MAD"}
+RANK_TEXT = {"T": "10"}
+FAIRMARKET_RANKS = frozenset(("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "20", "30", "40", "50", "60", "P", "C", "Q"))
+
+
+@dataclass(frozen=True, slots=True)
+class Face:
+    """A card as it is drawn: the corner text, a shape and its colour, and the card's fill."""
+
+    rank: str
+    shape: str
+    colour: Rgb
+    fill: Rgb = (255, 255, 255)
+    #: The big word across an action card (Rage's "WILD"); empty for suit cards.
+    word: str = ""
+
+
+class UnknownCard(ValueError):
+    """A code that no deck family knows: a bug in the mapping, found by the tests."""
+
+
+def deck_of(game_id: str) -> Family:
+    return DECKS.get(game_id, "standard")
+
+
+@lru_cache(maxsize=2048)
+def face_of(family: Family, code: str, four_colour: bool = True) -> Face:
+    """The face of ``code`` in ``family``; raises ``UnknownCard`` for a code the deck hasn't."""
+    if family == "rummy":
+        return _standard(code[:2], four_colour, rummy=True)
+    if family == "standard":
+        return _standard(code, four_colour, rummy=False)
+    if family == "rage":
+        return _rage(code)
+    table = RENFIELD if family == "renfield" else FAIRMARKET
+    suit, rank = code[:1], code[1:]
+    if suit not in table or not _rank_ok(family, rank):
+        raise UnknownCard(f"{code!r} is not a {family} card")
+    shape, colour = table[suit]
+    return Face(rank, shape, colour)
+
+
+def _rank_ok(family: Family, rank: str) -> bool:
+    if family == "fairmarket":
+        return rank in FAIRMARKET_RANKS
+    return rank.isdigit() and 0 <= int(rank) <= 17
+
+
+def _standard(code: str, four_colour: bool, *, rummy: bool) -> Face:
+    if rummy and code == "JK":
+        return Face("JK", "star", (170, 30, 120), word="JOKER")
+    if len(code) != 2:
+        raise UnknownCard(f"{code!r} is not a card of the standard deck")
+    rank, suit = code[0], code[1].lower()
+    if rummy != code[1].isupper() or suit not in SUIT_SHAPE or rank not in "A23456789TJQK":
+        raise UnknownCard(f"{code!r} is not a card of the standard deck")
+    colours = FOUR_COLOUR if four_colour else TWO_COLOUR
+    return Face(RANK_TEXT.get(rank, rank), SUIT_SHAPE[suit], colours[suit])
+
+
+def _rage(code: str) -> Face:
+    if code in RAGE_ACTIONS:
+        return Face(RAGE_ACTIONS[code], "bolt", (255, 255, 255), fill=(35, 35, 40), word=RAGE_ACTION_WORDS[code])
+    colour, rank = code[:1], code[1:]
+    if colour not in RAGE or not rank.isdigit() or not 0 <= int(rank) <= 15:
+        raise UnknownCard(f"{code!r} is not a Rage card")
+    shape, fill = RAGE[colour]
+    ink: Rgb = INK if colour == "Y" else (255, 255, 255)
+    return Face(rank, shape, ink, fill=fill)
