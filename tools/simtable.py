@@ -280,8 +280,7 @@ class Table:
 
     # ------------------------------------------------------------ acting
     async def open_hand(self, who: simcord.MemberActor) -> simcord.InteractionResult:
-        # By its id, not its label: the button reads "手札" at a Japanese table.
-        button = find_button(self.table_message(), pattern=HAND_BUTTON)
+        button = find_button(self.table_message(), pattern=HAND_BUTTON)  # by id: "手札" at a Japanese table
         assert button is not None, "the table message has no My hand button"
         result = await self.click(who, self.table_message(), custom_id=button["custom_id"])
         if result.response is not None and result.response.embeds:

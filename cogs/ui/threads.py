@@ -25,7 +25,7 @@ from bot.service.models import TableSnapshot
 from games import get_game
 from games.core.i18n import _, speaking
 
-from . import messages
+from . import messages, pictures
 from .host import TableHost
 from .language import server_language
 
@@ -99,7 +99,7 @@ async def play_in_thread(bot: TableHost, interaction: discord.Interaction, game_
         payload = messages.public_message(snap)
         name = _("{game} — table {id}").format(game=game.shown_title, id=snap.id)[:100]
     await interaction.response.send_message(pointer, allowed_mentions=messages.NO_MENTIONS)
-    message = await thread.send(**payload)
+    message = await thread.send(**pictures.for_send(payload))
     await bot.tables.attach_message(snap.id, message.id)
     bot.publisher.adopt(snap, message.id)
     try:

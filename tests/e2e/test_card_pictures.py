@@ -79,7 +79,7 @@ async def test_an_unchanged_table_picture_is_not_uploaded_again(world: World) ->
 async def test_pictures_off_leaves_the_text_only(world: World) -> None:
     w = world
     r = await w.mod.slash(w.channel, "admin settings", card_images=False)
-    assert r.response is not None and "card_images" in r.response.content + str(r.response.embeds[0].to_dict())
+    assert r.response is not None and "Card pictures" in r.response.content + str(r.response.embeds[0].to_dict())
     table = await open_table(w, "renfield", w.players)
     for _ in range(6):
         if await table.play_turn() is None:
