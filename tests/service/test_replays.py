@@ -149,3 +149,12 @@ async def test_a_finished_tables_hands_stay_downloadable(env: Env) -> None:
     assert await env.svc.latest_table(CH) == table_id
     names = [n for n, _t in await env.svc.history(table_id, players[0], 1)]
     assert names[0] == f"razz-table{table_id}-hand1.jsonl"
+
+
+def test_files_name_computers_as_computers_and_people_by_name() -> None:
+    from bot.service.computers import mention
+    from bot.service.handlog import plain_name
+
+    assert plain_name(-1, None, mention) == "🤖 Ada"
+    assert plain_name(P1, "Bea", mention) == "Bea"
+    assert plain_name(P1, None, mention) == f"player {P1}"
