@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Mapping
+from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import games
@@ -24,6 +25,9 @@ from .errors import NoTable, NotAllowed, NotSeated
 from .handlog import FinishedHand, Frame, Step, frame, plain_name, to_jsonl
 from .table_base import TableBase
 
+#: A player's display name where the caller knows it (the server's member list), else None.
+NameOf = Callable[[int], str | None]
+
 #: How many hands ``/history`` gives by default (a message carries at most 10 files).
 RECENT = 5
 
@@ -33,13 +37,13 @@ class ReplayOps(TableBase):
 
     async def history(
         self, table_id: int, user_id: int, hand_no: int | None = None, *, limit: int = RECENT,
-        names: Mapping[int, str] | None = None,
+        names: NameOf | None = None,
     ) -> list[tuple[str, str]]:
         """(filename, text): each chosen hand as ``.jsonl``, and as the game's own history (PHH) if it has one.
 
         ``hand_no`` None: the last ``limit`` finished hands this user played or watched.
         """
-        hands = await self.db.read_sync(_chosen, table_id, user_id, hand_no, limit, dict(names or {}))
+        hands = [(_renamed(h, names), t) for h, t in await self.db.read_sync(_chosen, table_id, user_id, hand_no, limit)]
         out = []
         for hand, table in hands:
             base = f"{hand.record.game}-table{table_id}-hand{hand.hand_no}"
@@ -49,16 +53,16 @@ class ReplayOps(TableBase):
         return out
 
     async def finished_hand(
-        self, table_id: int, user_id: int, hand_no: int | None = None, *, names: Mapping[int, str] | None = None
+        self, table_id: int, user_id: int, hand_no: int | None = None, *, names: NameOf | None = None
     ) -> FinishedHand:
         """One finished hand this user may see (None: the last of them). Refuses strangers."""
-        hands = await self.db.read_sync(_chosen, table_id, user_id, hand_no, 1, dict(names or {}))
+        hands = await self.db.read_sync(_chosen, table_id, user_id, hand_no, 1)
         if not hands:
             raise NotAllowed(_("No finished hands yet."))
-        return hands[-1][0]
+        return _renamed(hands[-1][0], names)
 
     async def replay(
-        self, table_id: int, hand_no: int, user_id: int, step: int, *, names: Mapping[int, str] | None = None
+        self, table_id: int, hand_no: int, user_id: int, step: int, *, names: NameOf | None = None
     ) -> tuple[FinishedHand, Frame]:
         """The hand and its frame at ``step`` (clamped), for someone who played or watched it."""
         hand = await self.finished_hand(table_id, user_id, hand_no, names=names)
@@ -73,8 +77,16 @@ class ReplayOps(TableBase):
 
 
 # ------------------------------------------------------------------ reading (database thread)
+def _renamed(hand: FinishedHand, names: NameOf | None) -> FinishedHand:
+    """The players' names as the caller knows them now (on the event loop, not the database thread)."""
+    if names is None:
+        return hand
+    known = tuple(names(u) if u > 0 else None for u in hand.users)
+    return replace(hand, names=tuple(k or old for k, old in zip(known, hand.names, strict=True)))
+
+
 def _chosen(
-    conn: sqlite3.Connection, table_id: int, user_id: int, hand_no: int | None, limit: int, names: dict[int, str]
+    conn: sqlite3.Connection, table_id: int, user_id: int, hand_no: int | None, limit: int
 ) -> list[tuple[FinishedHand, dict[str, Any]]]:
     table = conn.execute("SELECT * FROM tables WHERE id=?", (table_id,)).fetchone()
     if table is None:
@@ -96,7 +108,7 @@ def _chosen(
             raise NotSeated(_("You didn't play or watch those hands, so you can't see them."))
         rows.reverse()
     facts = {"game_title": games.get_game(table["game_id"]).title, "guild_id": table["guild_id"]}
-    return [(_hand(conn, table, r, names), facts) for r in rows]
+    return [(_hand(conn, table, r), facts) for r in rows]
 
 
 def _may_see(conn: sqlite3.Connection, table_id: int, hand: sqlite3.Row, user_id: int) -> bool:
@@ -109,7 +121,7 @@ def _may_see(conn: sqlite3.Connection, table_id: int, hand: sqlite3.Row, user_id
     return watched is not None
 
 
-def _hand(conn: sqlite3.Connection, table: sqlite3.Row, row: sqlite3.Row, names: dict[int, str]) -> FinishedHand:
+def _hand(conn: sqlite3.Connection, table: sqlite3.Row, row: sqlite3.Row) -> FinishedHand:
     table_id, hand_no = table["id"], row["hand_no"]
     users = tuple(int(u) for u in json.loads(row["users_json"]))
     stored = dict(conn.execute("SELECT user_id, name FROM table_players WHERE table_id=?", (table_id,)).fetchall())
@@ -134,10 +146,10 @@ def _hand(conn: sqlite3.Connection, table: sqlite3.Row, row: sqlite3.Row, names:
     outcome["scores"] = [scores.get(u) for u in users]
     return FinishedHand(
         table_id=table_id, hand_no=hand_no, rules_version=table["rules_version"], users=users,
-        names=tuple(plain_name(u, names.get(u) or stored.get(u), mention) for u in users),
+        names=tuple(plain_name(u, stored.get(u), mention) for u in users),
         record=record, steps=steps, outcome=outcome, started_at=row["started_at"], ended_at=row["ended_at"],
         history_text=row["history_text"],
     )
 
 
-__all__ = ["RECENT", "ReplayOps"]
+__all__ = ["RECENT", "NameOf", "ReplayOps"]

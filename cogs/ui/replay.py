@@ -12,7 +12,7 @@ the hand, every player's cards are shown by name: as dealt and as held at the en
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol, Self, cast
 
 import discord
@@ -75,10 +75,16 @@ async def go_to(interaction: discord.Interaction, table_id: int, hand_no: int, s
     await interaction.response.edit_message(**replay_message(hand, frame))
 
 
-def member_names(interaction: discord.Interaction) -> dict[int, str]:
-    """Display names of the server's members the bot knows (for players who have left the table)."""
+def member_names(interaction: discord.Interaction) -> Callable[[int], str | None]:
+    """A player's display name on this server, if the bot knows the member (for players who have
+    left the table, whose name the roster no longer holds); asked only for the hand's players."""
     guild = interaction.guild
-    return {} if guild is None else {m.id: m.display_name for m in guild.members}
+
+    def name_of(user_id: int) -> str | None:
+        member = None if guild is None or user_id <= 0 else guild.get_member(user_id)
+        return None if member is None else member.display_name
+
+    return name_of
 
 
 def replay_message(hand: FinishedHand, frame: Frame) -> dict[str, Any]:

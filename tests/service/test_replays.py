@@ -78,7 +78,7 @@ async def watch(env: Env, table_id: int, user_id: int, first_hand: int) -> None:
 @pytest.mark.parametrize("game_id", games.game_ids())
 async def test_a_downloaded_hand_replays_to_the_stored_outcome(env: Env, game_id: str) -> None:
     table_id, players = await play_one_hand(env, game_id)
-    files = dict(await env.svc.history(table_id, players[1], names={P1: "Bea"}))
+    files = dict(await env.svc.history(table_id, players[1], names={P1: "Bea"}.get))
     name = f"{game_id}-table{table_id}-hand1.jsonl"
     assert name in files
     game = games.get_game(game_id)
