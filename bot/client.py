@@ -51,7 +51,7 @@ from data.migrate import MigrationError
 
 log = logging.getLogger("cardroom")
 
-COGS = ("cogs.tables", "cogs.economy", "cogs.admin")
+COGS = ("cogs.tables", "cogs.replays", "cogs.economy", "cogs.admin")
 
 
 class CardroomBot(commands.Bot):

@@ -1,4 +1,4 @@
-"""Table commands: /play, /hand, /table end, /history, /rules.
+"""Table commands: /play, /hand, /table end, /rules (/history and /replay: ``cogs.replays``).
 
 The commands are generic: the game list, presets and rules all come from the
 registry, so registering a game is enough for it to appear here.
@@ -10,7 +10,6 @@ the publisher, as one of the bot's table listeners (``bot.hooks``).
 
 from __future__ import annotations
 
-import io
 import logging
 from functools import partial
 
@@ -18,7 +17,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.errors import send_ephemeral
 from bot.service import TableSnapshot
 from bot.service.errors import NoTable
 from games import Game, game_ids, get_game
@@ -201,23 +199,6 @@ class Tables(commands.Cog):
             embed = messages.finished_embed(ended)
         await interaction.response.send_message(text, embed=embed, allowed_mentions=discord.AllowedMentions.none())
 
-    @app_commands.command(name="history", description="The last hands of this channel's table, as files.")
-    @app_commands.guild_only()
-    async def history(self, interaction: discord.Interaction) -> None:
-        snap = await _table_here(self.host, interaction)
-        if not _has_history(snap.game):
-            await send_ephemeral(interaction, _("There's no hand history for {game}.").format(game=snap.game.shown_title))
-            return
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        hands = await self.host.tables.history(snap.id, interaction.user.id)
-        if not hands:
-            await interaction.followup.send(_("No finished hands yet."), ephemeral=True)
-            return
-        files = [discord.File(io.BytesIO(text.encode()), filename=name) for name, text in hands[:10]]
-        await interaction.followup.send(
-            _("The last {n} hand(s) of table #{id}.").format(n=len(files), id=snap.id), files=files, ephemeral=True
-        )
-
     @app_commands.command(name="rules", description="How a game is played, its variants and house rules.")
     @app_commands.guild_only()
     @app_commands.choices(game=GAME_CHOICES)
@@ -231,11 +212,6 @@ def _chips_text(game: Game) -> str:
     if game.uses_chips:
         return _("if the host sets a stake — buy-in per table")
     return _("no — scored")
-
-
-def _has_history(game: Game) -> bool:
-    """Whether the game overrides ``Game.history_text`` (no override: no history to offer)."""
-    return type(game).history_text is not Game.history_text
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -11,7 +11,6 @@ The operations themselves live in ``table_lobby`` and ``table_play``.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import secrets
 import sqlite3
@@ -19,7 +18,6 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
-import games
 from data.db import Database
 from games.core.i18n import N_, _, speaking
 from games.core.views import SeatView
@@ -119,24 +117,6 @@ class TableBase:
         """The earliest turn deadline of any playing table."""
         text = await self.db.scalar("SELECT MIN(deadline) FROM tables WHERE status='playing'")
         return None if text is None else datetime.fromisoformat(text)
-
-    async def history(self, table_id: int, user_id: int, limit: int = 5) -> list[tuple[str, str]]:
-        """(filename, text) of the last finished hands this user played at the table."""
-        rows = await self.db.fetchall(
-            "SELECT h.hand_no, h.history_text, h.users_json, t.game_id FROM hands h JOIN tables t ON t.id=h.table_id"
-            " WHERE h.table_id=? AND h.status='done' AND h.history_text IS NOT NULL ORDER BY h.hand_no DESC",
-            (table_id,),
-        )
-        if not rows and await self.db.scalar("SELECT 1 FROM tables WHERE id=?", (table_id,)) is None:
-            raise NoTable()
-        mine = [r for r in rows if user_id in json.loads(r["users_json"])][: max(0, limit)]
-        if rows and not mine:
-            raise NotSeated(N_("You didn't play in those hands."))
-        out = []
-        for r in reversed(mine):
-            game = games.get_game(r["game_id"])
-            out.append((f"{game.id}-table{table_id}-hand{r['hand_no']}{game.history_suffix}", r["history_text"]))
-        return out
 
     # ============================================================ internals
     def _lock(self, table_id: int) -> asyncio.Lock:

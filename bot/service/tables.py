@@ -4,13 +4,14 @@
 to read in one go: ``table_base`` (the cache, the transaction, reading),
 ``table_lobby`` (open, join, leave, options, start, cancel), ``table_play``
 (act, timeouts, Next, end), ``table_computers`` (computer
-players, "I'm back"), ``watchers`` (spectators, the table's thread) and ``table_restore`` (restart: snapshot, replay,
+players, "I'm back"), ``watchers`` (spectators, the table's thread), ``replays`` (finished hands: files and replays) and ``table_restore`` (restart: snapshot, replay,
 refund). The life of a hand inside a transaction is ``handflow``.
 """
 
 from __future__ import annotations
 
 from .computers import mention
+from .replays import ReplayOps
 from .table_base import OnChange, utcnow
 from .table_computers import ComputerOps
 from .table_lobby import LobbyOps
@@ -18,7 +19,7 @@ from .table_play import PlayOps
 from .watchers import WatchOps
 
 
-class TableService(LobbyOps, PlayOps, ComputerOps, WatchOps):
+class TableService(LobbyOps, PlayOps, ComputerOps, WatchOps, ReplayOps):
     """The tables of every guild. ``on_change(snapshot, reason)`` — reason in
     'lobby', 'action', 'timeout', 'hand', 'end' — is awaited after each commit,
     outside the table's lock; snapshots carry ``seq``, so a renderer can drop

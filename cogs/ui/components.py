@@ -20,6 +20,7 @@ Custom ids (all ≤ 100 characters; action strings are ≤ 60 by contract):
 - ``cr:l:{table}:{verb}``           lobby and table buttons (join, leave, start, cancel, next, num{page})
 - ``cr:o:{table}:{what}``           the host's option selects (preset, bool, f:{field})
 - ``cr:w:{table}:{verb}``           spectators: watch, refresh, stop (``watchitems``)
+- ``cr:r:{table}:{hand}:{step}:{verb}`` a finished hand's replay (first, prev, next, last; ``cogs.ui.replay``)
 Crafted ids are refused privately (see ``custom_ids``).
 """
 
@@ -41,6 +42,7 @@ from .items import HandButton as HandButton
 from .items import PickSelect as PickSelect
 from .items import RefusedItem as RefusedItem
 from .items import TableItem
+from .replay import ReplayButton
 from .watchitems import WatchButton as WatchButton
 
 
@@ -175,7 +177,7 @@ class OptionSelect(
 
 _TEMPLATED = (
     ActionButton, ActionSelect, PickSelect, AmountButton, HandButton, PageSelect, PanelButton, LobbyButton,
-    OptionSelect, WatchButton,
+    OptionSelect, WatchButton, ReplayButton,
 )
 
 

@@ -101,11 +101,15 @@ async def test_admin_runtime_check_even_if_discord_shows_the_command(world: Worl
     assert await w.bot.economy.balance(w.guild.id, w.erin.id) == 100
 
 
-async def test_history_says_so_for_a_game_without_hand_histories(world: World) -> None:
+async def test_history_gives_every_game_its_hands_as_json_lines(world: World) -> None:
     w = world
-    await open_table(w, "renfield", [w.alice, w.bob, w.carol])
+    table = await open_table(w, "renfield", [w.alice, w.bob, w.carol])
+    await play_until_hand(w, table, 2)
     r = await w.alice.slash(w.channel, "history")
-    assert refusal(r) == "There's no hand history for Renfield."
+    message = r.followups[-1] if r.followups else r.response
+    assert message.ephemeral and [f.filename for f in message.attachments] == [
+        f"renfield-table{table.table_id()}-hand1.jsonl"
+    ]
 
 
 async def test_history_files_for_a_game_with_hand_histories(world: World) -> None:
@@ -118,7 +122,8 @@ async def test_history_files_for_a_game_with_hand_histories(world: World) -> Non
     message = r.followups[-1] if r.followups else r.response
     assert message.ephemeral
     files = message.attachments
-    assert len(files) == 2 and all(f.filename.endswith(get_game("razz").history_suffix) for f in files)
+    phh = [f for f in files if f.filename.endswith(get_game("razz").history_suffix)]
+    assert len(phh) == 2 and len(files) == 4 and all(f.filename.endswith((".jsonl", ".phh")) for f in files)
 
 
 async def test_timers_are_rearmed_after_a_restart(world: World) -> None:

@@ -279,8 +279,12 @@ async def test_razz_hands_through_discord(world: Any) -> None:
     # /history: the player's last hands at this table, as PHH files pokerkit replays to the same stacks.
     hist = await w.bob.slash(w.channel, "history")
     assert hist.ephemeral
-    files = [a for m in hist.followups for a in m.attachments] or list(hist.response.attachments)
+    every = [a for m in hist.followups for a in m.attachments] or list(hist.response.attachments)
+    files = [a for a in every if a.filename.endswith(".phh")]  # beside each, the hand as JSON Lines
     assert files, f"no files in {hist}"
+    assert sorted(a.filename[: -len(".jsonl")] for a in every if a.filename.endswith(".jsonl")) == sorted(
+        a.filename[: -len(".phh")] for a in files
+    )
     by_hand = {d["row"]["hand_no"]: d for d in done}
     bobs = [h for h, d in by_hand.items() if w.bob.id in json.loads(d["row"]["users_json"])]
     assert sorted(int(re.search(r"hand(\d+)", a.filename).group(1)) for a in files) == sorted(bobs)[-5:]
@@ -342,7 +346,9 @@ async def test_frankenstein_hands_through_discord(world: Any) -> None:
     if any(d["outcome"].carried_out for d in done):
         assert any("carries" in line for line in lines), "a carried pot is announced"
     hist = await w.bob.slash(w.channel, "history")
-    assert hist.ephemeral  # Frankenstein has no hand history: a polite private answer
+    assert hist.ephemeral  # Frankenstein has no PHH: its hands come as JSON Lines only
+    got = [a.filename for m in (hist.response, *hist.followups) if m is not None for a in m.attachments]
+    assert got and all(name.endswith(".jsonl") for name in got)
     await end_and_check_chips(session, players)
     # the leaderboard by hands counts every finished hand for every player dealt in
     rows = await board_values(w, "frankenstein", "hands")
