@@ -30,6 +30,7 @@ from babel.messages.pofile import read_po, write_po
 from discord import app_commands
 from discord.ext import commands
 
+from bot.client import COGS as COG_MODULES
 from bot.i18n import LANGUAGES, LOCALE_DIR, context_key
 
 #: A fixed date in the PO headers, so regenerating a catalogue changes nothing but its texts.
@@ -37,7 +38,6 @@ STAMP = datetime(2026, 11, 24, tzinfo=UTC)
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE_DIRS = ("games", "bot", "cogs")
 KEYWORDS = {"_": None, "N_": None}
-COG_MODULES = ("cogs.tables", "cogs.economy", "cogs.admin")
 
 
 @dataclass(frozen=True)
