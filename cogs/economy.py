@@ -30,6 +30,9 @@ STAT_LABELS = {
     "team_games": N_("With a partner"),
     "team_wins": N_("Won with a partner"),
     "partner": N_("Most frequent partner"),
+    "avg_placing": N_("Average placing"),
+    "balance": N_("Wallet"),
+    "at_tables": N_("At tables"),
 }
 #: What a leaderboard ranks by, as its title names it.
 BY_LABELS = {"chips": N_("chips"), "wins": N_("wins"), "hands": N_("hands"), "teams": N_("teams")}
