@@ -60,8 +60,13 @@ class TablePicture:
 
 
 def ascii_text(text: str, limit: int = 40) -> str:
-    """``text`` as the bundled font can draw it (ASCII): accents dropped, other scripts left out."""
-    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    """``text`` as the bundled font can draw it (ASCII, accents dropped), or "" when it is written in
+    another script (a Japanese label, a name in kana): half a label ("1" of "ステーション1") would
+    mislead, and the embed beside the picture says it in full."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    if any(ord(c) > 127 and not unicodedata.combining(c) and unicodedata.category(c)[0] in "LN" for c in decomposed):
+        return ""
+    plain = decomposed.encode("ascii", "ignore").decode()
     plain = " ".join(plain.replace("*", "").split())
     return plain[:limit]
 
