@@ -12,7 +12,6 @@ is left alone (its token would be refused).
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -25,6 +24,7 @@ from bot.service.models import TableSnapshot
 from games.core.i18n import speaking
 
 from .drafts import Drafts
+from .editqueue import EditQueue
 from .language import readers_language
 
 log = logging.getLogger("cardroom.panels")
@@ -50,12 +50,10 @@ class PanelKeeper:
         quiet: Callable[[], Awaitable[None]] | None = None,
     ) -> None:
         self._render = render
-        self._quiet = quiet
         self._clock = clock
         self._panels: dict[tuple[int, int], Panel] = {}
         #: The newest snapshot each out-of-date panel should show (drawn from it: no re-read).
-        self._wanted: dict[tuple[int, int], TableSnapshot] = {}
-        self._tasks: dict[tuple[int, int], asyncio.Task[None]] = {}
+        self._edits: EditQueue[tuple[int, int]] = EditQueue(self._edit, quiet=quiet, name="panel")
         #: What each player is doing on their panel between actions (sort order, page, picks).
         self.drafts = Drafts()
 
@@ -93,43 +91,32 @@ class PanelKeeper:
             if now - panel.opened > TOKEN_LIFE:
                 self._panels.pop(key, None)
                 continue
-            self._wanted[key] = snap
-            task = self._tasks.get(key)
-            if task is None or task.done():
-                self._tasks[key] = asyncio.create_task(self._drain(key), name=f"panel-{key[0]}-{key[1]}")
+            self._edits.want(key, snap)
 
     async def idle(self) -> None:
         """Wait until every pending panel edit is done (tests, benchmark, shutdown)."""
-        while True:
-            tasks = [t for t in self._tasks.values() if not t.done()]
-            if not tasks:
-                return
-            await asyncio.gather(*tasks, return_exceptions=True)
+        await self._edits.idle()
 
-    async def _drain(self, key: tuple[int, int]) -> None:
-        while key in self._wanted:
-            if self._quiet is not None:
-                await self._quiet()  # a click being answered comes first
-            snap = self._wanted.pop(key)
-            panel = self._panels.get(key)
-            if panel is None or panel.busy or panel.seq >= snap.seq:
-                continue
-            try:
-                with speaking(readers_language(panel.interaction)):  # a private panel: its reader's language
-                    payload, seq = self._render(snap, key[1], self.drafts)
-                # A private note ("You draw 9♠.") belongs to the click it answered: once the table
-                # has moved on it is stale, and the hand it told of is in the panel anyway.
-                payload["content"] = None
-                await panel.interaction.edit_original_response(**payload)
-                panel.seq = max(panel.seq, seq)
-            except (discord.NotFound, discord.Forbidden):
-                self._panels.pop(key, None)  # dismissed, or the token was refused
-            except discord.HTTPException as exc:
-                log.info("could not update the panel of user %s at table %s: %s", key[1], key[0], exc)
-                self._panels.pop(key, None)
-            except Exception as exc:  # the player left the table, the table closed…
-                log.debug("panel of user %s at table %s not updated: %r", key[1], key[0], exc)
-                self._panels.pop(key, None)
+    async def _edit(self, key: tuple[int, int], snap: TableSnapshot) -> None:
+        panel = self._panels.get(key)
+        if panel is None or panel.busy or panel.seq >= snap.seq:
+            return
+        try:
+            with speaking(readers_language(panel.interaction)):  # a private panel: its reader's language
+                payload, seq = self._render(snap, key[1], self.drafts)
+            # A private note ("You draw 9♠.") belongs to the click it answered: once the table
+            # has moved on it is stale, and the hand it told of is in the panel anyway.
+            payload["content"] = None
+            await panel.interaction.edit_original_response(**payload)
+            panel.seq = max(panel.seq, seq)
+        except (discord.NotFound, discord.Forbidden):
+            self._panels.pop(key, None)  # dismissed, or the token was refused
+        except discord.HTTPException as exc:
+            log.info("could not update the panel of user %s at table %s: %s", key[1], key[0], exc)
+            self._panels.pop(key, None)
+        except Exception as exc:  # the player left the table, the table closed…
+            log.debug("panel of user %s at table %s not updated: %r", key[1], key[0], exc)
+            self._panels.pop(key, None)
 
 
 __all__ = ["TOKEN_LIFE", "PanelKeeper"]

@@ -11,7 +11,6 @@ token lasts 15 minutes, so shortly before that the panel says so and asks for
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -24,6 +23,7 @@ from bot.service.models import TableSnapshot
 from games.core.i18n import _, speaking
 
 from . import messages, render
+from .editqueue import EditQueue
 from .language import readers_language
 from .panels import TOKEN_LIFE
 from .watchitems import WatchButton
@@ -93,10 +93,8 @@ class SpectatorKeeper:
         self, *, clock: Callable[[], float] = time.monotonic, quiet: Callable[[], Awaitable[None]] | None = None
     ) -> None:
         self._clock = clock
-        self._quiet = quiet
         self._panels: dict[tuple[int, int], Watching] = {}
-        self._wanted: dict[tuple[int, int], TableSnapshot] = {}
-        self._tasks: dict[tuple[int, int], asyncio.Task[None]] = {}
+        self._edits: EditQueue[tuple[int, int]] = EditQueue(self._edit, quiet=quiet, name="watch")
 
     def shown(self, snap: TableSnapshot, user_id: int, interaction: discord.Interaction, first_hand: int) -> None:
         if snap.is_open:
@@ -106,7 +104,7 @@ class SpectatorKeeper:
 
     def stop(self, table_id: int, user_id: int) -> None:
         self._panels.pop((table_id, user_id), None)
-        self._wanted.pop((table_id, user_id), None)
+        self._edits.drop((table_id, user_id))
 
     def count(self, table_id: int | None = None) -> int:
         return len([k for k in self._panels if table_id is None or k[0] == table_id])
@@ -119,38 +117,27 @@ class SpectatorKeeper:
             if self._clock() - panel.opened > TOKEN_LIFE:
                 self._panels.pop(key, None)
                 continue
-            self._wanted[key] = snap
-            task = self._tasks.get(key)
-            if task is None or task.done():
-                self._tasks[key] = asyncio.create_task(self._drain(key), name=f"watch-{key[0]}-{key[1]}")
+            self._edits.want(key, snap)
 
     async def idle(self) -> None:
-        while True:
-            tasks = [t for t in self._tasks.values() if not t.done()]
-            if not tasks:
-                return
-            await asyncio.gather(*tasks, return_exceptions=True)
+        await self._edits.idle()
 
-    async def _drain(self, key: tuple[int, int]) -> None:
-        while key in self._wanted:
-            if self._quiet is not None:
-                await self._quiet()  # a click being answered comes first
-            snap = self._wanted.pop(key)
-            panel = self._panels.get(key)
-            if panel is None:
-                continue
-            expiring = self._clock() - panel.opened > LAST_CALL
-            try:
-                with speaking(readers_language(panel.interaction)):  # a private panel: its reader's language
-                    payload = spectator_payload(snap, panel.first_hand, expiring=expiring)
-                await panel.interaction.edit_original_response(**payload)
-                panel.seq, panel.shown = max(panel.seq, snap.seq), snap
-            except discord.HTTPException as exc:  # dismissed, or the token was refused
-                log.info("could not update the spectator panel of %s at table %s: %s", key[1], key[0], exc)
-                self._panels.pop(key, None)
-                continue
-            if expiring or not snap.is_open:
-                self._panels.pop(key, None)  # its last edit: Refresh brings it back
+    async def _edit(self, key: tuple[int, int], snap: TableSnapshot) -> None:
+        panel = self._panels.get(key)
+        if panel is None:
+            return
+        expiring = self._clock() - panel.opened > LAST_CALL
+        try:
+            with speaking(readers_language(panel.interaction)):  # a private panel: its reader's language
+                payload = spectator_payload(snap, panel.first_hand, expiring=expiring)
+            await panel.interaction.edit_original_response(**payload)
+            panel.seq, panel.shown = max(panel.seq, snap.seq), snap
+        except discord.HTTPException as exc:  # dismissed, or the token was refused
+            log.info("could not update the spectator panel of %s at table %s: %s", key[1], key[0], exc)
+            self._panels.pop(key, None)
+            return
+        if expiring or not snap.is_open:
+            self._panels.pop(key, None)  # its last edit: Refresh brings it back
 
 
 __all__ = ["SpectatorKeeper", "spectator_payload", "stopped_payload"]
