@@ -19,7 +19,20 @@ from data.migrate import migrate_sync
 from games import Outcome
 from tests.service.test_computers import computers_table
 from tests.service.test_computers import play_hand as play_with_computers
-from tests.service.test_tables import CH, HOST, P1, P2, P3, Env, G, env, play_hand, seated_table, step
+from tests.service.test_tables import (
+    CH,
+    HOST,
+    P1,
+    P2,
+    P3,
+    Env,
+    G,
+    env,
+    play_hand,
+    play_to_the_end,
+    seated_table,
+    step,
+)
 
 __all__ = ["env"]
 
@@ -195,19 +208,11 @@ async def test_a_refunded_hand_rates_nobody_and_a_computer_table_rates_the_peopl
 
 async def test_a_scored_game_is_rated_once_when_the_whole_game_ends(env: Env) -> None:
     snap = await seated_table(env, "rage", players=(HOST, P1))
-    rng = random.Random(8)
-    for _ in range(10_000):
-        now = await env.svc.get(snap.id)
-        if now.paused:
-            for info in now.seats:
-                await env.svc.ready(snap.id, info.user_id)
-            continue
-        result = await step(env, snap.id, rng)
-        if result.hand_finished:
-            break
+
+    async def nothing_rated_yet() -> None:
         assert await env.db.scalar("SELECT COUNT(*) FROM ratings") == 0  # nothing before the game is over
-    else:
-        raise AssertionError("the game never ended")
+
+    await play_to_the_end(env, snap.id, random.Random(8), each=nothing_rated_yet)
     rows = await env.db.fetchall("SELECT user_id, rated FROM ratings WHERE game_id='rage' ORDER BY user_id")
     assert [tuple(r) for r in rows] == [(HOST, 1), (P1, 1)]
     assert await env.db.scalar("SELECT COUNT(*) FROM rating_changes") == 2

@@ -19,7 +19,19 @@ import pytest
 import games
 from bot.service import NotAllowed, NotSeated
 from games.core.replay import HandRecord, replay
-from tests.service.test_tables import CH, HOST, OUTSIDER, P1, P2, P3, P4, Clock, Env, seated_table, step
+from tests.service.test_tables import (
+    CH,
+    HOST,
+    OUTSIDER,
+    P1,
+    P2,
+    P3,
+    P4,
+    Clock,
+    Env,
+    play_to_the_end,
+    seated_table,
+)
 
 WATCHER = 777
 #: Shorter variants where a game has one, so a whole game of a sheet game stays quick.
@@ -39,16 +51,8 @@ async def play_one_hand(env: Env, game_id: str, seed: int = 17) -> tuple[int, tu
     players = (HOST, P1, P2, P3, P4)[: max(low, 2)]
     kw: dict[str, Any] = {"preset": PRESETS[game_id]} if game_id in PRESETS else {}
     snap = await seated_table(env, game_id, players=players, **kw)
-    rng = random.Random(seed)
-    for _ in range(10_000):
-        now = await env.svc.get(snap.id)
-        if now.paused:
-            for info in now.seats:
-                await env.svc.ready(snap.id, info.user_id)
-            continue
-        if (await step(env, snap.id, rng)).hand_finished:
-            return snap.id, players
-    raise AssertionError("the hand never ended")
+    await play_to_the_end(env, snap.id, random.Random(seed))
+    return snap.id, players
 
 
 def parse(text: str) -> list[dict[str, Any]]:

@@ -112,6 +112,18 @@ async def step(env: Env, table_id: int, rng: random.Random, *, pick=None):
     return await env.svc.act(table_id, user, action, seq=snap.seq)
 
 
+async def play_to_the_end(env: Env, table_id: int, rng: random.Random, *, each=None, limit: int = 10_000):
+    """A hand, or a score-sheet game's every deal (``step`` presses Next deal), played to its end;
+    ``each()`` is awaited after every step that didn't end it."""
+    for _ in range(limit):
+        result = await step(env, table_id, rng)
+        if result.hand_finished:
+            return result
+        if each is not None:
+            await each()
+    raise AssertionError("the hand never ended")
+
+
 async def play_hand(env: Env, table_id: int, rng: random.Random, *, pick=None):
     """Plays a hand to its end; then everyone presses Next hand, as players do after reading the result."""
     for _ in range(2000):
@@ -453,18 +465,9 @@ async def test_every_registered_game_plays_a_hand_through_the_service(env: Env, 
     players = (HOST, P1, P2, P3, P4)[: max(low, 2)]
     snap = await seated_table(env, game_id, players=players)
     assert len(snap.seats) == len(players)
-    rng = random.Random(17)
-    result = None
-    for _ in range(10_000):  # a whole game of a sheet game: Samba's random deals are ~330 actions, 20 of them
-        now = await env.svc.get(snap.id)
-        if now.paused:  # the beat after one deal of a score-sheet game: everyone presses Next
-            for info in now.seats:
-                await env.svc.ready(snap.id, info.user_id)
-            continue
-        result = await step(env, snap.id, rng)
-        if result.hand_finished:
-            break
-    assert result is not None and result.hand_finished
+    # a whole game of a sheet game: Samba's random deals are ~330 actions, 20 of them
+    result = await play_to_the_end(env, snap.id, random.Random(17))
+    assert result.hand_finished
     rows = await env.db.fetchall("SELECT user_id, placing, payoff FROM results WHERE table_id=? AND hand_no=1",
                                  (snap.id,))
     outcome = json.loads(await env.db.scalar("SELECT outcome_json FROM hands WHERE table_id=? AND hand_no=1",
