@@ -23,7 +23,7 @@ import discord
 
 from bot.service.models import TableSnapshot
 from games import get_game
-from games.core.i18n import _, speaking
+from games.core.i18n import N_, _, speaking
 
 from . import messages, pictures
 from .host import TableHost
@@ -45,6 +45,9 @@ AUTO_ARCHIVE_MINUTES: Final = 1440
 
 #: discord.py's names that Discord's settings spell differently.
 _SHOWN = {"read_messages": "View Channels", "send_messages_in_threads": "Send Messages in Threads"}
+#: The thread permissions' names in the catalogue: a missing one is named in the reader's language,
+#: as their Discord settings show it.
+_CATALOGUED = (N_("Create Public Threads"), N_("Send Messages in Threads"), N_("Manage Threads"))
 
 
 def permission_names(perms: discord.Permissions) -> list[str]:
@@ -73,7 +76,7 @@ async def play_in_thread(bot: TableHost, interaction: discord.Interaction, game_
             _(
                 "This server opens a thread for each table, but I can't here: I'm missing {perms} in this channel."
                 " Ask an admin to give me that, or to turn table threads off with /admin settings."
-            ).format(perms=", ".join(f"**{name}**" for name in permission_names(missing))),
+            ).format(perms=_(", ").join(_("**{permission}**").format(permission=_(name)) for name in permission_names(missing))),
             ephemeral=True,
         )
         return
