@@ -26,7 +26,7 @@ from games.core.summary import RulesText
 from .ui import components, flows, messages, pictures, render, threads
 from .ui.host import TableHost, host_of
 from .ui.language import server_language
-from .ui.options import fields_of, show_value
+from .ui.options import fields_of, preset_name, show_value
 from .ui.publisher import TablePublisher
 
 log = logging.getLogger("cardroom.tables")
@@ -73,16 +73,17 @@ def rules_embed(game_id: str) -> discord.Embed:
         if bullets is None:  # a combination of described variants: one line in a shared field
             combos.append(name)
             continue
-        b.field(_("Variant: {name}").format(name=name), bullets)
+        b.field(_("Variant: {name}").format(name=preset_name(name)), bullets)
     if combos:  # each name says what it combines ("two players lighton jackpot")
-        b.field(_("More presets (combinations of the variants above)"), _wrapped(combos, " · ", 120))
+        b.field(_("More presets (combinations of the variants above)"), _wrapped([preset_name(c) for c in combos], " · ", 120))
     defaults = game.Options()
     opt_lines = []
     for f in fields_of(game.Options):
         value = show_value(getattr(defaults, f.name, ""))
-        line = f"**{f.label}** ({value})"
         if f.description:
-            line += f": {f.description}"
+            line = _("**{option}** ({value}): {about}").format(option=f.label, value=value, about=f.description)
+        else:
+            line = _("**{option}** ({value})").format(option=f.label, value=value)
         opt_lines.append(line)
     title = _("House rules (the host sets them in the lobby)")
     for chunk in _chunk_lines(opt_lines, render.FIELD_VALUE):

@@ -18,7 +18,7 @@ from games.core.i18n import _
 
 from . import components as c
 from . import pictures, render, results, tablerender
-from .options import OptionField, fields_of, show_value
+from .options import OptionField, fields_of, preset_name, show_value
 from .watchitems import add_watch
 
 NO_MENTIONS = discord.AllowedMentions.none()
@@ -81,7 +81,7 @@ def lobby_view(snap: TableSnapshot) -> discord.ui.View:
         row = 2
     if len(game.presets) > 1:
         opts = [
-            discord.SelectOption(label=render.clip(name, 100), value=name[:100], default=(name == snap.preset))
+            discord.SelectOption(label=render.clip(preset_name(name), 100), value=name[:100], default=(name == snap.preset))
             for name in list(game.presets)[: render.SELECT_OPTIONS]
         ]
         view.add_item(c.OptionSelect(t, "preset", options=opts, placeholder=_("Variant (host)"), row=row))
@@ -110,7 +110,10 @@ def lobby_view(snap: TableSnapshot) -> discord.ui.View:
     for f in [f for f in fields if f.kind == "choice" and len(f.choices) > 1][: render.ROWS - row]:
         value = getattr(current, f.name, None)
         opts = [
-            discord.SelectOption(label=render.clip(f"{f.label}: {show_value(v)}", 100), value=str(v)[:100], default=(v == value))
+            discord.SelectOption(
+                label=render.clip(_("{option}: {value}").format(option=f.label, value=show_value(v)), 100),
+                value=str(v)[:100], default=(v == value),
+            )
             for v in f.choices[: render.SELECT_OPTIONS]
         ]
         view.add_item(c.OptionSelect(t, f"f:{f.name}", options=opts, placeholder=render.clip(f.label, 150), row=row))
@@ -126,7 +129,7 @@ def lobby_embed(snap: TableSnapshot) -> discord.Embed:
     b.description(
         _("Press **Join** to take a seat. The host presses **Start** when everyone is in.")
     )
-    b.field(_("Variant"), game.describe_options(snap.options), inline=True)
+    b.field(_("Variant"), preset_name(game.describe_options(snap.options)), inline=True)
     b.field(_("Host"), mention(snap.host_id), inline=True)
     seated = len(snap.lobby)
     players = (
@@ -142,7 +145,7 @@ def lobby_embed(snap: TableSnapshot) -> discord.Embed:
     b.field(_("Turn timer"), f"{snap.turn_seconds} s", inline=True)
     b.field(_("Seated"), "\n".join(f"{i + 1}. {listed(snap, u)}" for i, u in enumerate(snap.lobby)) or "—")
     changed = [
-        f"{f.label}: **{show_value(getattr(snap.options, f.name, None))}**"
+        _("{option}: **{value}**").format(option=f.label, value=show_value(getattr(snap.options, f.name, None)))
         for f in fields_of(game.Options)
         if getattr(snap.options, f.name, None) != getattr(game.Options(), f.name, None)
     ]

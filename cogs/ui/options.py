@@ -88,8 +88,16 @@ def coerce_choice(field: OptionField, text: str) -> Any:
 
 
 def show_value(value: Any) -> str:
+    """An option's value as a player reads it: words through the catalogue (``tools/catalog`` adds
+    every choice of every game's options), numbers as they are."""
     if isinstance(value, bool):
         return _("on") if value else _("off")
     if isinstance(value, enum.Enum):
-        return str(value.value)
-    return str(value)
+        value = value.value
+    return _(value) if isinstance(value, str) else str(value)
+
+
+def preset_name(name: str) -> str:
+    """A variant's name in the reader's language, with the name ``/play … preset:`` takes when they differ."""
+    shown = _(name)
+    return shown if shown == name else _("{name} ({key})").format(name=shown, key=name)
