@@ -38,6 +38,8 @@ from discord.ext import commands
 from bot.computers import ComputerSeats
 from bot.errors import on_tree_error
 from bot.foreground import Foreground
+from bot.health import TICK as HEALTH_TICK
+from bot.health import HealthMonitor
 from bot.hooks import TableListener
 from bot.i18n import install_catalogues
 from bot.i18n.commands import CatalogueTranslator
@@ -65,6 +67,7 @@ class CardroomBot(commands.Bot):
         sync_commands: bool = True,
         computer_pause: float = 1.0,
         thinker: Thinker | None = None,
+        health_tick: float | None = HEALTH_TICK,
         **options: Any,  # more of discord.py's Bot options (its own typing of them is private)
     ) -> None:
         # Slash commands and components need no privileged intent.
@@ -85,9 +88,13 @@ class CardroomBot(commands.Bot):
         self.tables: TableService
         self.economy: Economy
         self.timers: TurnTimers
+        self.health: HealthMonitor
         #: Computer players think in worker processes (``bot.thinking``), started on the first decision.
         self.thinker = thinker or Thinker()
         self.computer_pause = computer_pause
+        #: Seconds between the health line's loop-lag samples (``bot.health``; None: no health line).
+        #: Tests that move SimCord's clock a lot turn it off: every sample is a timer SimCord settles.
+        self.health_tick = health_tick
         self.computers: ComputerSeats
         #: Told of every committed table change; the cogs.tables extension adds the publisher.
         self.table_listeners: list[TableListener] = []
@@ -126,6 +133,7 @@ class CardroomBot(commands.Bot):
         self.economy = Economy(self.db, clock=self.clock)
         self.computers = ComputerSeats(self.tables, self.thinker, pause=self.computer_pause)
         self.timers = TurnTimers(self.tables, self.clock, choose=self.computers.choose_for_timeout)
+        self.health = HealthMonitor(self.tables.open_counts, self.foreground.waiting, tick=self.health_tick or HEALTH_TICK)
         self.tree.error(on_tree_error)
         languages = install_catalogues()
         log.info("languages: %s", ", ".join(f"{code} ({n} texts)" for code, n in languages.items()) or "en")
@@ -136,6 +144,8 @@ class CardroomBot(commands.Bot):
         open_tables = await self.tables.load_open_tables()
         log.info("loaded %d open table(s)", len(open_tables))
         self.timers.poke()
+        if self.health_tick is not None:
+            self.health.start()
         for snap in open_tables:  # a computer whose turn it was when the bot stopped plays it now
             self.computers.table_changed(snap, "action")
         if self.sync_commands:
@@ -170,6 +180,9 @@ class CardroomBot(commands.Bot):
             timers = getattr(self, "timers", None)
             if timers is not None:
                 await timers.stop()
+            health = getattr(self, "health", None)
+            if health is not None:
+                await health.stop()
             computers = getattr(self, "computers", None)
             if computers is not None:
                 await computers.stop()

@@ -54,6 +54,11 @@ class Foreground:
         if not self._open:
             self._calm.set()
 
+    def waiting(self) -> int:
+        """How many interactions are still waiting for their first answer (the health line's figure)."""
+        self.busy()
+        return len(self._open)
+
     def busy(self) -> bool:
         """Whether some interaction is still waiting for its first answer."""
         now = self._clock()

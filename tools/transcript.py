@@ -61,7 +61,7 @@ def make_bot(db_path: str, seed: int) -> CardroomBot:
     """The real bot, with deals seeded from ``seed`` so a transcript can be reproduced
     (computer players move without the beat people get, since the clock here is SimCord's)."""
     seeds = itertools.count(1000 + 7919 * seed)
-    return CardroomBot(db_path=db_path, seed_source=lambda: next(seeds), computer_pause=0)
+    return CardroomBot(db_path=db_path, seed_source=lambda: next(seeds), computer_pause=0, health_tick=None)
 
 
 def human_policy(rng: random.Random) -> Any:

@@ -66,6 +66,11 @@ class TableBase:
         self._loading = asyncio.Lock()
 
     # ================================================================ reading
+    def open_counts(self) -> tuple[int, int]:
+        """(open tables this process holds, of them playing): the health line's figures."""
+        statuses = [live.core.status for live in self._live.values()]
+        return len(statuses), statuses.count("playing")
+
     async def load_open_tables(self) -> list[TableSnapshot]:
         """After a restart: lobby and playing tables, deadlines intact.
 

@@ -23,7 +23,9 @@ from bot.client import CardroomBot
 def make_bot(db_path: str) -> CardroomBot:
     seeds = itertools.count(1000)
     # No beat before a computer's move: SimCord's clock only moves when a test moves it (one test does).
-    return CardroomBot(db_path=db_path, seed_source=lambda: next(seeds), computer_pause=0)
+    # No health line either: its once-a-second sample would make every moved minute cost real seconds
+    # (tests/e2e/test_health.py turns it on).
+    return CardroomBot(db_path=db_path, seed_source=lambda: next(seeds), computer_pause=0, health_tick=None)
 
 
 @pytest.fixture

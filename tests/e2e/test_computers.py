@@ -186,7 +186,7 @@ async def test_a_computer_waits_a_beat_and_plays_on_after_a_restart(world: World
     turn it was when the bot stopped plays it once the bot is back."""
     w = world
     await w.env.restart_bot(CardroomBot(db_path=w.db_path, seed_source=iter(range(5000, 6000)).__next__,
-                                        computer_pause=30))
+                                        computer_pause=30, health_tick=None))
     table = await open_with_computers(w, "ecarte", ["normal"])
     table_id = table.table_id()
     for _ in range(50):

@@ -70,7 +70,7 @@ def scenario_seed() -> int:
 @pytest.fixture
 def simcord_bot(db_path: str) -> CardroomBot:
     seed = scenario_seed()
-    return CardroomBot(db_path=db_path, seed_source=lambda: seed)
+    return CardroomBot(db_path=db_path, seed_source=lambda: seed, health_tick=None)
 
 
 def embed_text(message: Any) -> str:

@@ -48,7 +48,7 @@ def carry_seed() -> int:
 @pytest.fixture
 def simcord_bot(db_path: str, request: pytest.FixtureRequest) -> CardroomBot:
     seed = jackpot_seed() if "jackpot" in request.node.name else carry_seed()
-    return CardroomBot(db_path=db_path, seed_source=lambda: seed)
+    return CardroomBot(db_path=db_path, seed_source=lambda: seed, health_tick=None)
 
 
 def embed_text(message: Any) -> str:

@@ -63,7 +63,7 @@ def scenario_seed() -> int:
 @pytest.fixture
 def simcord_bot(db_path: str) -> CardroomBot:
     seed = scenario_seed()
-    return CardroomBot(db_path=db_path, seed_source=lambda: seed)
+    return CardroomBot(db_path=db_path, seed_source=lambda: seed, health_tick=None)
 
 
 async def test_put_and_take_round_through_simcord(world: World) -> None:

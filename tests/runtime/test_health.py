@@ -1,0 +1,34 @@
+"""The health line: tables held, interactions waiting, and how late the event loop runs."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+from bot.health import Health, HealthMonitor
+
+
+async def test_a_line_reports_the_figures_it_is_given() -> None:
+    monitor = HealthMonitor(lambda: (3, 2), lambda: 1, every=0.05, tick=0.01)
+    monitor.start()
+    await asyncio.sleep(0.15)
+    await monitor.stop()
+    assert monitor.last is not None
+    assert (monitor.last.tables, monitor.last.playing, monitor.last.waiting) == (3, 2, 1)
+    assert monitor.last.ticks >= 2
+    assert monitor.last.line().startswith("health: tables=3 playing=2 waiting_interactions=1 loop_lag_ms=p50:")
+
+
+async def test_a_blocked_loop_shows_as_lag() -> None:
+    monitor = HealthMonitor(lambda: (0, 0), lambda: 0, every=0.2, tick=0.01)
+    monitor.start()
+    await asyncio.sleep(0.03)
+    time.sleep(0.08)  # a blocking call on the loop: every click would wait this long
+    await asyncio.sleep(0.25)
+    await monitor.stop()
+    assert monitor.last is not None and monitor.last.lag_max_ms >= 60, monitor.last
+
+
+def test_the_line_reads_as_documented() -> None:
+    line = Health(12, 9, 0, 0.24, 3.1, 60).line()
+    assert line == "health: tables=12 playing=9 waiting_interactions=0 loop_lag_ms=p50:0.2,max:3.1 ticks=60"
