@@ -32,15 +32,17 @@ def by_count(seats: Sequence[int], one: str, several: str, **values: object) -> 
     return (one if len(seats) == 1 else several).format(who=seat_list(seats), **values)
 
 
-def sentences(first: str, *more: str) -> str:
+def sentences(*texts: str) -> str:
     """Whole sentences said one after the other ("A wins. 3 stays in the pot.").
 
     Each is translated whole by its caller; how sentences follow each other is
     itself a text (a space in English, nothing in Japanese), so it is never a
     bare ``" "`` glued between translations.
     """
-    text = first
-    for sentence in more:
+    if not texts:
+        return ""
+    text = texts[0]
+    for sentence in texts[1:]:
         text = _("{first} {second}").format(first=text, second=sentence)
     return text
 

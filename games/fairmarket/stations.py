@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from games.core.i18n import _
-from games.core.wording import by_count, signed
+from games.core.wording import by_count, sentences, signed
 
 from . import cards as fm
 from .allben import TITHE, TITHE_JACK, play_stations
@@ -90,7 +90,7 @@ def station_text(r: StationResult) -> str:
         parts.append(_(HIGH_TABLE).format(n=r.high_paid))
     else:
         parts.append(say(r.high, HIGH_ONE, HIGH_JACK, card=fm.label(card_of[r.high]), n=r.high_paid))
-    return " ".join(parts)
+    return sentences(*parts)
 
 
 def _results(state: FairmarketState) -> tuple[tuple[StationResult, ...], tuple[bool, ...]]:

@@ -232,7 +232,7 @@ class Frankenstein(Game):
         texts = shown_texts(state, live_seats, keys, alone)
         settled = settle(state, live_seats, keys, alone)
         texts.append(settled.headline)
-        text = " ".join(texts)
+        text = sentences(*texts)
         shown = tuple(live[s] and (not alone or bool(state.zombie)) for s in range(state.n))
         state = replace(
             state, phase="over", payoffs=settled.payoffs, carried_out=settled.carried_out, shown=shown,

@@ -22,6 +22,7 @@ from games.core.game import Carry, Event, Game, Outcome
 from games.core.i18n import _
 from games.core.rng import RNG_ALGO
 from games.core.views import Choice, SeatView, seat_name
+from games.core.wording import sentences
 
 from . import showdown
 from .cards import MAX_DRAWS, deal, labels, total
@@ -135,7 +136,7 @@ class Kabu(Game):
         stacks = state.stacks
         settled = showdown.settle(state.hands, stacks, state.options.point_value, order)
         summary = showdown.headline(settled, stacks, order)
-        text = " ".join((*showdown.story(settled, stacks, order), summary))
+        text = sentences(*showdown.story(settled, stacks, order), summary)
         state = replace(
             state, turn=-1, payoffs=settled.payoffs, insolvent=settled.insolvent, summary=summary,
             details=showdown.details(state.hands, settled, stacks), recent=(*state.recent[1 - RECENT:], text),

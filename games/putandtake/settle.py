@@ -64,7 +64,7 @@ def turn(state: PutTakeState, stakes: tuple[int, ...]) -> tuple[PutTakeState, st
     turned = (*state.turned, card)
     if len(turned) == ROUND:
         lines.append(_(TAKE_ROUND).format(pot=state.pot))
-    text = " ".join([header, *(lines or [_(NO_MATCH)])])
+    text = sentences(header, *(lines or [_(NO_MATCH)]))
     return _with(state, turned=turned, stock=state.stock[1:], recent=(*state.recent[1 - RECENT:], text)), text
 
 

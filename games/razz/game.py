@@ -24,6 +24,7 @@ from games.core.poker.pots import side_pots, split_amount
 from games.core.poker.ui import bet_choice, card_labels, pot_headline, seat_name
 from games.core.rng import RNG_ALGO
 from games.core.views import Choice, SeatView
+from games.core.wording import sentences
 
 from .deal import next_street, stock_for, third_street
 from .options import PRESETS, RazzOptions
@@ -306,7 +307,7 @@ class Razz(Game):
                     winnings[s] += share
                 won.append((winners, low_hand(best)))
             summary = pot_headline(won)
-            text = " ".join((*texts, summary))
+            text = sentences(*texts, summary)
             shown = live
         payoffs = tuple(map(sub, winnings, contributed))
         deal = _deal_of(

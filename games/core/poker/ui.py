@@ -8,7 +8,7 @@ from games.core.betting import BettingRound
 from games.core.cards import STANDARD_DECK
 from games.core.i18n import N_, _
 from games.core.views import Choice, Style, seat_name
-from games.core.wording import by_count
+from games.core.wording import by_count, sentences
 
 __all__ = ["LABELS", "bet_choice", "card_labels", "high_order", "low_order", "pot_headline", "seat_name"]
 
@@ -75,4 +75,4 @@ def pot_headline(pots: Sequence[tuple[Sequence[int], str]]) -> str:
     for i, (winners, hand) in enumerate(pots):
         one, several = _WINS["main" if i == 0 else "side"]
         out.append(by_count(winners, _(one), _(several), hand=hand))
-    return " ".join(out)
+    return sentences(*out)
