@@ -2,36 +2,21 @@
 
 Codes alone are ambiguous across decks (``P5`` is the five of Parts in Renfield
 and the purple five in Rage; ``B5`` a Bell in Fairmarket and a blue Rage card),
-so a face is looked up by deck family and code, and the family comes from the
-game id. A game added to the registry without an entry here still gets
-pictures when its codes are standard ones (``deck_of`` falls back to them).
+so a face is looked up by deck family and code, and the family is the one
+the game names (``Game.card_faces``): adding a game needs no change here.
 """
 
 from __future__ import annotations
 
+import typing
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
+from games import get_game
+
 Family = Literal["standard", "rummy", "renfield", "fairmarket", "rage"]
 
-#: Game id → the deck its codes come from.
-DECKS: dict[str, Family] = {
-    "renfield": "renfield",
-    "scurro": "fairmarket",
-    "rage": "rage",
-    "tresotti": "fairmarket",
-    "razz": "standard",
-    "frankenstein": "standard",
-    "reversis": "standard",
-    "putandtake": "standard",
-    "fuenfzehnern": "standard",
-    "ecarte": "standard",
-    "kabu": "standard",
-    "fairmarket": "fairmarket",
-    "burraco": "rummy",
-    "samba": "rummy",
-}
 
 Rgb = tuple[int, int, int]
 
@@ -82,8 +67,16 @@ class UnknownCard(ValueError):
     """A code that no deck family knows: a bug in the mapping, found by the tests."""
 
 
+#: Every deck family a game may name in ``Game.card_faces``.
+FAMILIES: tuple[Family, ...] = typing.get_args(Family)
+
+
 def deck_of(game_id: str) -> Family:
-    return DECKS.get(game_id, "standard")
+    """The deck family the game names (``Game.card_faces``; a test checks every registered game's)."""
+    family = get_game(game_id).card_faces
+    if family not in FAMILIES:
+        raise ValueError(f"{game_id} names an unknown deck family {family!r}")
+    return family
 
 
 @lru_cache(maxsize=2048)

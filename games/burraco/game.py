@@ -36,6 +36,7 @@ from .state import DECK, HAND, POZZETTO, SEATS, STOCK_END, BurracoOptions, Burra
 class Burraco(Game):
     id: ClassVar[str] = "burraco"
     title: ClassVar[str] = "Burraco"
+    card_faces: ClassVar[str] = "rummy"
     min_players: ClassVar[int] = 4
     max_players: ClassVar[int] = 4
     uses_chips: ClassVar[bool] = False

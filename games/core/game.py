@@ -126,6 +126,10 @@ class Game(ABC):
     unit_note: ClassVar[str] = ""
     #: Documentation of the action strings this game accepts.
     action_help: ClassVar[Mapping[str, str]] = {}
+    #: Which deck's faces this game's card codes name, for pictures: "standard" (``As``, ``Th``),
+    #: "rummy" (``QS.2``, ``JK.3``), "renfield", "fairmarket" or "rage". Codes alone are ambiguous
+    #: (``P5`` is a Renfield Part and a purple Rage card), so the game says; no Discord code has to.
+    card_faces: ClassVar[str] = "standard"
 
     def __call__(self) -> Game:
         """Lets ``get_game(id)()`` and ``get_game(id)`` be used alike."""

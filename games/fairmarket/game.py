@@ -49,6 +49,7 @@ _NOBODY: frozenset[int] = frozenset()
 class Fairmarket(Game):
     id: ClassVar[str] = "fairmarket"
     title: ClassVar[str] = "Fairmarket"
+    card_faces: ClassVar[str] = "fairmarket"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 6
     uses_chips: ClassVar[bool] = True

@@ -50,6 +50,7 @@ class _PlayChanges(TypedDict):
 class Rage(Game):
     id: ClassVar[str] = "rage"
     title: ClassVar[str] = "Rage"
+    card_faces: ClassVar[str] = "rage"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 8
     uses_chips: ClassVar[bool] = False

@@ -15,6 +15,7 @@ from .state import RenfieldState, ScurroState
 class Renfield(RenfieldFamily):
     id = "renfield"
     title = "Renfield"
+    card_faces = "renfield"
     profile: ClassVar[DeckProfile] = RENFIELD
     Options = RenfieldOptions
     presets = RENFIELD_PRESETS
@@ -25,6 +26,7 @@ class Renfield(RenfieldFamily):
 class Scurro(RenfieldFamily):
     id = "scurro"
     title = "Scurro"
+    card_faces = "fairmarket"
     profile: ClassVar[DeckProfile] = SCURRO
     Options = ScurroOptions
     presets = SCURRO_PRESETS

@@ -38,6 +38,7 @@ _PICKS = PICK + ":"
 class Samba(Game):
     id: ClassVar[str] = "samba"
     title: ClassVar[str] = "Samba"
+    card_faces: ClassVar[str] = "rummy"
     min_players: ClassVar[int] = 4
     max_players: ClassVar[int] = 4
     uses_chips: ClassVar[bool] = False

@@ -33,6 +33,7 @@ from .view import final_summary
 class Tresotti(Game):
     id: ClassVar[str] = "tresotti"
     title: ClassVar[str] = "Tresotti"
+    card_faces: ClassVar[str] = "fairmarket"
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 6
     uses_chips: ClassVar[bool] = False

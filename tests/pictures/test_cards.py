@@ -16,7 +16,7 @@ from PIL import Image
 
 from cogs.pictures import deck_of, face_of, hand_picture, png, table_picture
 from cogs.pictures.compose import WIDTH, ascii_text, render_hand
-from cogs.pictures.faces import DECKS, UnknownCard
+from cogs.pictures.faces import FAMILIES, UnknownCard
 from cogs.pictures.tiles import HAND, back, tile
 from games.registry import game_ids, get_game
 from tools.scenes import positions, showcase
@@ -44,8 +44,8 @@ def _every_other(states: Iterator[Any]) -> Iterator[Any]:
             yield state
 
 
-def test_every_registered_game_has_a_deck_family() -> None:
-    assert set(game_ids()) <= set(DECKS)
+def test_every_registered_game_names_a_deck_family_we_draw() -> None:
+    assert {deck_of(g) for g in game_ids()} == set(FAMILIES)  # and every family is some game's
 
 
 @pytest.mark.parametrize("game_id", game_ids())
@@ -90,15 +90,22 @@ def test_back_and_names_the_font_can_draw() -> None:
     assert ascii_text("花子") == ""
 
 
-def test_table_picture_shows_the_trick_with_who_played_it() -> None:
+def renfield_trick(names: list[str]) -> tuple[Any, Any, Any]:
+    """The showcase's trick in progress drawn for ``names``: (the trick block, the pile it shows, the picture)."""
     scene = next(s for s in showcase() if s.name == "renfield-trick")
     public = scene.game.view(scene.state, None).public
-    pic = table_picture("renfield", public, ["Ann", "Bob", "Cy", "Dee"])
+    pic = table_picture("renfield", public, names)
     assert pic is not None
     trick = next(b for b in pic.blocks if b.kind == "trick")
     current = next(p for p in public.piles if p.plays and not p.taken)
     assert trick.cards == current.cards
-    assert list(trick.names) == [["Ann", "Bob", "Cy", "Dee"][s] for s, _label in current.plays]
+    return trick, current, pic
+
+
+def test_table_picture_shows_the_trick_with_who_played_it() -> None:
+    names = ["Ann", "Bob", "Cy", "Dee"]
+    trick, current, _pic = renfield_trick(names)
+    assert list(trick.names) == [names[s] for s, _label in current.plays]
 
 
 def test_a_japanese_table_draws_no_half_labels() -> None:
@@ -109,14 +116,8 @@ def test_a_japanese_table_draws_no_half_labels() -> None:
 
     install_catalogues()
     assert ascii_text("ステーション1") == "" and ascii_text("Station 1") == "Station 1"
-    scene = next(s for s in showcase() if s.name == "renfield-trick")
     with speaking("ja"):
-        public = scene.game.view(scene.state, None).public
-        pic = table_picture("renfield", public, ["Ann", "ボブ", "Cy", "Dee"])
-    assert pic is not None
-    trick = next(b for b in pic.blocks if b.kind == "trick")
-    current = next(p for p in public.piles if p.plays and not p.taken)
-    assert trick.cards == current.cards
+        trick, current, pic = renfield_trick(["Ann", "ボブ", "Cy", "Dee"])
     assert trick.label == ""  # the pile's name is Japanese
     assert list(trick.names) == [["Ann", "", "Cy", "Dee"][s] for s, _label in current.plays]
     assert Image.open(io.BytesIO(png(pic))).size[0] == WIDTH
