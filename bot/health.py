@@ -12,11 +12,12 @@ while it stays far below that.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import statistics
 from collections.abc import Callable
 from dataclasses import dataclass
+
+from bot.tasks import cancel_and_wait
 
 log = logging.getLogger("cardroom.health")
 
@@ -59,10 +60,7 @@ class HealthMonitor:
             self._task = asyncio.create_task(self._run(), name="cardroom-health")
 
     async def stop(self) -> None:
-        if self._task is not None and not self._task.done():
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+        await cancel_and_wait(self._task)
         self._task = None
 
     def report(self, lags: list[float]) -> Health:

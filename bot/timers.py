@@ -11,13 +11,13 @@ and the loop's timers) can fast-forward a turn timer in tests.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import Callable
 from datetime import datetime
 
 from bot.service.table_play import Chooser
 from bot.service.tables import TableService
+from bot.tasks import cancel_and_wait
 
 log = logging.getLogger("cardroom.timers")
 
@@ -51,10 +51,7 @@ class TurnTimers:
         self._task = asyncio.create_task(self._run(), name="cardroom-turn-timers")
 
     async def stop(self) -> None:
-        if self._task is not None and not self._task.done():
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+        await cancel_and_wait(self._task)
         self._task = None
 
     async def _run(self) -> None:
