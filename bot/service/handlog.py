@@ -21,6 +21,8 @@ from games.core.i18n import _
 from games.core.replay import HandRecord, start
 from games.core.views import SeatView, TableView, resolve_seats
 
+from .computers import is_computer
+
 FORMAT = "cardroom-hand/1"
 MENTION = re.compile(r"<@!?(\d+)>")
 
@@ -99,19 +101,22 @@ def played(hand: FinishedHand) -> list[tuple[Any, tuple[Event, ...]]]:
     return out
 
 
-def frame(hand: FinishedHand, step: int, states: list[tuple[Any, tuple[Event, ...]]] | None = None) -> Frame:
-    """The frame at ``step``, clamped to the hand (0 … number of moves)."""
+def frame(hand: FinishedHand, step: int) -> Frame:
+    """The frame at ``step``, clamped to the hand (0 … number of moves): the hand is played only that
+    far, so an early step of a long game (a whole Samba game is thousands of moves) costs little."""
     game = hand.game
-    states = states if states is not None else played(hand)
-    last = len(states) - 1
+    actions = hand.record.actions
+    last = len(actions)
     step = max(0, min(step, last))
-    state, events = states[step]
+    first = state = start(game, hand.record)
+    events: tuple[Event, ...] = ()
+    for seat_, action in actions[:step]:
+        state, events = game.apply(state, seat_, action)
     public = tuple(e.text for e in events if e.private_to is None)
     seat = hand.steps[step - 1].seat if step else None
     f = Frame(step, last, game.view(state, None).public, seat, public)
     if step < last:
         return f
-    first = states[0][0]
     seats = range(hand.record.seats)
     return Frame(
         step, last, f.view, seat, public,
@@ -129,12 +134,8 @@ def to_jsonl(hand: FinishedHand, *, table: dict[str, Any]) -> str:
     }
     lines = [header]
     events = _events_per_step(hand)
-
-    def name(seat: int) -> str:
-        return hand.name(seat)
-
     for i, step in enumerate(hand.steps):
-        texts = [resolve_seats(t, name) for t in events[i]] if i < len(events) else []
+        texts = [resolve_seats(t, hand.name) for t in events[i]] if i < len(events) else []
         lines.append({
             "type": "action", "n": i + 1, "seat": step.seat, "player": hand.name(step.seat),
             "action": step.action, "timeout": step.kind == "timeout", "at": step.at, "events": texts,
@@ -168,7 +169,7 @@ def record_from_jsonl(text: str) -> HandRecord:
 
 def plain_name(user_id: int, stored: str | None, computer: Callable[[int], str]) -> str:
     """A player's name for a file: "🤖 Ada" for a computer, the stored display name, else their id."""
-    if user_id < 0:
+    if is_computer(user_id):
         return computer(user_id)
     return stored or _("player {id}").format(id=user_id)
 
