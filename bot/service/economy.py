@@ -11,7 +11,7 @@ from typing import Any, Literal
 
 from data import ledger
 from data.db import Database
-from games.core.i18n import N_, _
+from games.core.i18n import N_
 
 from .errors import AlreadyClaimed, InsufficientChips, NotAllowed
 from .guilds import load_settings, save_settings
@@ -103,9 +103,8 @@ class Economy:
                 left = reset - when
                 hours, minutes = divmod(int(left.total_seconds()) // 60, 60)
                 raise AlreadyClaimed(
-                    _("You've already claimed today's chips. Next claim at 00:00 UTC (in {h} h {m} min).").format(
-                        h=hours, m=minutes
-                    )
+                    N_("You've already claimed today's chips. Next claim at 00:00 UTC (in {h} h {m} min)."),
+                    h=hours, m=minutes,
                 )
             ledger.grant(conn, guild_id, user_id, settings.daily_amount, key, at=now, code="daily")
             return settings.daily_amount, ledger.balance(conn, wallet)
@@ -129,9 +128,7 @@ class Economy:
                     at=now, memo=f"by {by}",
                 )
             except ledger.Overdraft as err:
-                raise InsufficientChips(
-                    _("They only have {n} chips.").format(n=ledger.balance(conn, wallet))
-                ) from err
+                raise InsufficientChips(N_("They only have {n} chips."), n=ledger.balance(conn, wallet)) from err
             return ledger.balance(conn, wallet)
 
         return await self.db.run(work)

@@ -17,10 +17,10 @@ from dataclasses import replace
 from typing import Any
 
 import games
-from games.core.i18n import _
+from games.core.i18n import N_
 from games.core.replay import HandRecord
 
-from .computers import mention
+from .computers import is_computer, mention
 from .errors import NoTable, NotAllowed, NotSeated
 from .handlog import FinishedHand, Frame, Step, frame, plain_name, to_jsonl
 from .table_base import TableBase
@@ -58,7 +58,7 @@ class ReplayOps(TableBase):
         """One finished hand this user may see (None: the last of them). Refuses strangers."""
         hands = await self.db.read_sync(_chosen, table_id, user_id, hand_no, 1)
         if not hands:
-            raise NotAllowed(_("No finished hands yet."))
+            raise NotAllowed(N_("No finished hands yet."))
         return _renamed(hands[-1][0], names)
 
     async def replay(
@@ -67,7 +67,7 @@ class ReplayOps(TableBase):
         """The hand and its frame at ``step`` (clamped), for someone who played or watched it."""
         hand = await self.finished_hand(table_id, user_id, hand_no, names=names)
         if not hand.same_rules:
-            raise NotAllowed(_("This hand was played under older rules, so it can't be replayed. Its file still can be downloaded."))
+            raise NotAllowed(N_("This hand was played under older rules, so it can't be replayed. Its file still can be downloaded."))
         return hand, frame(hand, step)
 
     async def latest_table(self, channel_id: int) -> int | None:
@@ -81,7 +81,7 @@ def _renamed(hand: FinishedHand, names: NameOf | None) -> FinishedHand:
     """The players' names as the caller knows them now (on the event loop, not the database thread)."""
     if names is None:
         return hand
-    known = tuple(names(u) if u > 0 else None for u in hand.users)
+    known = tuple(None if is_computer(u) else names(u) for u in hand.users)
     return replace(hand, names=tuple(k or old for k, old in zip(known, hand.names, strict=True)))
 
 
@@ -90,14 +90,13 @@ def _chosen(
 ) -> list[tuple[FinishedHand, dict[str, Any]]]:
     table = conn.execute("SELECT * FROM tables WHERE id=?", (table_id,)).fetchone()
     if table is None:
-        raise NoTable(_("There's no table #{id}.").format(id=table_id))
+        raise NoTable(N_("There's no table #{id}."), id=table_id)
     if hand_no is not None:
         row = conn.execute("SELECT * FROM hands WHERE table_id=? AND hand_no=?", (table_id, hand_no)).fetchone()
         if row is None or row["status"] != "done":
-            raise NotAllowed(_("Hand {n} of table #{id} isn't a finished hand.").format(n=hand_no, id=table_id))
+            raise NotAllowed(N_("Hand {n} of table #{id} isn't a finished hand."), n=hand_no, id=table_id)
         if not _may_see(conn, table_id, row, user_id):
-            raise NotSeated(_("You didn't play or watch hand {n} of table #{id}, so you can't see it.").format(
-                n=hand_no, id=table_id))
+            raise NotSeated(N_("You didn't play or watch hand {n} of table #{id}, so you can't see it."), n=hand_no, id=table_id)
         rows = [row]
     else:
         done = conn.execute(
@@ -105,7 +104,7 @@ def _chosen(
         ).fetchall()
         rows = [r for r in done if _may_see(conn, table_id, r, user_id)][: max(0, limit)]
         if done and not rows:
-            raise NotSeated(_("You didn't play or watch those hands, so you can't see them."))
+            raise NotSeated(N_("You didn't play or watch those hands, so you can't see them."))
         rows.reverse()
     facts = {"game_title": games.get_game(table["game_id"]).title, "guild_id": table["guild_id"]}
     return [(_hand(conn, table, r), facts) for r in rows]

@@ -50,10 +50,11 @@ def check_host_can_pay(conn: sqlite3.Connection, core: TableCore, settings: Guil
     have = ledger.balance(conn, wallet)
     if have < core.buy_in:
         raise InsufficientChips(
-            _(
+            N_(
                 "The buy-in is {n} chips and you have {have}. Claim free chips with /daily,"
                 " or choose a smaller buy-in (/play … buy_in:)."
-            ).format(n=core.buy_in, have=have)
+            ),
+            n=core.buy_in, have=have,
         )
 
 
@@ -66,10 +67,11 @@ def check_joiner_can_pay(conn: sqlite3.Connection, core: TableCore, user_id: int
     have = ledger.balance_of(conn, ledger.USER, core.guild_id, user_id=user_id)
     if have < core.buy_in:
         raise InsufficientChips(
-            _(
+            N_(
                 "The buy-in is {n} chips and you have {have}. Claim free chips with /daily,"
                 " or ask the host for a smaller buy-in (/play … buy_in:)."
-            ).format(n=core.buy_in, have=have)
+            ),
+            n=core.buy_in, have=have,
         )
 
 
@@ -283,10 +285,11 @@ class LobbyOps(TableBase):
                 if len(players) < low:
                     names = ", ".join(mention(u) for u, _why in change.refused)
                     raise InsufficientChips(
-                        _(
+                        N_(
                             "Not enough players could pay the {n}-chip buy-in ({names}). They can claim free chips"
                             " with /daily, or you can reopen with a smaller buy-in (/table end, then /play … buy_in:)."
-                        ).format(n=live.core.buy_in, names=names)
+                        ),
+                        n=live.core.buy_in, names=names,
                     )
             for i, p in enumerate(players):
                 p.seat = i

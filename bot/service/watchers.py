@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from games.core.i18n import _
+from games.core.i18n import N_
 
 from .errors import BadPhase, NotAllowed
 from .live import Live, iso
@@ -49,7 +49,7 @@ class WatchOps(TableBase):
         async with self._lock(table_id):
             live = self._live.get(table_id) or live
             if not live.core.is_open:
-                raise BadPhase(_("This table is closed."))
+                raise BadPhase(N_("This table is closed."))
             _refuse_players(live, user_id)
             snap = live.snapshot()
             now = iso(self.clock()) or ""
@@ -85,8 +85,8 @@ def _refuse_players(live: Live, user_id: int) -> None:
     if me is None:
         return
     if live.core.status == "lobby":
-        raise NotAllowed(_("You're at this table already: its message shows everything the players see."))
-    raise NotAllowed(_("You're playing at this table: press **My hand** to follow it with your cards."))
+        raise NotAllowed(N_("You're at this table already: its message shows everything the players see."))
+    raise NotAllowed(N_("You're playing at this table: press **My hand** to follow it with your cards."))
 
 
 __all__ = ["WatchOps", "first_hand_of"]

@@ -118,6 +118,11 @@ async def test_a_japanese_table_and_a_reader_in_each_language(world: World, loca
             "Result of hand {n}"
         ).format(n=1) in shown, shown
         assert "Result of hand" not in shown
+    # A refusal worded on the database's thread still reads in each reader's language.
+    missing_ja = await w.alice.slash(w.channel, "history", table=999)
+    missing_en = await w.bob.slash(w.channel, "history", table=999)
+    assert missing_ja.response.content == ja("There's no table #{id}.").format(id=999)
+    assert missing_en.response.content == "There's no table #999."
     # /rules in each reader's language.
     rules_ja = await w.alice.slash(w.channel, "rules", game="renfield")
     rules_en = await w.bob.slash(w.channel, "rules", game="renfield")
