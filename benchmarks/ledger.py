@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from data import ledger
-from data.db import Database
+from data.db import SqliteDatabase
 
 GUILD = 1
 PLAYERS = 4
@@ -45,7 +45,7 @@ def _payoffs(rng: random.Random, pot: int) -> list[int]:
 
 
 async def _ledger_run(path: Path, tables: int, hands: int, seed: int) -> tuple[float, float, int, float]:
-    db = await Database.open(path)
+    db = await SqliteDatabase.open(path)
     try:
         def setup(conn: sqlite3.Connection) -> None:
             for t in range(1, tables + 1):

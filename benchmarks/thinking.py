@@ -36,7 +36,7 @@ from typing import Any
 import games
 from bot.service import TableService
 from bot.thinking import Thinker, think
-from data.db import Database
+from data.db import SqliteDatabase
 
 TABLES, PLAYERS, THINKING = 10, 4, 4
 TARGET_P99_MS = 50.0
@@ -125,7 +125,7 @@ async def _thinking(mode: str, thinker: Thinker, until: float) -> int:
 
 async def _one(mode: str, seconds: float, thinker: Thinker) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as tmp:
-        db = await Database.open(str(Path(tmp) / "think.sqlite3"))
+        db = await SqliteDatabase.open(str(Path(tmp) / "think.sqlite3"))
         try:
             svc = TableService(db, seed_source=iter(range(1, 10**6)).__next__)
             ids = await _tables(svc)

@@ -32,6 +32,7 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
+import asyncpg
 import discord
 from discord.ext import commands
 
@@ -48,8 +49,8 @@ from bot.settings import ExitCode, StartupError
 from bot.thinking import Thinker
 from bot.timers import TurnTimers
 from bot.tree import CardroomTree
-from data.db import Database
 from data.migrate import MigrationError
+from data.store import Database, open_database, redact
 
 log = logging.getLogger("cardroom")
 
@@ -110,21 +111,21 @@ class CardroomBot(commands.Bot):
         super().dispatch(event_name, *args, **kwargs)
 
     async def open_database(self) -> Database:
-        """Opens and migrates the SQLite file once; a failure is one operator line (``ExitCode.DATABASE``).
+        """Opens and migrates the database (SQLite file or PostgreSQL) once; a failure is one operator line (``ExitCode.DATABASE``).
 
         Called by ``python -m bot`` before logging in, and by ``setup_hook`` if
         nobody did (SimCord, tests); ``close()`` closes it.
         """
         if self.db is None:
             try:
-                self.db = await Database.open(self.db_path)
-            except (OSError, sqlite3.Error, MigrationError) as exc:
+                self.db = await open_database(self.db_path)
+            except (OSError, sqlite3.Error, asyncpg.PostgresError, asyncpg.InterfaceError, MigrationError) as exc:
                 reason = _reason(exc)
                 raise StartupError(
-                    f"can't open the database {self.db_path} ({reason}). Check CARDROOM_DB in .env.",
+                    f"can't open the database {redact(self.db_path)} ({reason}). Check CARDROOM_DB in .env.",
                     exit_code=ExitCode.DATABASE,
                 ) from exc
-            log.info("database %s ready", self.db_path)
+            log.info("database %s ready", redact(self.db_path))
         return self.db
 
     async def setup_hook(self) -> None:

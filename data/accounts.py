@@ -2,13 +2,14 @@
 
 Shared by the chip movements (``ledger``) and the hand settlement
 (``settlement``), which ``ledger`` re-exports: callers use ``data.ledger``.
-All functions take a ``sqlite3.Connection`` already inside a transaction.
+All functions take a ``Conn`` already inside a transaction.
 """
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Sequence
+
+from .store import Conn
 
 ISSUER = "issuer"
 USER = "user"
@@ -53,7 +54,7 @@ class Overdraft(LedgerError):
 
 
 # ------------------------------------------------------------------ accounts
-def find(conn: sqlite3.Connection, kind: str, guild_id: int, user_id: int | None, table_id: int | None) -> int | None:
+def find(conn: Conn, kind: str, guild_id: int, user_id: int | None, table_id: int | None) -> int | None:
     """The account's id, or None (never creates one)."""
     if kind == ISSUER:
         row = conn.execute("SELECT id FROM accounts WHERE kind='issuer' AND guild_id=?", (guild_id,)).fetchone()
@@ -73,7 +74,7 @@ def find(conn: sqlite3.Connection, kind: str, guild_id: int, user_id: int | None
 
 
 def account(
-    conn: sqlite3.Connection,
+    conn: Conn,
     kind: str,
     guild_id: int,
     *,
@@ -85,28 +86,28 @@ def account(
     found = find(conn, kind, guild_id, user_id, table_id)
     if found is not None:
         return found
-    cur = conn.execute(
-        "INSERT INTO accounts (kind, guild_id, user_id, table_id, created_at) VALUES (?,?,?,?,?)",
+    row = conn.execute(
+        "INSERT INTO accounts (kind, guild_id, user_id, table_id, created_at) VALUES (?,?,?,?,?) RETURNING id",
         (kind, guild_id, user_id, table_id, at),
-    )
-    return int(cur.lastrowid or 0)
+    ).fetchone()
+    return int(row[0])
 
 
-def issuer(conn: sqlite3.Connection, guild_id: int, at: str = "") -> int:
+def issuer(conn: Conn, guild_id: int, at: str = "") -> int:
     return account(conn, ISSUER, guild_id, at=at)
 
 
-def escrow(conn: sqlite3.Connection, guild_id: int, table_id: int, user_id: int, at: str = "") -> int:
+def escrow(conn: Conn, guild_id: int, table_id: int, user_id: int, at: str = "") -> int:
     """A player's seat at a table: holds their chips there across hands."""
     return account(conn, ESCROW, guild_id, user_id=user_id, table_id=table_id, at=at)
 
 
-def pot(conn: sqlite3.Connection, guild_id: int, table_id: int, at: str = "") -> int:
+def pot(conn: Conn, guild_id: int, table_id: int, at: str = "") -> int:
     """The table's pot: holds a pot carried between hands (0 otherwise)."""
     return account(conn, POT, guild_id, table_id=table_id, at=at)
 
 
-def balance(conn: sqlite3.Connection, account_id: int) -> int:
+def balance(conn: Conn, account_id: int) -> int:
     row = conn.execute("SELECT balance FROM accounts WHERE id=?", (account_id,)).fetchone()
     if row is None:
         raise LedgerError(f"no account {account_id}")
@@ -114,14 +115,14 @@ def balance(conn: sqlite3.Connection, account_id: int) -> int:
 
 
 def balance_of(
-    conn: sqlite3.Connection, kind: str, guild_id: int, *, user_id: int | None = None, table_id: int | None = None
+    conn: Conn, kind: str, guild_id: int, *, user_id: int | None = None, table_id: int | None = None
 ) -> int:
     """The balance of an account, 0 if it doesn't exist yet (reads never create accounts)."""
     found = find(conn, kind, guild_id, user_id, table_id)
     return 0 if found is None else balance(conn, found)
 
 
-def escrow_balances(conn: sqlite3.Connection, guild_id: int, user_id: int) -> list[tuple[int, int]]:
+def escrow_balances(conn: Conn, guild_id: int, user_id: int) -> list[tuple[int, int]]:
     """``(table_id, chips)`` of each table where the player has chips in escrow, oldest table first.
 
     A read (creates nothing): it lets a player see the chips that left their wallet for a seat.

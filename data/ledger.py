@@ -6,7 +6,7 @@ pays twice. A trigger keeps the cached ``accounts.balance`` and a CHECK keeps
 every account except the server's issuer from going negative; the failing
 statement aborts, and the caller's transaction is rolled back as a whole.
 
-All functions are synchronous and take a ``sqlite3.Connection`` already inside
+All functions are synchronous and take a ``Conn`` already inside
 a transaction (``Database.run`` calls them on the connection's own thread).
 Chips are created only by explicit, recorded grants from the issuer
 (starting chips, daily, admin grants, and the rare write-off documented in
@@ -19,7 +19,6 @@ re-exported here, so callers keep writing ``ledger.settle_hand`` etc.
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -45,6 +44,7 @@ from .accounts import (
     wallet_owner,
 )
 from .settlement import Settlement, settle_hand
+from .store import INTEGRITY_ERRORS, Conn
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,7 +59,7 @@ class AuditReport:
 
 # ----------------------------------------------------------------- transfers
 def transfer(
-    conn: sqlite3.Connection,
+    conn: Conn,
     debit_id: int,
     credit_id: int,
     amount: int,
@@ -84,14 +84,14 @@ def transfer(
         cur = conn.execute(
             INSERT, (guild_id, debit_id, credit_id, amount, code, key, table_id, hand_no, memo, at)
         )
-    except sqlite3.IntegrityError as err:
+    except INTEGRITY_ERRORS as err:
         if OVERDRAFT in str(err):
             raise Overdraft(debit_id, amount, balance(conn, debit_id)) from err
         raise
     return cur.rowcount == 1
 
 
-def open_wallet(conn: sqlite3.Connection, guild_id: int, user_id: int, starting_chips: int, at: str) -> int:
+def open_wallet(conn: Conn, guild_id: int, user_id: int, starting_chips: int, at: str) -> int:
     """The user's wallet; a new one receives the server's starting chips (a recorded grant)."""
     found = find(conn, USER, guild_id, user_id, None)
     if found is not None:
@@ -105,7 +105,7 @@ def open_wallet(conn: sqlite3.Connection, guild_id: int, user_id: int, starting_
 
 
 def grant(
-    conn: sqlite3.Connection, guild_id: int, user_id: int, amount: int, key: str, *, at: str,
+    conn: Conn, guild_id: int, user_id: int, amount: int, key: str, *, at: str,
     code: str = "grant", starting_chips: int = 0, memo: str | None = None,
 ) -> bool:
     """Issuer → wallet (a negative amount takes chips back to the issuer; never below 0)."""
@@ -117,7 +117,7 @@ def grant(
 
 
 def buy_in(
-    conn: sqlite3.Connection, guild_id: int, table_id: int, user_id: int, amount: int, key: str, *,
+    conn: Conn, guild_id: int, table_id: int, user_id: int, amount: int, key: str, *,
     at: str, hand_no: int | None = None, starting_chips: int = 0,
 ) -> bool:
     """Wallet → the player's escrow at the table (``Overdraft`` if the wallet is short)."""
@@ -129,7 +129,7 @@ def buy_in(
 
 
 def house_buy_in(
-    conn: sqlite3.Connection, guild_id: int, table_id: int, user_id: int, amount: int, key: str, *,
+    conn: Conn, guild_id: int, table_id: int, user_id: int, amount: int, key: str, *,
     at: str, hand_no: int | None = None,
 ) -> bool:
     """House → a computer player's escrow. A house short of the buy-in is first funded by the
@@ -148,7 +148,7 @@ def house_buy_in(
 
 
 def cash_out(
-    conn: sqlite3.Connection, guild_id: int, table_id: int, user_id: int, key: str, *,
+    conn: Conn, guild_id: int, table_id: int, user_id: int, key: str, *,
     at: str, hand_no: int | None = None, code: str = "cash_out",
 ) -> int:
     """Escrow → wallet for the whole escrow (a computer player's goes to the house); returns the amount moved."""
@@ -164,7 +164,7 @@ def cash_out(
 
 
 def distribute_pot(
-    conn: sqlite3.Connection, guild_id: int, table_id: int, users: Sequence[int], key: str, *, at: str,
+    conn: Conn, guild_id: int, table_id: int, users: Sequence[int], key: str, *, at: str,
     hand_no: int | None = None,
 ) -> list[int]:
     """Splits what the pot holds equally between ``users``' escrows (odd chips to the first ones)."""
@@ -182,7 +182,7 @@ def distribute_pot(
 
 
 # --------------------------------------------------------------------- audit
-def audit(conn: sqlite3.Connection, guild_id: int | None = None) -> AuditReport:
+def audit(conn: Conn, guild_id: int | None = None) -> AuditReport:
     """Checks conservation, cache == history, no overdraft and per-server books."""
     where, params = ("WHERE guild_id = ?", (guild_id,)) if guild_id is not None else ("", ())
     problems: list[str] = []

@@ -10,7 +10,6 @@ has the issuer write off what they can't, each a recorded transfer. Callers use
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -27,6 +26,7 @@ from .accounts import (
     pot,
     pro_rata,
 )
+from .store import INTEGRITY_ERRORS, Conn
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +46,7 @@ class Settlement:
 
 
 def settle_hand(
-    conn: sqlite3.Connection,
+    conn: Conn,
     guild_id: int,
     table_id: int,
     hand_no: int,
@@ -99,7 +99,7 @@ def _expected_pot(table_id: int, pot_before: int, total: int, carried_in: int | 
 
 
 def _settle_in_full(
-    conn: sqlite3.Connection, guild_id: int, table_id: int, hand_no: int, at: str, base: str,
+    conn: Conn, guild_id: int, table_id: int, hand_no: int, at: str, base: str,
     users: Sequence[int], payoffs: Sequence[int], pot_id: int, seats: dict[int, tuple[int, int]],
 ) -> bool:
     """The usual case: everyone can pay. Losers into the pot, then the pot to the winners (stakes
@@ -147,7 +147,7 @@ class _ShortHand:
             rows.append((self.guild_id, debit, credit, amount, code, key, self.table_id, self.hand_no, None, self.at))
 
 
-def _settle_short(conn: sqlite3.Connection, hand: _ShortHand, *, topup: bool) -> Settlement:
+def _settle_short(conn: Conn, hand: _ShortHand, *, topup: bool) -> Settlement:
     """Top-ups from wallets, then the shortfall shared by the winners (pro rata) and written off
     by the issuer where they can't absorb it; stakes, write-off and payouts in one INSERT."""
     escrows = [hand.seats[u][0] for u in hand.users]
@@ -174,7 +174,7 @@ def _settle_short(conn: sqlite3.Connection, hand: _ShortHand, *, topup: bool) ->
 
 
 def _topups(
-    conn: sqlite3.Connection, hand: _ShortHand, escrows: list[int], *, topup: bool
+    conn: Conn, hand: _ShortHand, escrows: list[int], *, topup: bool
 ) -> tuple[list[tuple[object, ...]], list[int], list[int]]:
     """(top-up rows, chips topped up per seat, chips still short per seat): each short loser's
     wallet covers what it can of the loss (when ``topup``)."""
@@ -226,7 +226,7 @@ def _settle_insert(n: int) -> str:
 
 
 def _insert_settlement(
-    conn: sqlite3.Connection, rows: Sequence[tuple[object, ...]], table_id: int, hand_no: int
+    conn: Conn, rows: Sequence[tuple[object, ...]], table_id: int, hand_no: int
 ) -> None:
     """The slow path's rows (full ten-column rows), in one statement."""
     if rows:
@@ -234,7 +234,7 @@ def _insert_settlement(
 
 
 def _insert_checked(
-    conn: sqlite3.Connection, sql: str, values: list[object], count: int, table_id: int, hand_no: int
+    conn: Conn, sql: str, values: list[object], count: int, table_id: int, hand_no: int
 ) -> None:
     """Runs a settlement's multi-row INSERT of ``count`` rows."""
     try:
@@ -243,7 +243,7 @@ def _insert_checked(
         # ONE statement for all the rows: SQLite's per-statement work is paid once per hand, not
         # once per row, and the rows and their balance updates stand or fall together.
         inserted = conn.execute(sql, values).rowcount
-    except sqlite3.IntegrityError as err:
+    except INTEGRITY_ERRORS as err:
         if OVERDRAFT in str(err):
             raise Overdraft(None, 0, 0) from err
         if "UNIQUE" in str(err):
@@ -254,7 +254,7 @@ def _insert_checked(
 
 
 def _table_accounts(
-    conn: sqlite3.Connection, guild_id: int, table_id: int, users: Sequence[int], at: str, base: str
+    conn: Conn, guild_id: int, table_id: int, users: Sequence[int], at: str, base: str
 ) -> tuple[bool, int, int, dict[int, tuple[int, int]]]:
     """(already booked?, pot id, pot balance, {user: (escrow id, balance)}) in one query,
     creating missing accounts. One statement per settled hand instead of three."""
@@ -285,7 +285,7 @@ def _table_accounts(
 
 
 def _recorded_settlement(
-    conn: sqlite3.Connection, base: str, table_id: int, payoffs: Sequence[int]
+    conn: Conn, base: str, table_id: int, payoffs: Sequence[int]
 ) -> Settlement:
     """The settlement already booked under ``base`` (a retry)."""
     n = len(payoffs)

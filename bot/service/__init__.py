@@ -12,6 +12,7 @@ from .errors import (
     ServiceError,
     StalePrompt,
     TableAlreadyOpen,
+    TableElsewhere,
     TableFull,
 )
 from .models import ActResult, AuditReport, GuildSettings, SeatInfo, StartResult, TableCore, TableSnapshot
@@ -35,6 +36,7 @@ __all__ = [
     "StartResult",
     "TableAlreadyOpen",
     "TableCore",
+    "TableElsewhere",
     "TableFull",
     "TableService",
     "TableSnapshot",

@@ -6,9 +6,8 @@ Runs inside the table's transaction, like ``handflow``.
 
 from __future__ import annotations
 
-import sqlite3
-
 from data import ledger
+from data.store import Conn
 from games.core.i18n import _
 
 from .computers import mention
@@ -17,7 +16,7 @@ from .models import GuildSettings
 
 
 def buy_in(
-    conn: sqlite3.Connection, live: Live, players: list[Player], settings: GuildSettings, now: str,
+    conn: Conn, live: Live, players: list[Player], settings: GuildSettings, now: str,
     change: Change, *, hand_no: int,
 ) -> list[Player]:
     """Wallet → escrow for each player; those who can't pay are removed and listed."""
@@ -53,7 +52,7 @@ def buy_in(
 
 
 def stay_or_go(
-    conn: sqlite3.Connection, live: Live, last: list[Player], settings: GuildSettings, now: str
+    conn: Conn, live: Live, last: list[Player], settings: GuildSettings, now: str
 ) -> tuple[list[Player], list[Player]]:
     """The last hand's players who stay and who leave: leavers, sleepers, and the busted who
     can't buy in again (those who can, do)."""

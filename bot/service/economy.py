@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sqlite3
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -10,7 +9,7 @@ from datetime import datetime, timedelta
 from typing import Any, Literal
 
 from data import ledger
-from data.db import Database
+from data.store import Conn, Database
 from games.core.i18n import N_
 
 from .errors import AlreadyClaimed, InsufficientChips, NotAllowed
@@ -65,7 +64,7 @@ class Economy:
         """The wallet; a new player gets the server's starting chips (a recorded grant)."""
         now = iso(self.clock()) or ""
 
-        def work(conn: sqlite3.Connection) -> int:
+        def work(conn: Conn) -> int:
             settings = load_settings(conn, guild_id)
             return ledger.balance(conn, ledger.open_wallet(conn, guild_id, user_id, settings.starting_chips, now))
 
@@ -75,7 +74,7 @@ class Economy:
         """The wallet (opened like ``balance``) and every table holding the player's chips, in one read."""
         now = iso(self.clock()) or ""
 
-        def work(conn: sqlite3.Connection) -> Holdings:
+        def work(conn: Conn) -> Holdings:
             settings = load_settings(conn, guild_id)
             wallet = ledger.balance(conn, ledger.open_wallet(conn, guild_id, user_id, settings.starting_chips, now))
             tables = []
@@ -93,7 +92,7 @@ class Economy:
         now = iso(when) or ""
         day = when.date().isoformat()
 
-        def work(conn: sqlite3.Connection) -> tuple[int, int]:
+        def work(conn: Conn) -> tuple[int, int]:
             settings = load_settings(conn, guild_id)
             wallet = ledger.open_wallet(conn, guild_id, user_id, settings.starting_chips, now)
             key = f"daily:{guild_id}:{user_id}:{day}"
@@ -119,7 +118,7 @@ class Economy:
         if abs(amount) > 1_000_000_000:
             raise NotAllowed(N_("That amount is too large."))
 
-        def work(conn: sqlite3.Connection) -> int:
+        def work(conn: Conn) -> int:
             settings = load_settings(conn, guild_id)
             wallet = ledger.open_wallet(conn, guild_id, user_id, settings.starting_chips, now)
             try:
@@ -149,7 +148,7 @@ class Economy:
             )
             rows = await self.db.fetchall(sql, (guild_id, limit))
         else:
-            value = {"chips": "SUM(payoff)", "wins": "SUM(placing = 1)", "hands": "COUNT(*)"}.get(by)
+            value = {"chips": "SUM(payoff)", "wins": "SUM(CASE WHEN placing = 1 THEN 1 ELSE 0 END)", "hands": "COUNT(*)"}.get(by)
             if value is None:
                 raise NotAllowed(N_("Rank by chips, wins or hands."))
             sql = (
@@ -163,7 +162,7 @@ class Economy:
         """hands, wins, net, best, worst, average placing, balance."""
         game_sql, params = ("AND game_id = ?", [game_id]) if game_id else ("", [])
         row = await self.db.fetchone(
-            "SELECT COUNT(*), COALESCE(SUM(placing = 1), 0), COALESCE(SUM(payoff), 0), COALESCE(MAX(payoff), 0),"
+            "SELECT COUNT(*), COALESCE(SUM(CASE WHEN placing = 1 THEN 1 ELSE 0 END), 0), COALESCE(SUM(payoff), 0), COALESCE(MAX(payoff), 0),"
             f" COALESCE(MIN(payoff), 0), AVG(placing) FROM results WHERE guild_id=? AND user_id=? {game_sql}",
             (guild_id, user_id, *params),
         )

@@ -64,6 +64,12 @@ class BadPhase(ServiceError):
     default = N_("That isn't possible at this point of the game.")
 
 
+class TableElsewhere(ServiceError):
+    """Another of the bot's processes drives this table (shards), or is handing it over."""
+
+    default = N_("This table is being run by another part of the bot right now. Try again in a moment.")
+
+
 class NotAllowed(ServiceError):
     default = N_("You're not allowed to do that.")
 

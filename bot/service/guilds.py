@@ -3,25 +3,25 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 from typing import Any
 
 from pydantic import ValidationError
 
+from data.store import Conn
 from games.core.i18n import N_
 
 from .errors import NotAllowed
 from .models import GuildSettings
 
 
-def load_settings(conn: sqlite3.Connection, guild_id: int) -> GuildSettings:
+def load_settings(conn: Conn, guild_id: int) -> GuildSettings:
     row = conn.execute("SELECT settings_json FROM guild_settings WHERE guild_id = ?", (guild_id,)).fetchone()
     if row is None:
         return GuildSettings()
     return GuildSettings.model_validate_json(row[0])
 
 
-def save_settings(conn: sqlite3.Connection, guild_id: int, changes: dict[str, Any], at: str) -> GuildSettings:
+def save_settings(conn: Conn, guild_id: int, changes: dict[str, Any], at: str) -> GuildSettings:
     """Applies ``changes``; a bad key or value is refused with one readable line."""
     current = load_settings(conn, guild_id)
     unknown = sorted(set(changes) - set(GuildSettings.model_fields))

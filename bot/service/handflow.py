@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import json
 import logging
-import sqlite3
 from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any
 
 from data import ledger
+from data.store import Conn
 from games import Event, Outcome
 from games.core.i18n import _
 from games.core.views import resolve_seats
@@ -43,7 +43,7 @@ def named(live: Live, text: str) -> str:
 
 
 def advance(
-    conn: sqlite3.Connection, live: Live, seat: int, action: str, kind: str, state: Any,
+    conn: Conn, live: Live, seat: int, action: str, kind: str, state: Any,
     events: tuple[Event, ...], now: str, change: Change,
 ) -> None:
     """Logs an applied action and moves the table on (settling a finished hand, pausing after a deal)."""
@@ -73,7 +73,7 @@ def advance(
             start_pause(conn, live, "deal", now)
 
 
-def start_pause(conn: sqlite3.Connection, live: Live, kind: str, now: str) -> bool:
+def start_pause(conn: Conn, live: Live, kind: str, now: str) -> bool:
     """Gives everyone a beat to read the result; False (and no pause) when the server set none."""
     seconds = load_settings(conn, live.core.guild_id).hand_pause_seconds
     if seconds <= 0:
@@ -83,7 +83,7 @@ def start_pause(conn: sqlite3.Connection, live: Live, kind: str, now: str) -> bo
     return True
 
 
-def end_pause(conn: sqlite3.Connection, live: Live, now: str, change: Change) -> None:
+def end_pause(conn: Conn, live: Live, now: str, change: Change) -> None:
     """The beat is over (time, or everyone pressed Next): deal the next hand, or play the next deal."""
     pause = live.pause
     live.pause = None
@@ -99,7 +99,7 @@ def end_pause(conn: sqlite3.Connection, live: Live, now: str, change: Change) ->
         change.reason = "end"
 
 
-def escrows(conn: sqlite3.Connection, live: Live, users: list[int]) -> tuple[int, ...]:
+def escrows(conn: Conn, live: Live, users: list[int]) -> tuple[int, ...]:
     """Chips each user has at this table now (the ledger's escrow accounts)."""
     core = live.core
     return tuple(
@@ -108,7 +108,7 @@ def escrows(conn: sqlite3.Connection, live: Live, users: list[int]) -> tuple[int
 
 
 def deal(
-    conn: sqlite3.Connection, live: Live, now: str, *, dealer: int, carry: dict[str, Any] | None,
+    conn: Conn, live: Live, now: str, *, dealer: int, carry: dict[str, Any] | None,
     change: Change,
 ) -> None:
     """Deals the next hand to the seated players (seats 0..n-1 already assigned).
@@ -132,11 +132,11 @@ def deal(
     start = log(conn, live, "system", "deal", now)
     live.hand_rowid = conn.execute(
         """INSERT INTO hands (table_id, hand_no, seed, dealer, carry_json, options_json, users_json,
-           stacks_json, start_seq, status, started_at) VALUES (?,?,?,?,?,?,?,?,?,'playing',?)""",
+           stacks_json, start_seq, status, started_at) VALUES (?,?,?,?,?,?,?,?,?,'playing',?) RETURNING rowid""",
         (live.core.id, hand_no, seed, dealer, None if carry is None else dumps(carry),
          dumps(live.core.options.model_dump(mode="json")), dumps([p.user_id for p in seated]),
          dumps(list(stacks)) if live.core.chips else None, start, now),
-    ).lastrowid or 0
+    ).fetchone()[0]
     live.dealer, live.carry, live.stacks = dealer, carry, stacks
     live.hand_start_seq, live.acted = start, {}
     dealt = [_("Hand {n} is dealt.").format(n=hand_no)] if game.hand_by_hand else []
@@ -147,7 +147,7 @@ def deal(
 
 
 def settle(
-    conn: sqlite3.Connection, live: Live, users: list[int], outcome: Outcome, now: str
+    conn: Conn, live: Live, users: list[int], outcome: Outcome, now: str
 ) -> tuple[tuple[int, ...], tuple[int, ...] | None]:
     """Books a chip game's hand in the ledger: (nets per seat, chips at the table afterwards)."""
     core = live.core
@@ -168,7 +168,7 @@ def settle(
 
 
 def finish_hand(
-    conn: sqlite3.Connection, live: Live, outcome: Outcome, now: str, change: Change, *, told: list[str] | None = None
+    conn: Conn, live: Live, outcome: Outcome, now: str, change: Change, *, told: list[str] | None = None
 ) -> None:
     """Settles a finished hand (chips), writes results, then pauses, continues or closes the table."""
     game = live.game
@@ -236,7 +236,7 @@ def history_of(live: Live, seated: list[Player]) -> str | None:
     return resolve_seats(text, name)
 
 
-def between_hands(conn: sqlite3.Connection, live: Live, outcome: Outcome, now: str, change: Change) -> None:
+def between_hands(conn: Conn, live: Live, outcome: Outcome, now: str, change: Change) -> None:
     """Cash out leavers, seat newcomers, rotate the dealer, deal — or close the table."""
     settings = load_settings(conn, live.core.guild_id)
     last = live.seated()
@@ -288,7 +288,7 @@ def next_dealer(last_users: list[int], dealer_user: int, staying: list[Player]) 
     return dealer or 0
 
 
-def cash_out(conn: sqlite3.Connection, live: Live, user_id: int, now: str, code: str = "cash_out") -> int:
+def cash_out(conn: Conn, live: Live, user_id: int, now: str, code: str = "cash_out") -> int:
     core = live.core
     return ledger.cash_out(
         conn, core.guild_id, core.id, user_id, f"{code}:{core.id}:{user_id}:{core.hand_no}:{core.seq}",
@@ -297,7 +297,7 @@ def cash_out(conn: sqlite3.Connection, live: Live, user_id: int, now: str, code:
 
 
 def close(
-    conn: sqlite3.Connection, live: Live, now: str, *, code: str, status: Status = "finished",
+    conn: Conn, live: Live, now: str, *, code: str, status: Status = "finished",
     pot_to: list[int] | None = None,
 ) -> None:
     """Splits a carried pot among the last hand's players, cashes every escrow out, and closes."""

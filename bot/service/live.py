@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import games
+from data.store import Conn, Row
 from games import Event, Game, Outcome
 
 from .errors import StalePrompt
@@ -218,7 +218,7 @@ class Change:
 
 
 # ------------------------------------------------------------------ writing
-def log(conn: sqlite3.Connection, live: Live, kind: str, payload: str, at: str, *,
+def log(conn: Conn, live: Live, kind: str, payload: str, at: str, *,
         seat: int | None = None, user_id: int | None = None) -> int:
     """Appends one row to the table's log; the row's number is the new ``seq``."""
     core = live.core = replace(live.core, seq=live.core.seq + 1)
@@ -229,7 +229,7 @@ def log(conn: sqlite3.Connection, live: Live, kind: str, payload: str, at: str, 
     return core.seq
 
 
-def save(conn: sqlite3.Connection, live: Live, expected_seq: int, at: str, *, ended: bool = False) -> None:
+def save(conn: Conn, live: Live, expected_seq: int, at: str, *, ended: bool = False) -> None:
     """Writes the table row with a compare-and-swap on ``seq`` (and the roster if it changed)."""
     core = live.core
     cur = conn.execute(
@@ -266,7 +266,7 @@ def save(conn: sqlite3.Connection, live: Live, expected_seq: int, at: str, *, en
         live.roster_dirty = False
 
 
-def save_player(conn: sqlite3.Connection, live: Live, player: Player) -> None:
+def save_player(conn: Conn, live: Live, player: Player) -> None:
     conn.execute(
         "UPDATE table_players SET seat=?, timeouts=?, leaving=?, away=? WHERE table_id=? AND user_id=?",
         (player.seat, player.timeouts, int(player.leaving), int(player.away), live.core.id, player.user_id),
@@ -274,7 +274,7 @@ def save_player(conn: sqlite3.Connection, live: Live, player: Player) -> None:
 
 
 # ------------------------------------------------------------------ reading
-def core_from_row(conn: sqlite3.Connection, row: sqlite3.Row) -> TableCore:
+def core_from_row(conn: Conn, row: Row) -> TableCore:
     """The table row's facts, without the engine state (``restore_state`` does that, with its fallbacks)."""
     game = games.get_game(row["game_id"])
     pot = conn.execute("SELECT balance FROM accounts WHERE kind='pot' AND table_id=?", (row["id"],)).fetchone()
@@ -302,7 +302,7 @@ def core_from_row(conn: sqlite3.Connection, row: sqlite3.Row) -> TableCore:
     )
 
 
-def live_from_row(conn: sqlite3.Connection, row: sqlite3.Row) -> Live:
+def live_from_row(conn: Conn, row: Row) -> Live:
     """Everything but the engine state: the facts, the players and the current hand's inputs."""
     live = Live(
         core_from_row(conn, row), seed=row["seed"], rng_algo=row["rng_algo"], pause=Pause.from_json(row["pause_json"])
@@ -338,7 +338,7 @@ def live_from_row(conn: sqlite3.Connection, row: sqlite3.Row) -> Live:
     return live
 
 
-def hand_actions(conn: sqlite3.Connection, table_id: int, start_seq: int) -> list[tuple[int, str]]:
+def hand_actions(conn: Conn, table_id: int, start_seq: int) -> list[tuple[int, str]]:
     return [
         (int(r[0]), str(r[1]))
         for r in conn.execute(

@@ -14,13 +14,13 @@ their shape. A hand with fewer than two people moves nobody's rating.
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from openskill.models import PlackettLuce
 
+from data.store import Conn
 from games import Outcome
 
 from .computers import is_computer
@@ -65,7 +65,7 @@ def sides(seats: int, outcome: Outcome) -> list[list[int]]:
 
 
 def rate_hand(
-    conn: sqlite3.Connection, *, guild_id: int, game_id: str, table_id: int, hand_no: int,
+    conn: Conn, *, guild_id: int, game_id: str, table_id: int, hand_no: int,
     users: Sequence[int], outcome: Outcome, now: str,
 ) -> int:
     """Rates the people of a finished hand (or game) from its placings; returns how many were rated.
@@ -104,7 +104,7 @@ def rate_hand(
     return len(rows)
 
 
-def _load(conn: sqlite3.Connection, guild_id: int, game_id: str, people: Sequence[int]) -> dict[int, tuple[float, float]]:
+def _load(conn: Conn, guild_id: int, game_id: str, people: Sequence[int]) -> dict[int, tuple[float, float]]:
     """Each person's (mu, sigma) at this game now; a newcomer starts at the model's default."""
     marks = ",".join("?" * len(people))
     stored = {
@@ -125,7 +125,7 @@ _RANKED = (
 )
 
 
-def board(conn: sqlite3.Connection, guild_id: int, game_id: str, limit: int = 10) -> list[Rating]:
+def board(conn: Conn, guild_id: int, game_id: str, limit: int = 10) -> list[Rating]:
     """The rating leaderboard of one game, best first (people only; equal ratings share a place)."""
     rows = conn.execute(
         f"SELECT * FROM ({_RANKED} AND game_id=?) ORDER BY place, user_id LIMIT ?",
@@ -134,7 +134,7 @@ def board(conn: sqlite3.Connection, guild_id: int, game_id: str, limit: int = 10
     return [_rating(row) for row in rows]
 
 
-def most_rated_game(conn: sqlite3.Connection, guild_id: int) -> str | None:
+def most_rated_game(conn: Conn, guild_id: int) -> str | None:
     """The game with the most rated hands on this server: the board shown when none is asked for."""
     row = conn.execute(
         "SELECT game_id FROM ratings WHERE guild_id=? GROUP BY game_id ORDER BY SUM(rated) DESC, game_id LIMIT 1",
@@ -143,7 +143,7 @@ def most_rated_game(conn: sqlite3.Connection, guild_id: int) -> str | None:
     return None if row is None else str(row[0])
 
 
-def player_ratings(conn: sqlite3.Connection, guild_id: int, user_id: int, game_id: str | None = None) -> list[Rating]:
+def player_ratings(conn: Conn, guild_id: int, user_id: int, game_id: str | None = None) -> list[Rating]:
     """A person's rating at every game they were rated in (or one game), most rated first."""
     sql = f"SELECT * FROM ({_RANKED}) WHERE user_id=?"
     params: list[object] = [guild_id, user_id]

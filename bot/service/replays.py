@@ -11,12 +11,12 @@ so a replay can never show a stranger the cards.
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
 import games
+from data.store import Conn, Row
 from games.core.i18n import N_
 from games.core.replay import HandRecord
 
@@ -86,7 +86,7 @@ def _renamed(hand: FinishedHand, names: NameOf | None) -> FinishedHand:
 
 
 def _chosen(
-    conn: sqlite3.Connection, table_id: int, user_id: int, hand_no: int | None, limit: int
+    conn: Conn, table_id: int, user_id: int, hand_no: int | None, limit: int
 ) -> list[tuple[FinishedHand, dict[str, Any]]]:
     table = conn.execute("SELECT * FROM tables WHERE id=?", (table_id,)).fetchone()
     if table is None:
@@ -110,7 +110,7 @@ def _chosen(
     return [(_hand(conn, table, r), facts) for r in rows]
 
 
-def _may_see(conn: sqlite3.Connection, table_id: int, hand: sqlite3.Row, user_id: int) -> bool:
+def _may_see(conn: Conn, table_id: int, hand: Row, user_id: int) -> bool:
     if user_id in json.loads(hand["users_json"]):
         return True
     watched = conn.execute(
@@ -120,7 +120,7 @@ def _may_see(conn: sqlite3.Connection, table_id: int, hand: sqlite3.Row, user_id
     return watched is not None
 
 
-def _hand(conn: sqlite3.Connection, table: sqlite3.Row, row: sqlite3.Row) -> FinishedHand:
+def _hand(conn: Conn, table: Row, row: Row) -> FinishedHand:
     table_id, hand_no = table["id"], row["hand_no"]
     users = tuple(int(u) for u in json.loads(row["users_json"]))
     stored = dict(conn.execute("SELECT user_id, name FROM table_players WHERE table_id=?", (table_id,)).fetchall())

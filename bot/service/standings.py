@@ -7,10 +7,10 @@ the figures are what the ledger moved hand by hand.
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Sequence
 from typing import Any
 
+from data.store import Conn
 from games.core.game import placings_from
 from games.core.i18n import _
 
@@ -19,7 +19,7 @@ from .live import Live
 from .results import ResultLine
 
 
-def session_nets(conn: sqlite3.Connection, live: Live, users: Sequence[int]) -> tuple[list[int], list[int]]:
+def session_nets(conn: Conn, live: Live, users: Sequence[int]) -> tuple[list[int], list[int]]:
     """Everyone who played a hand here (also those who left on the way) and each one's net chips:
     what their hands moved, plus their share of a carried pot split when the table closed."""
     rows = dict(
@@ -39,11 +39,11 @@ def session_nets(conn: sqlite3.Connection, live: Live, users: Sequence[int]) -> 
     return everyone, [int(rows.get(u, 0)) + int(shares.get(u, 0)) for u in everyone]
 
 
-def session_wins(conn: sqlite3.Connection, live: Live, users: Sequence[int]) -> tuple[list[int], list[int]]:
+def session_wins(conn: Conn, live: Live, users: Sequence[int]) -> tuple[list[int], list[int]]:
     """Everyone who played a hand here and how many hands each one won outright (placing 1)."""
     rows = dict(
         conn.execute(
-            "SELECT user_id, SUM(placing = 1) FROM results WHERE table_id=? GROUP BY user_id"
+            "SELECT user_id, SUM(CASE WHEN placing = 1 THEN 1 ELSE 0 END) FROM results WHERE table_id=? GROUP BY user_id"
             " ORDER BY MIN(hand_no), MIN(seat)", (live.core.id,)
         ).fetchall()
     )
@@ -51,7 +51,7 @@ def session_wins(conn: sqlite3.Connection, live: Live, users: Sequence[int]) -> 
     return everyone, [int(rows.get(u, 0)) for u in everyone]
 
 
-def session_lines(conn: sqlite3.Connection, live: Live, users: Sequence[int]) -> tuple[ResultLine, ...]:
+def session_lines(conn: Conn, live: Live, users: Sequence[int]) -> tuple[ResultLine, ...]:
     """The final standings of a table whose game is over: net chips, or hands won."""
     if live.core.chips:
         everyone, nets = session_nets(conn, live, users)
@@ -66,7 +66,7 @@ def session_lines(conn: sqlite3.Connection, live: Live, users: Sequence[int]) ->
 
 
 def _team_rows(
-    conn: sqlite3.Connection, guild_id: int, game_id: str | None, *, user_id: int | None = None
+    conn: Conn, guild_id: int, game_id: str | None, *, user_id: int | None = None
 ) -> dict[tuple[int, int, int], list[tuple[int, int]]]:
     """Every team of every finished hand (or game) with at least two players: (table, hand, team) ->
     [(user id, placing)]; only the teams ``user_id`` played in, if given."""
@@ -88,7 +88,7 @@ def _team_rows(
 
 
 def partnerships(
-    conn: sqlite3.Connection, guild_id: int, game_id: str | None = None, limit: int = 10
+    conn: Conn, guild_id: int, game_id: str | None = None, limit: int = 10
 ) -> list[tuple[tuple[int, ...], int, int]]:
     """The team leaderboard: each partnership (the same players on one team), best first, as
     (user ids, hands or games won together, played together). Most wins first, then most played."""
@@ -105,7 +105,7 @@ def partnerships(
     return [(key, wins, played) for key, (wins, played) in ranked[: max(1, min(limit, 100))]]
 
 
-def partner_stats(conn: sqlite3.Connection, guild_id: int, user_id: int, game_id: str | None = None) -> dict[str, Any]:
+def partner_stats(conn: Conn, guild_id: int, user_id: int, game_id: str | None = None) -> dict[str, Any]:
     """A player's hands (or games) with a partner: how many, how many won, and the partner most played with."""
     games = wins = 0
     partners: dict[int, int] = {}

@@ -13,16 +13,15 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-import sqlite3
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
-from data.db import Database
+from data.store import Conn, Database, Row
 from games.core.i18n import N_, _, speaking
 from games.core.views import SeatView
 
-from .errors import BadPhase, NoTable, NotHost, NotSeated
+from .errors import BadPhase, NoTable, NotHost, NotSeated, TableElsewhere
 from .handflow import Change
 from .live import Live, iso, live_from_row, save
 from .models import TableSnapshot
@@ -30,7 +29,7 @@ from .table_restore import restore_state, void, void_raw
 
 OnChange = Callable[[TableSnapshot, str], Awaitable[None]]
 #: A transaction's work on the table's private copy: (connection, table, now, what changed).
-Work = Callable[[sqlite3.Connection, Live, str, Change], None]
+Work = Callable[[Conn, Live, str, Change], None]
 log_ = logging.getLogger("bot.service.tables")
 
 
@@ -56,8 +55,11 @@ class TableBase:
         clock: Callable[[], datetime] = utcnow,
         on_change: OnChange | None = None,
         seed_source: Callable[[], int] | None = None,
+        owns_guild: Callable[[int], bool] | None = None,
     ) -> None:
         self.db = db
+        #: Whether this process runs the guild's tables (its Discord shards); None: every guild.
+        self.owns_guild = owns_guild or (lambda _guild_id: True)
         self.clock = clock
         self.on_change = on_change
         self._seed_source = seed_source or (lambda: secrets.randbits(62))
@@ -78,10 +80,16 @@ class TableBase:
         record and log; if that fails too, the table is voided and every chip
         at it refunded (the interrupted hand is undone exactly).
         """
-        ids = [r[0] for r in await self.db.fetchall("SELECT id FROM tables WHERE status IN ('lobby','playing')")]
+        rows = await self.db.fetchall("SELECT id, guild_id FROM tables WHERE status IN ('lobby','playing') ORDER BY id")
         out = []
-        for table_id in ids:
-            live = await self._ensure(table_id)
+        for table_id, guild_id in rows:
+            if not self.owns_guild(guild_id):
+                continue
+            try:
+                live = await self._ensure(table_id)
+            except TableElsewhere:
+                log_.warning("table %s is held by another process; leaving it alone", table_id)
+                continue
             if live is not None:
                 out.append(live.snapshot())
         return out
@@ -119,9 +127,12 @@ class TableBase:
         return live.snapshot().hand_view(user_id)
 
     async def next_deadline(self) -> datetime | None:
-        """The earliest turn deadline of any playing table."""
-        text = await self.db.scalar("SELECT MIN(deadline) FROM tables WHERE status='playing'")
-        return None if text is None else datetime.fromisoformat(text)
+        """The earliest turn deadline of the playing tables this process drives (all loaded at start)."""
+        deadlines = [
+            live.core.deadline for live in self._live.values()
+            if live.core.status == "playing" and live.core.deadline is not None
+        ]
+        return min(deadlines, default=None)
 
     # ============================================================ internals
     def _lock(self, table_id: int) -> asyncio.Lock:
@@ -144,12 +155,16 @@ class TableBase:
             )
             if row is None:
                 return None
+            if not self.owns_guild(row["guild_id"]) or not await self.db.leases.claim(table_id):
+                raise TableElsewhere()
             live = await self._load(row)
-            if live is not None:
+            if live is None:
+                await self.db.leases.release(table_id)
+            else:
                 self._live[table_id] = live
             return live
 
-    async def _load(self, row: sqlite3.Row) -> Live | None:
+    async def _load(self, row: Row) -> Live | None:
         """An open table from its row: the snapshot, else the replayed hand, else voided and refunded."""
         now = iso(self.clock()) or ""
         try:
@@ -202,7 +217,7 @@ class TableBase:
             draft = live.clone()
             change = Change()
 
-            def txn(conn: sqlite3.Connection) -> None:
+            def txn(conn: Conn) -> None:
                 expected = draft.core.seq
                 with speaking(draft.core.locale):  # what the table records is in its language
                     work(conn, draft, now_s, change)
@@ -211,9 +226,13 @@ class TableBase:
                     draft.core = replace(draft.core, deadline=None)
                 save(conn, draft, expected, now_s, ended=ended)
 
+            if not self.db.leases.holds(table_id):  # the lease connection died: another process may take over
+                self._live.pop(table_id, None)
+                raise TableElsewhere()
             await self.db.run(txn)
             if draft.core.status in ("finished", "void"):
                 self._live.pop(table_id, None)
+                await self.db.leases.release(table_id)
             else:
                 self._live[table_id] = draft
         snapshot = draft.snapshot()

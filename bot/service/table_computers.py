@@ -9,8 +9,7 @@ refused as stale and changes nothing.
 
 from __future__ import annotations
 
-import sqlite3
-
+from data.store import Conn
 from games.core.i18n import N_, _
 
 from .computers import STRENGTHS, computer_name, mention, next_computer_id, strength_label
@@ -30,7 +29,7 @@ class ComputerOps(TableBase):
         if strength not in STRENGTHS:
             raise NotAllowed(N_("Computer players are easy, normal or strong."))
 
-        def work(conn: sqlite3.Connection, live: Live, now: str, change: Change) -> None:
+        def work(conn: Conn, live: Live, now: str, change: Change) -> None:
             self._host_only(live, user_id, is_admin=False)
             core = live.core
             uid = next_computer_id([p.user_id for p in live.players])
@@ -54,7 +53,7 @@ class ComputerOps(TableBase):
         """Host: a computer player leaves (the last one added when none is named): at once in the lobby
         or while it waits for the next hand, at the end of the hand when it is playing one."""
 
-        def work(conn: sqlite3.Connection, live: Live, now: str, change: Change) -> None:
+        def work(conn: Conn, live: Live, now: str, change: Change) -> None:
             self._host_only(live, user_id, is_admin=False)
             bots = [p for p in live.players if p.computer is not None and not p.leaving]
             target = next((p for p in bots if p.user_id == computer_id), None) if computer_id else None
@@ -79,7 +78,7 @@ class ComputerOps(TableBase):
     async def back(self, table_id: int, user_id: int) -> TableSnapshot:
         """"I'm back": the computer stops playing for this player."""
 
-        def work(conn: sqlite3.Connection, live: Live, now: str, change: Change) -> None:
+        def work(conn: Conn, live: Live, now: str, change: Change) -> None:
             me = live.player(user_id)
             if me is None:
                 raise NotSeated()

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import replace
 from typing import Any
 
@@ -11,13 +10,23 @@ from pydantic import BaseModel, ValidationError
 import games
 from bot.i18n.readers import table_language
 from data import ledger
+from data.store import INTEGRITY_ERRORS, Conn
 from games import Game
 from games.core.i18n import N_, _, speaking
 from games.core.rng import RNG_ALGO, Rng
 
 from . import handflow as flow
 from .computers import mention
-from .errors import BadPhase, InsufficientChips, NoTable, NotAllowed, NotSeated, TableAlreadyOpen, TableFull
+from .errors import (
+    BadPhase,
+    InsufficientChips,
+    NoTable,
+    NotAllowed,
+    NotSeated,
+    TableAlreadyOpen,
+    TableElsewhere,
+    TableFull,
+)
 from .guilds import load_settings
 from .handflow import Change
 from .live import Live, Player, dumps, iso, log, save, save_player
@@ -44,7 +53,7 @@ def changed_options(game: Game, options: BaseModel, changes: dict[str, Any]) -> 
         raise NotAllowed(N_("{field}: {problem}."), field=where, problem=first.get("msg", "invalid value")) from err
 
 
-def check_host_can_pay(conn: sqlite3.Connection, core: TableCore, settings: GuildSettings, now: str) -> None:
+def check_host_can_pay(conn: Conn, core: TableCore, settings: GuildSettings, now: str) -> None:
     """The host joins their own table, so they must be able to pay its buy-in."""
     wallet = ledger.open_wallet(conn, core.guild_id, core.host_id, settings.starting_chips, now)
     have = ledger.balance(conn, wallet)
@@ -58,7 +67,7 @@ def check_host_can_pay(conn: sqlite3.Connection, core: TableCore, settings: Guil
         )
 
 
-def check_joiner_can_pay(conn: sqlite3.Connection, core: TableCore, user_id: int, now: str) -> None:
+def check_joiner_can_pay(conn: Conn, core: TableCore, user_id: int, now: str) -> None:
     """A joiner short of the buy-in gets a wallet (with the server's starting chips) first, then is checked."""
     if ledger.balance_of(conn, ledger.USER, core.guild_id, user_id=user_id) >= core.buy_in:
         return
@@ -102,21 +111,21 @@ def follow_players(live: Live) -> None:
         live.settings_dirty = True
 
 
-def insert_table(conn: sqlite3.Connection, live: Live, now: str) -> int:
+def insert_table(conn: Conn, live: Live, now: str) -> int:
     """The new table's row; ``TableAlreadyOpen`` when the channel has one (a unique index says so)."""
     core, game = live.core, live.game
     try:
         cur = conn.execute(
             """INSERT INTO tables (guild_id, channel_id, host_id, game_id, rules_version, options_json, preset,
                seed, rng_algo, status, buy_in, buy_in_auto, turn_seconds, created_at, updated_at, locale)
-               VALUES (?,?,?,?,?,?,?,?,?,'lobby',?,?,?,?,?,?)""",
+               VALUES (?,?,?,?,?,?,?,?,?,'lobby',?,?,?,?,?,?) RETURNING id""",
             (core.guild_id, core.channel_id, core.host_id, game.id, game.rules_version,
              dumps(core.options.model_dump(mode="json")), core.preset, live.seed, RNG_ALGO, core.buy_in,
              int(core.buy_in_auto), core.turn_seconds, now, now, core.locale),
         )
-    except sqlite3.IntegrityError as err:
+    except INTEGRITY_ERRORS as err:
         raise TableAlreadyOpen() from err
-    return int(cur.lastrowid or 0)
+    return int(cur.fetchone()[0])
 
 
 class LobbyOps(TableBase):
@@ -149,7 +158,7 @@ class LobbyOps(TableBase):
         now = iso(self.clock()) or ""
         seed = self._seed_source()
 
-        def work(conn: sqlite3.Connection) -> Live:
+        def work(conn: Conn) -> Live:
             settings = load_settings(conn, guild_id)
             core = TableCore(
                 id=0, guild_id=guild_id, channel_id=channel_id, message_id=None, host_id=host_id,
@@ -175,7 +184,11 @@ class LobbyOps(TableBase):
 
         if any(lv.core.channel_id == channel_id for lv in self._live.values()):
             raise TableAlreadyOpen()
+        if not self.owns_guild(guild_id):
+            raise TableElsewhere()
         live = await self.db.run(work)
+        if not await self.db.leases.claim(live.core.id):  # only a misconfigured twin could hold a new id
+            raise TableElsewhere()
         self._live[live.core.id] = live
         await self._notify(live, "lobby")
         return live.snapshot()
@@ -197,7 +210,7 @@ class LobbyOps(TableBase):
     async def join(self, table_id: int, user_id: int, *, name: str | None = None) -> TableSnapshot:
         """Joins the lobby, or a running hand-by-hand table (seated from the next hand)."""
 
-        def work(conn: sqlite3.Connection, live: Live, now: str, change: Change) -> None:
+        def work(conn: Conn, live: Live, now: str, change: Change) -> None:
             core = live.core
             if live.player(user_id) is not None:
                 raise NotAllowed(N_("You're already at this table."))
@@ -218,7 +231,7 @@ class LobbyOps(TableBase):
         """Lobby: leaves (the host's role passes on; an empty lobby closes).
         Playing: leaves at the end of the hand and is cashed out."""
 
-        def work(conn: sqlite3.Connection, live: Live, now: str, change: Change) -> None:
+        def work(conn: Conn, live: Live, now: str, change: Change) -> None:
             me = live.player(user_id)
             if me is None:
                 raise NotSeated()
@@ -239,7 +252,7 @@ class LobbyOps(TableBase):
     ) -> TableSnapshot:
         """Host, lobby only; validated by ``game.Options``."""
 
-        def work(conn: sqlite3.Connection, live: Live, now: str, change: Change) -> None:
+        def work(conn: Conn, live: Live, now: str, change: Change) -> None:
             self._host_only(live, user_id, is_admin=False)
             game = live.game
             options, name = live.core.options, live.core.preset
@@ -258,7 +271,7 @@ class LobbyOps(TableBase):
         return (await self._mutate(table_id, work, statuses=("lobby",))).snapshot
 
     @staticmethod
-    def _buy_in_for(conn: sqlite3.Connection, live: Live, options: BaseModel) -> int:
+    def _buy_in_for(conn: Conn, live: Live, options: BaseModel) -> int:
         """A stake option can turn chips on or off: the buy-in follows (the server's default when on)."""
         if not live.game.plays_for_chips(options):
             return live.core.buy_in  # not used while chips are off
@@ -272,7 +285,7 @@ class LobbyOps(TableBase):
     async def start(self, table_id: int, user_id: int) -> StartResult:
         """Host; checks the player count; buy-ins move wallet → escrow (refused users listed)."""
 
-        def work(conn: sqlite3.Connection, live: Live, now: str, change: Change) -> None:
+        def work(conn: Conn, live: Live, now: str, change: Change) -> None:
             self._host_only(live, user_id, is_admin=False)
             low, high = live.game.seat_limits(live.core.options)
             if not low <= len(live.players) <= high:
@@ -306,7 +319,7 @@ class LobbyOps(TableBase):
     async def cancel(self, table_id: int, user_id: int, *, is_admin: bool) -> TableSnapshot:
         """Host or admin, lobby only."""
 
-        def work(conn: sqlite3.Connection, live: Live, now: str, change: Change) -> None:
+        def work(conn: Conn, live: Live, now: str, change: Change) -> None:
             self._host_only(live, user_id, is_admin=is_admin)
             live.core = replace(live.core, status="void")
             log(conn, live, "system", "cancel", now, user_id=user_id)
@@ -316,7 +329,7 @@ class LobbyOps(TableBase):
         return (await self._mutate(table_id, work, statuses=("lobby",))).snapshot
 
 
-def _leave_now(conn: sqlite3.Connection, live: Live, me: Player, now: str, change: Change) -> None:
+def _leave_now(conn: Conn, live: Live, me: Player, now: str, change: Change) -> None:
     """A lobby player, or one waiting for the next hand, leaves at once (the host's role passes on)."""
     lobby = live.core.status == "lobby"
     live.players.remove(me)

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import sqlite3
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import replace
 from datetime import datetime
 
+from data.store import Conn
 from games import GameError
 from games.core.i18n import N_, _
 
@@ -55,7 +55,7 @@ class PlayOps(TableBase):
         is away (refused with ``StalePrompt`` once that person is back). A person's
         own move ends their absence.
         """
-        def work(conn: sqlite3.Connection, live: Live, now: str, change: Change) -> None:
+        def work(conn: Conn, live: Live, now: str, change: Change) -> None:
             seat = self._seat(live, user_id)
             me = live.player(user_id)
             assert me is not None
@@ -89,16 +89,17 @@ class PlayOps(TableBase):
         ids = [
             r[0]
             for r in await self.db.fetchall(
-                "SELECT id FROM tables WHERE status='playing' AND deadline IS NOT NULL AND deadline <= ?"
+                "SELECT id, guild_id FROM tables WHERE status='playing' AND deadline IS NOT NULL AND deadline <= ?"
                 " ORDER BY deadline",
                 (iso(when),),
             )
+            if self.owns_guild(r[1])
         ]
 
         async def one(table_id: int) -> ActResult | None:
             chosen, seen = await self._choose_for_timeouts(table_id, when, choose)
 
-            def work(conn: sqlite3.Connection, live: Live, now_s: str, change: Change) -> None:
+            def work(conn: Conn, live: Live, now_s: str, change: Change) -> None:
                 if live.core.deadline is None or live.core.deadline > when or live.core.state is None:
                     raise NothingToDo()
                 if seen is not None and live.core.seq != seen:
@@ -148,7 +149,7 @@ class PlayOps(TableBase):
     async def ready(self, table_id: int, user_id: int) -> TableSnapshot:
         """A seated player pressed Next: the next hand (or deal) starts once every seated player has."""
 
-        def work(conn: sqlite3.Connection, live: Live, now: str, change: Change) -> None:
+        def work(conn: Conn, live: Live, now: str, change: Change) -> None:
             self._seat(live, user_id)
             pause = live.pause
             if pause is None:
@@ -167,7 +168,7 @@ class PlayOps(TableBase):
         """Host or admin: the interrupted hand is refunded exactly (escrow still holds the
         stacks from its deal), a carried pot is split among its players, and all is cashed out."""
 
-        def work(conn: sqlite3.Connection, live: Live, now: str, change: Change) -> None:
+        def work(conn: Conn, live: Live, now: str, change: Change) -> None:
             self._host_only(live, user_id, is_admin=is_admin)
             if live.core.status == "lobby":
                 live.core = replace(live.core, status="void")
@@ -216,7 +217,7 @@ def check_can_act(live: Live, seat: int, action: str, seq: int | None) -> None:
 
 
 def time_out(
-    conn: sqlite3.Connection, live: Live, settings: GuildSettings, now: str, change: Change,
+    conn: Conn, live: Live, settings: GuildSettings, now: str, change: Change,
     chosen: Mapping[int, str] | None = None,
 ) -> None:
     """Each seat to act is played for (until the hand, or the table, ends): the computer's move
@@ -241,7 +242,7 @@ def time_out(
             break
 
 
-def count_timeout(conn: sqlite3.Connection, live: Live, player: Player, settings: GuildSettings, *,
+def count_timeout(conn: Conn, live: Live, player: Player, settings: GuildSettings, *,
                   by_computer: bool) -> None:
     """One more timeout in a row for a person: said on the table, and at the limit they are away or leaving."""
     player.timeouts += 1
@@ -274,7 +275,7 @@ def timeout_note(player: Player, settings: GuildSettings, *, by_computer: bool) 
     return text.format(who=who)
 
 
-def ended_early(conn: sqlite3.Connection, live: Live) -> None:
+def ended_early(conn: Conn, live: Live) -> None:
     """Standings when a table ends before its game does: scores so far, or each player's net chips."""
     game = live.game
     core = live.core

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import json
 import logging
-import sqlite3
 from dataclasses import replace
 from typing import Any
 
 from data import ledger
+from data.store import Conn, Row
 from games.core.replay import HandRecord, replay
 
 from . import handflow as flow
@@ -23,7 +23,7 @@ from .live import Live, hand_actions, log, save
 log_ = logging.getLogger("bot.service.tables")
 
 
-def hand_record(conn: sqlite3.Connection, live: Live) -> HandRecord:
+def hand_record(conn: Conn, live: Live) -> HandRecord:
     """The current hand's inputs as stored at its deal, and its action log."""
     core = live.core
     hand = conn.execute("SELECT * FROM hands WHERE table_id=? AND hand_no=?", (core.id, core.hand_no)).fetchone()
@@ -43,7 +43,7 @@ def hand_record(conn: sqlite3.Connection, live: Live) -> HandRecord:
     )
 
 
-def restore_state(conn: sqlite3.Connection, live: Live, state_json: str) -> Any:
+def restore_state(conn: Conn, live: Live, state_json: str) -> Any:
     """The snapshot, or the hand replayed from its record and log, or None."""
     game = live.game
     try:
@@ -57,7 +57,7 @@ def restore_state(conn: sqlite3.Connection, live: Live, state_json: str) -> Any:
         return None
 
 
-def void(conn: sqlite3.Connection, live: Live, now: str) -> None:
+def void(conn: Conn, live: Live, now: str) -> None:
     """A table that can't be restored: refund everything and close it as void."""
     expected = live.core.seq
     # Append after whatever the log holds, even if the table row lags behind it.
@@ -72,7 +72,7 @@ def void(conn: sqlite3.Connection, live: Live, now: str) -> None:
     save(conn, live, expected, now, ended=True)
 
 
-def void_raw(conn: sqlite3.Connection, row: sqlite3.Row, now: str) -> None:
+def void_raw(conn: Conn, row: Row, now: str) -> None:
     """Last resort when even the table row can't be read into a table: refund every escrow."""
     table_id, guild_id = row["id"], row["guild_id"]
     for (user_id,) in conn.execute(

@@ -10,11 +10,12 @@ hand replay it exactly after a restart and the engine stays pure.
 from __future__ import annotations
 
 import json
-import sqlite3
 from typing import Any
 
+from data.store import Conn
 
-def seating(conn: sqlite3.Connection, table_id: int, users: list[int], hand_no: int) -> dict[str, Any]:
+
+def seating(conn: Conn, table_id: int, users: list[int], hand_no: int) -> dict[str, Any]:
     """``{"hand": n, "tenure": [...]}``: per seat, the hands dealt to that player just before
     this one without a break (0 for a newcomer); voided hands don't count."""
     # Read newest first and stop at the first hand none of them was dealt: a long table's whole

@@ -8,8 +8,7 @@ takes the table's lock only to read a hand number that can't move under it.
 
 from __future__ import annotations
 
-import sqlite3
-
+from data.store import Conn
 from games.core.i18n import N_
 
 from .errors import BadPhase, NotAllowed
@@ -26,7 +25,7 @@ def first_hand_of(snap: TableSnapshot) -> int:
     return snap.hand_no + 1 if between_hands or snap.state is None else snap.hand_no
 
 
-def _insert(conn: sqlite3.Connection, table_id: int, user_id: int, first_hand: int, now: str) -> int:
+def _insert(conn: Conn, table_id: int, user_id: int, first_hand: int, now: str) -> int:
     conn.execute(
         "INSERT INTO table_watchers (table_id, user_id, first_hand, since) VALUES (?,?,?,?)"
         " ON CONFLICT(table_id, user_id) DO NOTHING",
@@ -76,7 +75,7 @@ class WatchOps(TableBase):
         return None if value is None else int(value)
 
 
-def _set_thread(conn: sqlite3.Connection, table_id: int, thread_id: int) -> None:
+def _set_thread(conn: Conn, table_id: int, thread_id: int) -> None:
     conn.execute("UPDATE tables SET thread_id=? WHERE id=?", (thread_id, table_id))
 
 

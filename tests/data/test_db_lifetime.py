@@ -10,10 +10,10 @@ from pathlib import Path
 def test_an_unclosed_database_does_not_block_interpreter_exit(tmp_path: Path) -> None:
     code = (
         "import asyncio, sys\n"
-        "from data.db import Database\n"
+        "from data.db import SqliteDatabase\n"
         "keep = []\n"
         "async def main():\n"
-        f"    keep.append(await Database.open({str(tmp_path / 'x.sqlite3')!r}))\n"
+        f"    keep.append(await SqliteDatabase.open({str(tmp_path / 'x.sqlite3')!r}))\n"
         "asyncio.run(main())\n"
         "print('done')\n"
     )

@@ -12,7 +12,8 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from data import ledger, settlement
-from data.db import Database, run_in_transaction
+from data.db import SqliteDatabase
+from data.groupcommit import run_in_transaction
 from data.migrate import migrate_sync
 
 G = 1  # guild
@@ -243,7 +244,7 @@ def test_every_insert_path_keeps_the_balances(conn: sqlite3.Connection) -> None:
 
 
 async def test_async_transaction_and_run_roll_back(tmp_path: Path) -> None:
-    db = await Database.open(tmp_path / "bot.sqlite3")
+    db = await SqliteDatabase.open(tmp_path / "bot.sqlite3")
     try:
         await db.run(ledger.open_wallet, G, 10, 100, AT)
         with pytest.raises(ledger.Overdraft):
@@ -363,7 +364,7 @@ def test_random_sequences_keep_every_invariant(ops: list[tuple]) -> None:
 
 
 async def test_group_commit_isolates_a_failing_call(tmp_path: Path) -> None:
-    db = await Database.open(tmp_path / "bot.sqlite3")
+    db = await SqliteDatabase.open(tmp_path / "bot.sqlite3")
     try:
         await db.run(ledger.open_wallet, G, 10, 100, AT)
         commits = db.commits

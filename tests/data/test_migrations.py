@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from data.db import Database
+from data.db import SqliteDatabase
 from data.migrate import MIGRATIONS_DIR, MigrationError, discover, migrate_sync
 
 
@@ -17,7 +17,7 @@ def _connect(path: Path) -> sqlite3.Connection:
 
 
 async def test_fresh_database_is_migrated_with_pragmas(tmp_path: Path) -> None:
-    db = await Database.open(tmp_path / "bot.sqlite3")
+    db = await SqliteDatabase.open(tmp_path / "bot.sqlite3")
     try:
         assert await db.scalar("PRAGMA user_version") == len(discover())
         assert await db.scalar("PRAGMA foreign_keys") == 1
@@ -34,11 +34,11 @@ async def test_fresh_database_is_migrated_with_pragmas(tmp_path: Path) -> None:
 
 async def test_reopening_applies_nothing_twice_and_keeps_data(tmp_path: Path) -> None:
     path = tmp_path / "bot.sqlite3"
-    db = await Database.open(path)
+    db = await SqliteDatabase.open(path)
     async with db.transaction() as tx:
         await tx.execute("INSERT INTO guild_settings VALUES (1, '{}', 'now')")
     await db.close()
-    db = await Database.open(path)
+    db = await SqliteDatabase.open(path)
     try:
         assert await db.scalar("PRAGMA user_version") == len(discover())
         assert await db.scalar("SELECT COUNT(*) FROM guild_settings") == 1

@@ -31,7 +31,7 @@ from bot.service import (
     TableService,
     TableSnapshot,
 )
-from data.db import Database
+from data.db import SqliteDatabase
 from games import NotYourTurn
 
 G, CH = 1, 500
@@ -54,12 +54,12 @@ class Env:
         self.path = path
         self.clock = clock
         self.changes: list[tuple[int, int, str]] = []
-        self.db: Database
+        self.db: SqliteDatabase
         self.svc: TableService
         self.eco: Economy
 
     async def open(self) -> Env:
-        self.db = await Database.open(self.path)
+        self.db = await SqliteDatabase.open(self.path)
 
         async def on_change(snap: TableSnapshot, reason: str) -> None:
             # The change must already be committed: a second connection sees it.
