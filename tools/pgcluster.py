@@ -32,6 +32,7 @@ INSTALL_HINT = (
 )
 DEFAULT_PORT = 5432  # only names the socket file (.s.PGSQL.5432) in the cluster's own directory
 SERVER_USER = "postgres"
+DISTRO_BINDIRS = "/usr/lib/postgresql/*/bin"  # Debian/Ubuntu: one per installed major version
 
 
 class PgClusterError(RuntimeError):
@@ -65,7 +66,7 @@ def find_bindir() -> Path:
         found = re.search(r"/postgresql/([0-9.]+)/bin$", path)
         return float(found.group(1)) if found else 0.0
 
-    candidates += [Path(p) for p in sorted(glob.glob("/usr/lib/postgresql/*/bin"), key=major, reverse=True)]
+    candidates += [Path(p) for p in sorted(glob.glob(DISTRO_BINDIRS), key=major, reverse=True)]
     initdb = shutil.which("initdb")
     if initdb:
         candidates.append(Path(initdb).parent)

@@ -81,6 +81,17 @@ async def _make_template(url: str) -> None:
         await conn.close()
 
 
+def scratch_root() -> str | None:
+    """Where a throwaway cluster lives: memory (``/dev/shm``) when there is one, else the temp directory.
+
+    Not under pytest's tmp_path: /tmp/pytest-of-root is mode 700 and the server runs as ``postgres``.
+    Measured here: CREATE DATABASE from the template takes ~240 ms on disk even with fsync off,
+    ~20 ms in /dev/shm, and every test clones one.
+    """
+    shm = Path("/dev/shm")
+    return str(shm) if shm.is_dir() and os.access(shm, os.W_OK | os.X_OK) else None
+
+
 def start_server(directory: Path) -> str:
     """A fast, throwaway cluster in ``directory``; its admin URL. Fails (no skip) when PostgreSQL is missing."""
     began = time.perf_counter()
@@ -100,8 +111,7 @@ def pg_server() -> Iterator[str]:
     if given:
         url = given
     else:
-        # Not under pytest's tmp_path: /tmp/pytest-of-root is mode 700 and the server runs as `postgres`.
-        directory = Path(tempfile.mkdtemp(prefix="cardroom-pg-"))
+        directory = Path(tempfile.mkdtemp(prefix="cardroom-pg-", dir=scratch_root()))
         url = start_server(directory)
     try:
         run(_make_template(url))
