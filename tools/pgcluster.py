@@ -160,9 +160,11 @@ def _running(bindir: Path, data: Path) -> bool:
 
 def stop(directory: Path) -> None:
     """Fast shutdown (open sessions are ended); nothing to do when the cluster isn't running."""
-    bindir = find_bindir()
     data = directory.resolve() / "data"
-    if data.exists() and _running(bindir, data):
+    if not (data / "PG_VERSION").exists():
+        return  # never created (e.g. PostgreSQL missing): nothing runs, and no binaries are needed
+    bindir = find_bindir()
+    if _running(bindir, data):
         _run([str(bindir / "pg_ctl"), "-D", str(data), "-m", "fast", "-w", "stop"], "pg_ctl stop")
 
 

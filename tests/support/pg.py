@@ -98,22 +98,20 @@ def start_server(directory: Path) -> str:
     try:
         cluster = pgcluster.start(directory, durable=False)
     except pgcluster.PgClusterError as exc:
-        pytest.fail(f"PostgreSQL is needed by these tests: {exc} (or set {ENV} to a server's URL)", pytrace=False)
-    timings["start"].append(time.perf_counter() - began)
-    return cluster.url()
+        problem = str(exc)
+    else:
+        timings["start"].append(time.perf_counter() - began)
+        return cluster.url()
+    pytest.fail(f"PostgreSQL is needed by these tests: {problem} (or set {ENV} to a server's URL)", pytrace=False)
 
 
 @pytest.fixture(scope="session")
 def pg_server() -> Iterator[str]:
     """The admin URL of a server holding this session's migrated template database."""
-    given = os.environ.get(ENV)
-    directory: Path | None = None
-    if given:
-        url = given
-    else:
-        directory = Path(tempfile.mkdtemp(prefix="cardroom-pg-", dir=scratch_root()))
-        url = start_server(directory)
+    given = os.environ.get(ENV, "")
+    directory = None if given else Path(tempfile.mkdtemp(prefix="cardroom-pg-", dir=scratch_root()))
     try:
+        url = start_server(directory) if directory is not None else given
         run(_make_template(url))
         yield url
     finally:
