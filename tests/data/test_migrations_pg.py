@@ -52,11 +52,14 @@ async def test_fresh_database_migrates_to_newest_and_again_is_a_no_op(pg_empty_u
 _PG_TYPE = {"INTEGER": "bigint", "TEXT": "text", "REAL": "double precision"}
 
 
-def _sqlite_schema(path: Path) -> tuple[dict[str, list[tuple[str, str, bool]]], set[str], set[str]]:
+def _sqlite_schema(path: Path) -> tuple[dict[str, list[tuple[str, str, bool]]], set[str], set[str], dict[str, int]]:
     db = sqlite3.connect(path, isolation_level=None)
     try:
         migrate_sync(db)
         tables = [r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+        checks = {  # SQLite keeps each table's CREATE text, ALTER TABLE … ADD COLUMN included
+            t: sql.count("CHECK (") for t, sql in db.execute("SELECT name, sql FROM sqlite_master WHERE type = 'table'")
+        }
         columns = {
             t: [(name, _PG_TYPE[ctype], bool(notnull or pk)) for _, name, ctype, notnull, _, pk in
                 db.execute(f"PRAGMA table_info({t})")]
@@ -64,13 +67,13 @@ def _sqlite_schema(path: Path) -> tuple[dict[str, list[tuple[str, str, bool]]], 
         }
         indexes = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL")}
         triggers = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'")}
-        return columns, indexes, triggers
+        return columns, indexes, triggers, checks
     finally:
         db.close()
 
 
 async def test_same_tables_columns_indexes_and_triggers_as_sqlite(conn: asyncpg.Connection, tmp_path: Path) -> None:
-    columns, indexes, triggers = _sqlite_schema(tmp_path / "twin.sqlite3")
+    columns, indexes, triggers, checks = _sqlite_schema(tmp_path / "twin.sqlite3")
     rows = await conn.fetch(
         "SELECT table_name, column_name, data_type, is_nullable FROM information_schema.columns"
         " WHERE table_schema = 'public' AND table_name <> 'schema_version' ORDER BY table_name, ordinal_position"
@@ -83,6 +86,11 @@ async def test_same_tables_columns_indexes_and_triggers_as_sqlite(conn: asyncpg.
     assert {i for i in pg_indexes if not i.endswith("_pkey")} == indexes
     pg_triggers = {r[0] for r in await conn.fetch("SELECT tgname FROM pg_trigger WHERE NOT tgisinternal")}
     assert pg_triggers == triggers
+    pg_checks = await conn.fetch(
+        "SELECT conrelid::regclass::text AS t, COUNT(*) AS n FROM pg_constraint WHERE contype = 'c'"
+        " AND connamespace = 'public'::regnamespace AND conrelid::regclass::text <> 'schema_version' GROUP BY 1"
+    )
+    assert {r["t"]: r["n"] for r in pg_checks} == {t: n for t, n in checks.items() if n}
     assert await conn.fetchval(
         "SELECT pg_get_constraintdef(oid) FROM pg_constraint WHERE conname = 'no_overdraft'"
     ) == "CHECK (((kind = 'issuer'::text) OR (balance >= 0)))"
