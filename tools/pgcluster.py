@@ -1,0 +1,202 @@
+"""A private, throwaway PostgreSQL cluster for tests, benchmarks and trying the PostgreSQL backend.
+
+Built from the distribution's own server binaries (``apt-get install postgresql``), so nothing
+home-made stands between the tests and the engine the bot runs on in production. The cluster
+listens only on a unix socket inside its directory: no TCP port to collide with another cluster
+or with a system server, and nothing reachable from the network with ``--auth=trust``.
+
+PostgreSQL refuses to run as root; when we are root the directory is given to the ``postgres``
+system user (which the Debian package creates) and every binary runs through ``runuser``.
+
+    python -m tools.pgcluster start --dir /tmp/cardroom-pg [--fast]   # prints the URL
+    python -m tools.pgcluster url --dir /tmp/cardroom-pg
+    python -m tools.pgcluster stop --dir /tmp/cardroom-pg
+"""
+
+from __future__ import annotations
+
+import argparse
+import glob
+import os
+import pwd
+import re
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+INSTALL_HINT = (
+    "PostgreSQL server binaries (initdb, pg_ctl) not found: install them with "
+    "`apt-get install -y postgresql` (Debian/Ubuntu) or `brew install postgresql` (macOS)"
+)
+DEFAULT_PORT = 5432  # only names the socket file (.s.PGSQL.5432) in the cluster's own directory
+SERVER_USER = "postgres"
+DISTRO_BINDIRS = "/usr/lib/postgresql/*/bin"  # Debian/Ubuntu: one per installed major version
+
+
+class PgClusterError(RuntimeError):
+    """The cluster can't be created, started or stopped; the message says what to fix."""
+
+
+@dataclass(frozen=True, slots=True)
+class Cluster:
+    directory: Path
+    port: int
+
+    @property
+    def data_dir(self) -> Path:
+        return self.directory / "data"
+
+    def url(self, database: str = "postgres") -> str:
+        """A DSN asyncpg (and psql) accept: the socket directory goes in ``host``."""
+        return f"postgresql://{SERVER_USER}@/{database}?host={self.directory}&port={self.port}"
+
+
+def find_bindir() -> Path:
+    """``pg_config --bindir`` when it has the server, else the newest ``/usr/lib/postgresql/*/bin``, else PATH."""
+    candidates: list[Path] = []
+    pg_config = shutil.which("pg_config")
+    if pg_config:
+        out = subprocess.run([pg_config, "--bindir"], capture_output=True, text=True, check=False)
+        if out.returncode == 0 and out.stdout.strip():
+            candidates.append(Path(out.stdout.strip()))
+
+    def major(path: str) -> float:
+        found = re.search(r"/postgresql/([0-9.]+)/bin$", path)
+        return float(found.group(1)) if found else 0.0
+
+    candidates += [Path(p) for p in sorted(glob.glob(DISTRO_BINDIRS), key=major, reverse=True)]
+    initdb = shutil.which("initdb")
+    if initdb:
+        candidates.append(Path(initdb).parent)
+    for bindir in candidates:
+        if (bindir / "initdb").is_file() and (bindir / "pg_ctl").is_file():
+            return bindir
+    raise PgClusterError(INSTALL_HINT)
+
+
+def _as_server_user(argv: list[str]) -> list[str]:
+    """Root runs the server's binaries as the ``postgres`` user; anyone else runs them as themself."""
+    if os.geteuid() != 0:
+        return argv
+    return ["runuser", "-u", SERVER_USER, "--", *argv]
+
+
+def _run(argv: list[str], what: str, log: Path | None = None) -> None:
+    out = subprocess.run(_as_server_user(argv), capture_output=True, text=True, check=False)
+    if out.returncode != 0:
+        detail = (out.stderr or out.stdout).strip().splitlines()[-3:]
+        if log is not None and log.exists():
+            detail += log.read_text(errors="replace").strip().splitlines()[-5:]
+        raise PgClusterError(f"{what} failed ({out.returncode}): " + " | ".join(detail))
+
+
+def _give_to_server_user(directory: Path) -> None:
+    if os.geteuid() != 0:
+        return
+    try:
+        user = pwd.getpwnam(SERVER_USER)
+    except KeyError:
+        raise PgClusterError(
+            f"running as root needs the `{SERVER_USER}` system user: {INSTALL_HINT}"
+        ) from None
+    for root, dirs, files in os.walk(directory):
+        for name in [root, *(os.path.join(root, d) for d in dirs), *(os.path.join(root, f) for f in files)]:
+            os.chown(name, user.pw_uid, user.pw_gid)
+    directory.chmod(0o700)
+
+
+def _settings(directory: Path, port: int, durable: bool, max_connections: int) -> str:
+    lines = [
+        "# written by tools/pgcluster.py",
+        "listen_addresses = ''",  # unix socket only
+        f"unix_socket_directories = '{directory}'",
+        f"port = {port}",
+        f"max_connections = {max_connections}",  # 4 shard processes × their pools, plus the tests
+        "shared_buffers = '128MB'",
+    ]
+    if not durable:
+        # Throwaway data: a crash may lose it, which is fine for tests and measurably faster.
+        lines += ["fsync = off", "synchronous_commit = off", "full_page_writes = off"]
+    return "\n".join(lines) + "\n"
+
+
+def start(
+    directory: Path, *, durable: bool = True, port: int = DEFAULT_PORT, max_connections: int = 200
+) -> Cluster:
+    """Creates the cluster in ``directory`` unless it exists, starts it unless it runs; returns it."""
+    directory = directory.resolve()
+    if len(str(directory)) + len(f"/.s.PGSQL.{port}") > 100:
+        raise PgClusterError(f"cluster directory {directory} is too long for a unix socket path: pick a shorter one")
+    bindir = find_bindir()
+    cluster = Cluster(directory, port)
+    directory.mkdir(parents=True, exist_ok=True)
+    _give_to_server_user(directory)
+    data = cluster.data_dir
+    if not (data / "PG_VERSION").exists():
+        sync = [] if durable else ["--no-sync"]
+        _run(
+            [str(bindir / "initdb"), "-D", str(data), "--auth=trust", "-U", SERVER_USER,
+             "-E", "UTF8", "--locale=C", *sync],
+            "initdb",
+        )
+        conf = data / "postgresql.auto.conf"
+        with conf.open("a", encoding="utf-8") as fh:
+            fh.write(_settings(directory, port, durable, max_connections))
+    if _running(bindir, data):
+        return cluster
+    log = directory / "server.log"
+    _run([str(bindir / "pg_ctl"), "-D", str(data), "-l", str(log), "-w", "-t", "60", "start"], "pg_ctl start", log)
+    return cluster
+
+
+def _running(bindir: Path, data: Path) -> bool:
+    out = subprocess.run(
+        _as_server_user([str(bindir / "pg_ctl"), "-D", str(data), "status"]), capture_output=True, check=False
+    )
+    return out.returncode == 0
+
+
+def stop(directory: Path) -> None:
+    """Fast shutdown (open sessions are ended); nothing to do when the cluster isn't running."""
+    data = directory.resolve() / "data"
+    if not (data / "PG_VERSION").exists():
+        return  # never created (e.g. PostgreSQL missing): nothing runs, and no binaries are needed
+    bindir = find_bindir()
+    if _running(bindir, data):
+        _run([str(bindir / "pg_ctl"), "-D", str(data), "-m", "fast", "-w", "stop"], "pg_ctl stop")
+
+
+def cluster_at(directory: Path) -> Cluster:
+    """The cluster ``start`` created in ``directory`` (its port read back from its settings)."""
+    directory = directory.resolve()
+    conf = directory / "data" / "postgresql.auto.conf"
+    if not conf.exists():
+        raise PgClusterError(f"no cluster in {directory}: run `python -m tools.pgcluster start --dir {directory}`")
+    ports = re.findall(r"^port = (\d+)$", conf.read_text(encoding="utf-8"), re.MULTILINE)
+    return Cluster(directory, int(ports[-1]) if ports else DEFAULT_PORT)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tools.pgcluster", description=__doc__.split("\n\n")[0])
+    parser.add_argument("command", choices=["start", "stop", "url"])
+    parser.add_argument("--dir", required=True, type=Path, help="the cluster's directory (data, socket, log)")
+    parser.add_argument("--fast", action="store_true", help="no fsync: for throwaway data only")
+    parser.add_argument("--port", type=int, default=DEFAULT_PORT, help="names the socket file")
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "start":
+            print(start(args.dir, durable=not args.fast, port=args.port).url())
+        elif args.command == "stop":
+            stop(args.dir)
+        else:
+            print(cluster_at(args.dir).url())
+    except PgClusterError as exc:
+        print(f"pgcluster: {exc}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
