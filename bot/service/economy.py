@@ -148,7 +148,7 @@ class Economy:
             )
             rows = await self.db.fetchall(sql, (guild_id, limit))
         else:
-            value = {"chips": "SUM(payoff)", "wins": "SUM(CASE WHEN placing = 1 THEN 1 ELSE 0 END)", "hands": "COUNT(*)"}.get(by)
+            value = {"chips": "SUM(payoff)", "wins": "SUM(CASE WHEN results.placing = 1 THEN 1 ELSE 0 END)", "hands": "COUNT(*)"}.get(by)
             if value is None:
                 raise NotAllowed(N_("Rank by chips, wins or hands."))
             sql = (
@@ -162,8 +162,8 @@ class Economy:
         """hands, wins, net, best, worst, average placing, balance."""
         game_sql, params = ("AND game_id = ?", [game_id]) if game_id else ("", [])
         row = await self.db.fetchone(
-            "SELECT COUNT(*), COALESCE(SUM(CASE WHEN placing = 1 THEN 1 ELSE 0 END), 0), COALESCE(SUM(payoff), 0), COALESCE(MAX(payoff), 0),"
-            f" COALESCE(MIN(payoff), 0), AVG(placing) FROM results WHERE guild_id=? AND user_id=? {game_sql}",
+            "SELECT COUNT(*), COALESCE(SUM(CASE WHEN results.placing = 1 THEN 1 ELSE 0 END), 0), COALESCE(SUM(payoff), 0), COALESCE(MAX(payoff), 0),"
+            f" COALESCE(MIN(payoff), 0), AVG(results.placing) FROM results WHERE guild_id=? AND user_id=? {game_sql}",
             (guild_id, user_id, *params),
         )
         assert row is not None

@@ -179,7 +179,7 @@ def finish_hand(
     scores = tuple(outcome.scores) if outcome.scores else (None,) * len(users)
     teams = team_of_seats(outcome, len(users))
     conn.executemany(
-        "INSERT INTO results (table_id, hand_no, guild_id, user_id, game_id, seat, placing, payoff, score, at, team)"
+        'INSERT INTO results (table_id, hand_no, guild_id, user_id, game_id, seat, "placing", payoff, score, at, team)'
         " VALUES (?,?,?,?,?,?,?,?,?,?,?)",
         [
             (core.id, core.hand_no, core.guild_id, u, game.id, i, outcome.placings[i], nets[i], scores[i], now, teams[i])

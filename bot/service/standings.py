@@ -43,7 +43,7 @@ def session_wins(conn: Conn, live: Live, users: Sequence[int]) -> tuple[list[int
     """Everyone who played a hand here and how many hands each one won outright (placing 1)."""
     rows = dict(
         conn.execute(
-            "SELECT user_id, SUM(CASE WHEN placing = 1 THEN 1 ELSE 0 END) FROM results WHERE table_id=? GROUP BY user_id"
+            "SELECT user_id, SUM(CASE WHEN results.placing = 1 THEN 1 ELSE 0 END) FROM results WHERE table_id=? GROUP BY user_id"
             " ORDER BY MIN(hand_no), MIN(seat)", (live.core.id,)
         ).fetchall()
     )

@@ -74,6 +74,7 @@ def _sqlite_schema(path: Path) -> tuple[dict[str, list[tuple[str, str, bool]]], 
 
 async def test_same_tables_columns_indexes_and_triggers_as_sqlite(conn: asyncpg.Connection, tmp_path: Path) -> None:
     columns, indexes, triggers, checks = _sqlite_schema(tmp_path / "twin.sqlite3")
+    columns["hands"].insert(0, ("rowid", "bigint", True))  # SQLite's implicit rowid, spelled out
     rows = await conn.fetch(
         "SELECT table_name, column_name, data_type, is_nullable FROM information_schema.columns"
         " WHERE table_schema = 'public' AND table_name <> 'schema_version' ORDER BY table_name, ordinal_position"

@@ -76,6 +76,8 @@ CREATE UNIQUE INDEX table_players_seat ON table_players(table_id, seat) WHERE se
 
 -- One row per hand (per game for games scored on a sheet): everything replay needs.
 CREATE TABLE hands (
+    -- SQLite's implicit rowid, which grows with time and prefixes a hand's settlement keys.
+    rowid        BIGINT GENERATED ALWAYS AS IDENTITY,
     table_id     BIGINT NOT NULL REFERENCES tables(id),
     hand_no      BIGINT NOT NULL CHECK (hand_no >= 1),
     seed         BIGINT NOT NULL,
