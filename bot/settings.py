@@ -15,7 +15,15 @@ import os
 from collections.abc import Mapping
 from enum import IntEnum
 
-from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SecretStr,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 
 from bot.shards import ShardPlan, parse_ids
 
