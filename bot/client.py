@@ -45,7 +45,7 @@ from bot.hooks import TableListener
 from bot.i18n import install_catalogues
 from bot.i18n.commands import CatalogueTranslator
 from bot.service import Economy, TableService, TableSnapshot
-from bot.settings import ExitCode, StartupError, db_display
+from bot.settings import ExitCode, StartupError
 from bot.shards import ShardPlan
 from bot.thinking import Thinker
 from bot.timers import TurnTimers
@@ -127,10 +127,10 @@ class CardroomBot(commands.Bot):
             except (OSError, sqlite3.Error, MigrationError) as exc:
                 reason = _reason(exc)
                 raise StartupError(
-                    f"can't open the database {db_display(self.db_path)} ({reason}). Check CARDROOM_DB in .env.",
+                    f"can't open the database {self.db_path} ({reason}). Check CARDROOM_DB in .env.",
                     exit_code=ExitCode.DATABASE,
                 ) from exc
-            log.info("database %s ready", db_display(self.db_path))
+            log.info("database %s ready", self.db_path)
         return self.db
 
     async def setup_hook(self) -> None:

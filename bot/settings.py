@@ -97,17 +97,6 @@ def is_postgres_url(db: str) -> bool:
     return bool(sep) and scheme.lower() in POSTGRES_SCHEMES
 
 
-def db_display(db: str) -> str:
-    """CARDROOM_DB fit for a log line: a PostgreSQL URL loses its password."""
-    if not is_postgres_url(db):
-        return db
-    scheme, _, rest = db.partition("://")
-    userinfo, at, host = rest.rpartition("@")
-    if not at or ":" not in userinfo:
-        return db
-    return f"{scheme}://{userinfo.partition(':')[0]}:***@{host}"
-
-
 class Settings(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -157,7 +146,7 @@ class Settings(BaseModel):
         if too_big:
             raise _Mismatch(
                 f"Setting CARDROOM_SHARD_IDS is invalid: shard {too_big[0]} is not below "
-                f"CARDROOM_SHARD_COUNT={self.shard_count} (ids run from 0; see .env.example)."
+                f"CARDROOM_SHARD_COUNT={self.shard_count}; ids run from 0 (see .env.example)."
             )
         if self.shards.is_partial and not is_postgres_url(self.db_path):
             raise _Mismatch(SHARED_DB_NEEDS_POSTGRES)
