@@ -15,10 +15,12 @@ from pathlib import Path
 import pytest
 
 from bot.client import CardroomBot, ShardedCardroomBot, make_bot
+from bot.settings import StartupError
 from bot.shards import ShardPlan, shard_of
 from tests.e2e.conftest import World
 from tests.e2e.test_play import open_table, play_until_hand, snapshot
 from tests.e2e.test_startup import TOKEN, FakeDiscord, assert_one_line, fake_discord, run_bot
+from tests.runtime.test_shards import SERVICE_KNOWS_SHARDS
 
 __all__ = ["fake_discord"]  # the fixture, shared with test_startup
 
@@ -64,3 +66,18 @@ def test_python_m_bot_refuses_some_shards_on_sqlite(tmp_path: Path) -> None:
     assert out.returncode == 2
     assert_one_line(out, "Setting CARDROOM_DB", "set CARDROOM_DB=postgresql://")
     assert not (tmp_path / "db").exists()  # refused before the database is touched
+
+
+@pytest.mark.xfail(
+    not SERVICE_KNOWS_SHARDS, raises=StartupError, strict=True,
+    reason="TableService(owns_guild=) is the lead's part of issue 16; until it lands a partial process refuses to start",
+)
+async def test_a_process_loads_only_the_tables_of_its_shards(world: World) -> None:
+    w = world
+    await open_table(w, "renfield", w.players[:3])
+    mine = shard_of(w.guild.id, 2)
+    for ids, expected in (((mine,), 1), ((1 - mine,), 0)):
+        process = make_bot(ShardPlan(2, ids), db_path=w.db_path, sync_commands=False, health_tick=None)
+        async with process:  # as python -m bot does: the sharded client is set up on entering
+            await process.setup_hook()
+            assert process.tables.open_counts()[0] == expected, ids
