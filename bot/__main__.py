@@ -56,12 +56,12 @@ def main(argv: list[str] | None = None) -> int:
     quiet_voice_support()  # first: it must run before discord.py is imported
     import discord
 
-    from .client import CardroomBot
+    from .client import make_bot
 
-    setup_logging(settings.log_level_number)
+    setup_logging(settings.log_level_number, fmt=settings.log_format, shards=settings.shards)
     if api_base:
         discord.http.Route.BASE = api_base
-    bot = CardroomBot(db_path=settings.db_path, dev_guild=settings.dev_guild)
+    bot = make_bot(settings.shards, db_path=settings.db_path, dev_guild=settings.dev_guild)
     try:
         asyncio.run(_serve(bot, settings))
     except StartupError as exc:

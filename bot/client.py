@@ -26,6 +26,7 @@ Dependency direction (``tests/test_import_graph.py`` fails on any import circle)
 
 from __future__ import annotations
 
+import inspect
 import logging
 import sqlite3
 from collections.abc import Callable
@@ -46,6 +47,7 @@ from bot.i18n import install_catalogues
 from bot.i18n.commands import CatalogueTranslator
 from bot.service import Economy, TableService, TableSnapshot
 from bot.settings import ExitCode, StartupError
+from bot.shards import ShardPlan
 from bot.thinking import Thinker
 from bot.timers import TurnTimers
 from bot.tree import CardroomTree
@@ -69,6 +71,7 @@ class CardroomBot(commands.Bot):
         computer_pause: float = 1.0,
         thinker: Thinker | None = None,
         health_tick: float | None = HEALTH_TICK,
+        shards: ShardPlan | None = None,
         **options: Any,  # more of discord.py's Bot options (its own typing of them is private)
     ) -> None:
         # Slash commands and components need no privileged intent.
@@ -82,6 +85,9 @@ class CardroomBot(commands.Bot):
         )
         self.db_path = db_path
         self.dev_guild = dev_guild
+        #: The gateway shards this process runs: it drives only the tables of guilds on them.
+        #: (Not ``shards``: discord.py's sharded client has that name for its live connections.)
+        self.shard_plan = shards or ShardPlan()
         self.clock = clock
         self.seed_source = seed_source
         self.sync_commands = sync_commands
@@ -130,11 +136,16 @@ class CardroomBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.db = await self.open_database()
-        self.tables = TableService(self.db, clock=self.clock, on_change=self._on_change, seed_source=self.seed_source)
+        self.tables = TableService(
+            self.db, clock=self.clock, on_change=self._on_change, seed_source=self.seed_source, **self._ownership()
+        )
         self.economy = Economy(self.db, clock=self.clock)
         self.computers = ComputerSeats(self.tables, self.thinker, pause=self.computer_pause)
         self.timers = TurnTimers(self.tables, self.clock, choose=self.computers.choose_for_timeout)
-        self.health = HealthMonitor(self.tables.open_counts, self.foreground.waiting, tick=self.health_tick or HEALTH_TICK)
+        self.health = HealthMonitor(
+            self.tables.open_counts, self.foreground.waiting, tick=self.health_tick or HEALTH_TICK,
+            shards=self.shard_plan.label(),
+        )
         self.tree.error(on_tree_error)
         languages = install_catalogues()
         log.info("languages: %s", ", ".join(f"{code} ({n} texts)" for code, n in languages.items()) or "en")
@@ -149,7 +160,7 @@ class CardroomBot(commands.Bot):
             self.health.start()
         for snap in open_tables:  # a computer whose turn it was when the bot stopped plays it now
             self.computers.table_changed(snap, "action")
-        if self.sync_commands:
+        if self.sync_commands and self._syncs_commands():
             if self.dev_guild:
                 guild = discord.Object(self.dev_guild)
                 self.tree.copy_global_to(guild=guild)
@@ -165,6 +176,23 @@ class CardroomBot(commands.Bot):
                     ) from None
             else:
                 await self.tree.sync()
+
+    def _ownership(self) -> dict[str, Any]:
+        """``owns_guild`` for the table service once it takes one (issue 16: the lead's part).
+
+        Until then a process running only some shards would drive every table, so it refuses to start.
+        """
+        if "owns_guild" in inspect.signature(TableService).parameters:
+            return {"owns_guild": self.shard_plan.owns}
+        if self.shard_plan.is_partial:
+            raise StartupError(
+                "this build can't run only some shards yet: leave CARDROOM_SHARD_IDS empty.", exit_code=ExitCode.SETTINGS
+            )
+        return {}
+
+    def _syncs_commands(self) -> bool:
+        """Slash commands belong to the application, not a shard: the process with shard 0 syncs them."""
+        return self.shard_plan.ids is None or 0 in self.shard_plan.ids
 
     async def _on_change(self, snap: TableSnapshot, reason: str) -> None:
         """Called by the service after each commit: never blocks (listeners work in the background)."""
@@ -203,3 +231,15 @@ def _reason(exc: BaseException) -> str:
     if isinstance(exc, OSError) and exc.strerror:
         return f"{exc.strerror}: {exc.filename}" if exc.filename else exc.strerror
     return " ".join(str(exc).split()) or type(exc).__name__
+
+
+class ShardedCardroomBot(CardroomBot, commands.AutoShardedBot):
+    """The same bot on discord.py's sharded client: one gateway connection per shard of the plan."""
+
+
+def make_bot(shards: ShardPlan, **options: Any) -> CardroomBot:
+    """``python -m bot``'s client: sharded as soon as the plan names a shard count, else one connection."""
+    if shards.count is None:
+        return CardroomBot(shards=shards, **options)
+    ids = list(shards.ids) if shards.ids is not None else None
+    return ShardedCardroomBot(shards=shards, shard_count=shards.count, shard_ids=ids, **options)

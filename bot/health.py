@@ -1,6 +1,10 @@
 """One health line per process, every minute: what an operator watches and greps for.
 
-    health: tables=12 playing=9 waiting_interactions=0 loop_lag_ms=p50:0.2,max:3.1 ticks=60
+    health: tables=12 playing=9 waiting_interactions=0 loop_lag_ms=p50:0.2,max:3.1 ticks=60 shards=0,1/4 pid=4242
+
+With several processes (one per range of gateway shards), ``shards`` and
+``pid`` say whose line it is: ``all`` for a bot in one process, else this
+process's shard ids over the bot's shard count.
 
 *Loop lag* is how late the event loop runs a timer it was asked to run
 (``tick`` seconds after the last one): the delay every click's answer also
@@ -13,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import statistics
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -33,11 +38,14 @@ class Health:
     lag_p50_ms: float
     lag_max_ms: float
     ticks: int
+    shards: str = "all"
+    process: int = 0
 
     def line(self) -> str:
         return (
             f"health: tables={self.tables} playing={self.playing} waiting_interactions={self.waiting}"
             f" loop_lag_ms=p50:{self.lag_p50_ms:.1f},max:{self.lag_max_ms:.1f} ticks={self.ticks}"
+            f" shards={self.shards} pid={self.process}"
         )
 
 
@@ -46,9 +54,10 @@ class HealthMonitor:
 
     def __init__(
         self, tables: Callable[[], tuple[int, int]], waiting: Callable[[], int], *,
-        every: float = EVERY, tick: float = TICK,
+        every: float = EVERY, tick: float = TICK, shards: str = "all",
     ) -> None:
         self._tables = tables
+        self._shards = shards
         self._waiting = waiting
         self._every, self._tick = every, tick
         self._task: asyncio.Task[None] | None = None
@@ -68,6 +77,7 @@ class HealthMonitor:
         health = Health(
             tables, playing, self._waiting(),
             1000 * statistics.median(lags) if lags else 0.0, 1000 * max(lags, default=0.0), len(lags),
+            self._shards, os.getpid(),
         )
         self.last = health
         log.info("%s", health.line())

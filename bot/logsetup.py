@@ -1,5 +1,11 @@
 """Logging for the bot process: one line per record, to stderr.
 
+``CARDROOM_LOG_FORMAT=json`` makes each line one JSON object, for a log
+collector fed by several processes: each record names the process's shards
+(and pid), so "which process drove table 42?" is one query. In text, a
+process running only some shards prefixes its lines with them
+(``[shards 0,1/4]``); a single process's lines stay as they were.
+
 Also keeps discord.py quiet about voice: Cardroom never joins a voice channel,
 so "PyNaCl / davey is not installed, voice will NOT be supported" (and the
 ``audioop`` deprecation on Python 3.11–3.12) would only alarm an operator
@@ -8,13 +14,59 @@ about something that does not matter. Exactly those are silenced, nothing else.
 
 from __future__ import annotations
 
+import json
 import logging
 import warnings
+from datetime import UTC, datetime
+from typing import Any
+
+from bot.shards import ShardPlan
+
+#: Attributes a call may pass in ``extra=`` that the JSON line carries as fields of their own.
+EXTRA_FIELDS = ("table", "guild")
 
 
-def setup_logging(level: int = logging.INFO) -> None:
+class JsonFormatter(logging.Formatter):
+    """One JSON object per record, with the fields an operator filters on across processes."""
+
+    def __init__(self, shards: ShardPlan) -> None:
+        super().__init__()
+        self._shards: list[int] | str = list(shards.ids) if shards.ids is not None and shards.is_partial else "all"
+        self._count = shards.count
+
+    def format(self, record: logging.LogRecord) -> str:
+        line: dict[str, Any] = {
+            "time": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds"),
+            "level": record.levelname,
+            "logger": record.name,
+            "message": record.getMessage(),
+            "shards": self._shards,
+            "shard_count": self._count,
+            "process": record.process,
+        }
+        for name in EXTRA_FIELDS:
+            if name in record.__dict__:
+                line[name] = record.__dict__[name]
+        if record.exc_info:
+            line["exc"] = self.formatException(record.exc_info)
+        elif record.exc_text:
+            line["exc"] = record.exc_text
+        if record.stack_info:
+            line["stack"] = self.formatStack(record.stack_info)
+        return json.dumps(line, ensure_ascii=False, default=str)
+
+
+def text_formatter(shards: ShardPlan) -> logging.Formatter:
+    """The readable line; a process running only some shards says which, so merged journals stay clear."""
+    where = f"[shards {shards.label()}] " if shards.is_partial else ""
+    return logging.Formatter(f"%(asctime)s %(levelname)-7s {where}%(name)s: %(message)s")
+
+
+def setup_logging(level: int = logging.INFO, *, fmt: str = "text", shards: ShardPlan | None = None) -> None:
+    """Root logging for ``python -m bot``: ``fmt`` is CARDROOM_LOG_FORMAT (``text`` or ``json``)."""
+    plan = shards or ShardPlan()
     handler = logging.StreamHandler()
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)-7s %(name)s: %(message)s"))
+    handler.setFormatter(JsonFormatter(plan) if fmt == "json" else text_formatter(plan))
     root = logging.getLogger()
     root.handlers[:] = [handler]
     root.setLevel(level)

@@ -15,15 +15,35 @@ import os
 from collections.abc import Mapping
 from enum import IntEnum
 
-from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SecretStr,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
+
+from bot.shards import ShardPlan, parse_ids
 
 ENV_NAMES = {
     "discord_token": "DISCORD_TOKEN",
     "db_path": "CARDROOM_DB",
     "dev_guild": "CARDROOM_DEV_GUILD",
     "log_level": "CARDROOM_LOG_LEVEL",
+    "log_format": "CARDROOM_LOG_FORMAT",
+    "shard_count": "CARDROOM_SHARD_COUNT",
+    "shard_ids": "CARDROOM_SHARD_IDS",
 }
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+LOG_FORMATS = ("text", "json")
+#: How CARDROOM_DB names a PostgreSQL database instead of a SQLite file.
+POSTGRES_SCHEMES = ("postgresql", "postgres")
+SHARED_DB_NEEDS_POSTGRES = (
+    "Setting CARDROOM_DB is a SQLite file, but CARDROOM_SHARD_IDS runs only some shards in this process. "
+    "Several processes share one database only on PostgreSQL: set CARDROOM_DB=postgresql://… (see .env.example)."
+)
 
 
 #: The unedited value of DISCORD_TOKEN in ``.env.example`` (a test keeps the two in step).
@@ -67,13 +87,74 @@ class _NotSetYet(ValueError):
     """The token is empty or still the placeholder: reported as "not set yet", not "invalid"."""
 
 
+class _Mismatch(ValueError):
+    """Two settings disagree: the whole line is worded here, naming the setting to change."""
+
+
+def is_postgres_url(db: str) -> bool:
+    """Whether CARDROOM_DB names a PostgreSQL database (``postgresql://…``) rather than a SQLite file."""
+    scheme, sep, _ = db.strip().partition("://")
+    return bool(sep) and scheme.lower() in POSTGRES_SCHEMES
+
+
 class Settings(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     discord_token: SecretStr = Field(description="The bot token from the Developer Portal (Bot → Reset Token).")
-    db_path: str = Field("data/cardroom.sqlite3", min_length=1, description="Where the SQLite database lives.")
+    db_path: str = Field(
+        "data/cardroom.sqlite3", min_length=1,
+        description="A SQLite file, or a postgresql:// URL (needed when several processes share the database).",
+    )
     dev_guild: int | None = Field(None, gt=0, description="A server id: sync commands there only (instant).")
     log_level: str = Field("INFO", description="DEBUG, INFO, WARNING, ERROR or CRITICAL.")
+    log_format: str = Field("text", description="text (one readable line) or json (one object per line).")
+    shard_count: int | None = Field(None, ge=1, description="How many gateway shards the whole bot runs.")
+    shard_ids: tuple[int, ...] | None = Field(None, description="This process's shards: 0,1 or 0-3 or 0-1,3.")
+
+    @field_validator("db_path")
+    @classmethod
+    def _db(cls, v: str) -> str:
+        db = v.strip()
+        scheme, sep, rest = db.partition("://")
+        if sep and scheme.lower() not in POSTGRES_SCHEMES:
+            raise ValueError("must be a SQLite file path or a postgresql:// URL")
+        if sep and not rest.strip("/"):
+            raise ValueError("must name the server and database, e.g. postgresql://cardroom@localhost/cardroom")
+        return db
+
+    @field_validator("log_format")
+    @classmethod
+    def _format(cls, v: str) -> str:
+        fmt = v.strip().lower()
+        if fmt not in LOG_FORMATS:
+            raise ValueError(f"must be {' or '.join(LOG_FORMATS)}")
+        return fmt
+
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _ids(cls, v: object) -> object:
+        return parse_ids(v) if isinstance(v, str) else v
+
+    @model_validator(mode="after")
+    def _shards_fit(self) -> Settings:
+        if self.shard_ids is not None and self.shard_count is None:
+            raise _Mismatch(
+                "Setting CARDROOM_SHARD_IDS needs CARDROOM_SHARD_COUNT, the bot's total number of shards "
+                "(see .env.example)."
+            )
+        too_big = [i for i in self.shard_ids or () if self.shard_count is not None and i >= self.shard_count]
+        if too_big:
+            raise _Mismatch(
+                f"Setting CARDROOM_SHARD_IDS is invalid: shard {too_big[0]} is not below "
+                f"CARDROOM_SHARD_COUNT={self.shard_count}; ids run from 0 (see .env.example)."
+            )
+        if self.shards.is_partial and not is_postgres_url(self.db_path):
+            raise _Mismatch(SHARED_DB_NEEDS_POSTGRES)
+        return self
+
+    @property
+    def shards(self) -> ShardPlan:
+        return ShardPlan(self.shard_count, self.shard_ids)
 
     @field_validator("discord_token")
     @classmethod
@@ -122,6 +203,8 @@ def load_settings(environ: Mapping[str, str] | None = None, *, dotenv_path: str 
         cause = (err.get("ctx") or {}).get("error")
         if isinstance(cause, _NotSetYet):
             raise SettingsError(TOKEN_NOT_SET_YET) from None
+        if isinstance(cause, _Mismatch):
+            raise SettingsError(str(cause)) from None
         if err.get("type") == "missing":
             problem = "is missing"
         else:

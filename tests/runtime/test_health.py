@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import time
+from pathlib import Path
 
 from bot.health import Health, HealthMonitor
 
@@ -30,5 +32,19 @@ async def test_a_blocked_loop_shows_as_lag() -> None:
 
 
 def test_the_line_reads_as_documented() -> None:
-    line = Health(12, 9, 0, 0.24, 3.1, 60).line()
-    assert line == "health: tables=12 playing=9 waiting_interactions=0 loop_lag_ms=p50:0.2,max:3.1 ticks=60"
+    line = Health(12, 9, 0, 0.24, 3.1, 60, "0,1/4", 4242).line()
+    assert line == (
+        "health: tables=12 playing=9 waiting_interactions=0 loop_lag_ms=p50:0.2,max:3.1 ticks=60 shards=0,1/4 pid=4242"
+    )
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "deploy.md").read_text()
+    assert line in docs
+
+
+async def test_a_line_names_the_process_and_its_shards() -> None:
+    monitor = HealthMonitor(lambda: (0, 0), lambda: 0, every=0.02, tick=0.01, shards="2,3/4")
+    monitor.start()
+    await asyncio.sleep(0.08)
+    await monitor.stop()
+    assert monitor.last is not None
+    assert (monitor.last.shards, monitor.last.process) == ("2,3/4", os.getpid())
+    assert monitor.last.line().endswith(f" shards=2,3/4 pid={os.getpid()}")
