@@ -26,7 +26,6 @@ Dependency direction (``tests/test_import_graph.py`` fails on any import circle)
 
 from __future__ import annotations
 
-import inspect
 import logging
 import sqlite3
 from collections.abc import Callable
@@ -137,7 +136,8 @@ class CardroomBot(commands.Bot):
     async def setup_hook(self) -> None:
         self.db = await self.open_database()
         self.tables = TableService(
-            self.db, clock=self.clock, on_change=self._on_change, seed_source=self.seed_source, **self._ownership()
+            self.db, clock=self.clock, on_change=self._on_change, seed_source=self.seed_source,
+            owns_guild=self.shard_plan.owns,
         )
         self.economy = Economy(self.db, clock=self.clock)
         self.computers = ComputerSeats(self.tables, self.thinker, pause=self.computer_pause)
@@ -176,19 +176,6 @@ class CardroomBot(commands.Bot):
                     ) from None
             else:
                 await self.tree.sync()
-
-    def _ownership(self) -> dict[str, Any]:
-        """``owns_guild`` for the table service once it takes one (issue 16: the lead's part).
-
-        Until then a process running only some shards would drive every table, so it refuses to start.
-        """
-        if "owns_guild" in inspect.signature(TableService).parameters:
-            return {"owns_guild": self.shard_plan.owns}
-        if self.shard_plan.is_partial:
-            raise StartupError(
-                "this build can't run only some shards yet: leave CARDROOM_SHARD_IDS empty.", exit_code=ExitCode.SETTINGS
-            )
-        return {}
 
     def _syncs_commands(self) -> bool:
         """Slash commands belong to the application, not a shard: the process with shard 0 syncs them."""

@@ -15,12 +15,10 @@ from pathlib import Path
 import pytest
 
 from bot.client import CardroomBot, ShardedCardroomBot, make_bot
-from bot.settings import StartupError
 from bot.shards import ShardPlan, shard_of
 from tests.e2e.conftest import World
 from tests.e2e.test_play import open_table, play_until_hand, snapshot
 from tests.e2e.test_startup import TOKEN, FakeDiscord, assert_one_line, fake_discord, run_bot
-from tests.runtime.test_shards import SERVICE_KNOWS_SHARDS
 
 __all__ = ["fake_discord"]  # the fixture, shared with test_startup
 
@@ -68,10 +66,6 @@ def test_python_m_bot_refuses_some_shards_on_sqlite(tmp_path: Path) -> None:
     assert not (tmp_path / "db").exists()  # refused before the database is touched
 
 
-@pytest.mark.xfail(
-    not SERVICE_KNOWS_SHARDS, raises=StartupError, strict=True,
-    reason="TableService(owns_guild=) is the lead's part of issue 16; until it lands a partial process refuses to start",
-)
 async def test_a_process_loads_only_the_tables_of_its_shards(world: World) -> None:
     w = world
     await open_table(w, "renfield", w.players[:3])

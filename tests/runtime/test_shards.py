@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import inspect
 import json
 import logging
 import os
@@ -15,13 +14,10 @@ from discord.ext import commands
 
 from bot.client import CardroomBot, ShardedCardroomBot, make_bot
 from bot.logsetup import setup_logging
-from bot.service import TableService
-from bot.settings import SHARED_DB_NEEDS_POSTGRES, SettingsError, StartupError, is_postgres_url, load_settings
+from bot.settings import SHARED_DB_NEEDS_POSTGRES, SettingsError, is_postgres_url, load_settings
 from bot.shards import ShardPlan, compact, parse_ids, shard_of
 
 TOKEN = "MTIz.abc.def-ghi"
-#: The lead's part of issue 16 gives ``TableService`` its ``owns_guild``; the client passes it when there.
-SERVICE_KNOWS_SHARDS = "owns_guild" in inspect.signature(TableService).parameters
 PG = "postgresql://cardroom:s3cret@db.internal:5432/cardroom"
 #: Real-looking snowflakes (the shard lives in the timestamp bits, above bit 22).
 GUILDS = [81384788765712384, 1456074443980800013, 613425648685547541, *range(1 << 22, 1 << 30, 97_531_337)]
@@ -144,14 +140,9 @@ def test_a_plan_picks_discords_sharded_client() -> None:
 def test_the_service_is_told_which_guilds_are_this_processs() -> None:
     bot = make_bot(ShardPlan(4, (1, 3)), db_path=PG)
     whole = make_bot(ShardPlan(4), db_path="x.sqlite3")
-    if SERVICE_KNOWS_SHARDS:
-        owns = bot._ownership()["owns_guild"]
-        assert [owns(g) for g in GUILDS] == [shard_of(g, 4) in (1, 3) for g in GUILDS]
-        assert all(whole._ownership()["owns_guild"](g) for g in GUILDS)
-    else:  # until the service can skip other processes' tables, a partial process must not start
-        with pytest.raises(StartupError, match="CARDROOM_SHARD_IDS"):
-            bot._ownership()
-        assert whole._ownership() == {}
+    owns = bot.shard_plan.owns
+    assert [owns(g) for g in GUILDS] == [shard_of(g, 4) in (1, 3) for g in GUILDS]
+    assert all(whole.shard_plan.owns(g) for g in GUILDS)
 
 
 # --- logs -------------------------------------------------------------------------------------------
