@@ -50,8 +50,9 @@ from bot.shards import ShardPlan
 from bot.thinking import Thinker
 from bot.timers import TurnTimers
 from bot.tree import CardroomTree
+from data.engines import open_database
 from data.migrate import MigrationError
-from data.store import Database, open_database, redact
+from data.store import Database, redact
 
 log = logging.getLogger("cardroom")
 

@@ -36,7 +36,8 @@ INSERT = PLAIN_INSERT + " ON CONFLICT(idem_key) DO NOTHING"
 
 # The name of the CHECK on accounts that keeps every balance but the issuer's at 0 or more. Only a
 # failure of that CHECK is an overdraft; any other constraint failure (a bad code…) stays an IntegrityError.
-OVERDRAFT = "CHECK constraint failed: no_overdraft"
+# Both engines name the constraint in their error text.
+OVERDRAFT = "no_overdraft"
 
 
 class LedgerError(RuntimeError):

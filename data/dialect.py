@@ -1,6 +1,6 @@
 """The one SQL dialect the code writes, and how PostgreSQL is told the same thing.
 
-The statements are written for both engines: ``?`` placeholders, ``INSERT … RETURNING``,
+The statements are written for both engines: ``?`` (or ``?NNN``) placeholders, ``INSERT … RETURNING``,
 ``ON CONFLICT … DO …``, ``CASE`` instead of summing booleans, ``COALESCE``. What differs
 mechanically is rewritten here once per distinct statement (cached): placeholders become
 ``$1, $2…``, ``INSERT OR IGNORE`` becomes ``ON CONFLICT DO NOTHING`` and SQLite's
@@ -13,7 +13,7 @@ import re
 from functools import lru_cache
 
 # A quoted literal is copied as it is (a '?' inside it is text), else each '?' is numbered.
-_TOKEN = re.compile(r"'(?:[^']|'')*'|\"(?:[^\"]|\"\")*\"|\?")
+_TOKEN = re.compile(r"'(?:[^']|'')*'|\"(?:[^\"]|\"\")*\"|\?\d*")
 _OR_IGNORE = re.compile(r"\bINSERT\s+OR\s+IGNORE\s+INTO\b", re.IGNORECASE)
 _RETURNING = re.compile(r"\bRETURNING\b", re.IGNORECASE)
 _READS = re.compile(r"^\s*(SELECT|WITH|VALUES)\b", re.IGNORECASE)
@@ -27,8 +27,11 @@ def to_postgres(sql: str) -> str:
 
     def number(match: re.Match[str]) -> str:
         nonlocal count
-        if match.group(0) != "?":
-            return match.group(0)
+        token = match.group(0)
+        if not token.startswith("?"):
+            return token
+        if token != "?":  # SQLite's numbered form, ?NNN
+            return f"${token[1:]}"
         count += 1
         return f"${count}"
 

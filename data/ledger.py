@@ -44,7 +44,7 @@ from .accounts import (
     wallet_owner,
 )
 from .settlement import Settlement, settle_hand
-from .store import INTEGRITY_ERRORS, Conn
+from .store import INTEGRITY_ERRORS, Conn, execute_recoverable
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,8 +81,8 @@ def transfer(
     if amount == 0:
         return False
     try:
-        cur = conn.execute(
-            INSERT, (guild_id, debit_id, credit_id, amount, code, key, table_id, hand_no, memo, at)
+        cur = execute_recoverable(
+            conn, INSERT, (guild_id, debit_id, credit_id, amount, code, key, table_id, hand_no, memo, at)
         )
     except INTEGRITY_ERRORS as err:
         if OVERDRAFT in str(err):

@@ -95,6 +95,20 @@ class SyncConnection:
         status = self._wait(self._conn.execute(query, *args))
         return SyncCursor([], _changed(status))
 
+    def execute_recoverable(self, sql: str, parameters: Params = ()) -> SyncCursor:
+        """``execute`` in a savepoint (inside a transaction), so a refusal undoes this statement only."""
+        if not self.in_transaction:
+            return self.execute(sql, parameters)
+        self.execute("SAVEPOINT recoverable")
+        try:
+            cursor = self.execute(sql, parameters)
+        except BaseException:
+            self.execute("ROLLBACK TO SAVEPOINT recoverable")
+            self.execute("RELEASE SAVEPOINT recoverable")
+            raise
+        self.execute("RELEASE SAVEPOINT recoverable")
+        return cursor
+
     def executemany(self, sql: str, parameters: Iterable[Params], /) -> None:
         rows = [_args(p) for p in parameters]
         if rows:

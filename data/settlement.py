@@ -112,9 +112,9 @@ def _settle_in_full(
             acc, held = seats[users[i]]
             if held < -p:
                 return False
-            stakes += (acc, pot_id, -p, "stake", i)
+            stakes += (acc, pot_id, -p, "stake", str(i))  # text: it is spliced into the key
         elif p > 0:
-            payouts += (pot_id, seats[users[i]][0], p, "payout", i)
+            payouts += (pot_id, seats[users[i]][0], p, "payout", str(i))
     count = (len(stakes) + len(payouts)) // _SEAT_COLUMNS
     if count:
         _insert_checked(
@@ -246,7 +246,7 @@ def _insert_checked(
     except INTEGRITY_ERRORS as err:
         if OVERDRAFT in str(err):
             raise Overdraft(None, 0, 0) from err
-        if "UNIQUE" in str(err):
+        if "unique" in str(err).lower():  # SQLite: "UNIQUE constraint failed"; PostgreSQL: "unique constraint"
             raise LedgerError(f"table {table_id} hand {hand_no}: settlement keys already used") from err
         raise
     if inserted != count:
@@ -266,7 +266,7 @@ def _table_accounts(
             # A table's accounts are its escrows (with a user) and its pot (without): one index range.
             "SELECT id, user_id, balance FROM accounts WHERE table_id=?1"
             " UNION ALL SELECT -1, NULL, 0 FROM"
-            " (SELECT 1 FROM transfers WHERE idem_key > ?2 AND idem_key < ?3 LIMIT 1)",
+            " (SELECT 1 FROM transfers WHERE idem_key > ?2 AND idem_key < ?3 LIMIT 1) AS booked",
             (table_id, base + ":", base + ";"),
         ):
             if acc == -1:

@@ -111,6 +111,16 @@ class Database(Protocol):
     async def scalar(self, sql: str, params: Params = ()) -> Any: ...
 
 
+def execute_recoverable(conn: Conn, sql: str, parameters: Params = ()) -> Cursor:
+    """A statement whose refusal leaves the transaction usable, for code that reads on after one.
+
+    SQLite undoes just the failed statement; PostgreSQL aborts the whole transaction, so there the
+    statement runs inside a savepoint (two more round trips: used only where a refusal is expected,
+    e.g. a transfer that may overdraw)."""
+    recoverable = getattr(conn, "execute_recoverable", None)
+    return conn.execute(sql, parameters) if recoverable is None else recoverable(sql, parameters)
+
+
 def is_postgres(target: str | Path) -> bool:
     return isinstance(target, str) and target.startswith(POSTGRES_SCHEMES)
 
@@ -125,17 +135,6 @@ def redact(url: str) -> str:
     return urlunsplit(parts._replace(netloc=netloc))
 
 
-async def open_database(target: str | Path, *, migrate: bool = True) -> Database:
-    """The store ``CARDROOM_DB`` names: a ``postgresql://`` URL, else a SQLite file path."""
-    if is_postgres(target):
-        from .pg import PostgresDatabase
-
-        return await PostgresDatabase.open(str(target), migrate=migrate)
-    from .db import SqliteDatabase
-
-    return await SqliteDatabase.open(target, migrate=migrate)
-
-
 __all__ = [
     "INTEGRITY_ERRORS",
     "Conn",
@@ -145,7 +144,7 @@ __all__ = [
     "Params",
     "Row",
     "Tx",
+    "execute_recoverable",
     "is_postgres",
-    "open_database",
     "redact",
 ]

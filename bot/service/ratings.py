@@ -93,7 +93,7 @@ def rate_hand(
     conn.executemany(
         "INSERT INTO ratings (guild_id, game_id, user_id, mu, sigma, rated, updated_at) VALUES (?,?,?,?,?,1,?)"
         " ON CONFLICT (guild_id, game_id, user_id) DO UPDATE SET mu=excluded.mu, sigma=excluded.sigma,"
-        " rated=rated+1, updated_at=excluded.updated_at",
+        " rated=ratings.rated+1, updated_at=excluded.updated_at",
         [(guild_id, game_id, u, mu, sigma, now) for u, _mb, _sb, mu, sigma in rows],
     )
     conn.executemany(
@@ -128,7 +128,7 @@ _RANKED = (
 def board(conn: Conn, guild_id: int, game_id: str, limit: int = 10) -> list[Rating]:
     """The rating leaderboard of one game, best first (people only; equal ratings share a place)."""
     rows = conn.execute(
-        f"SELECT * FROM ({_RANKED} AND game_id=?) ORDER BY place, user_id LIMIT ?",
+        f"SELECT * FROM ({_RANKED} AND game_id=?) AS ranked ORDER BY place, user_id LIMIT ?",
         (guild_id, game_id, max(1, min(int(limit), 100))),
     ).fetchall()
     return [_rating(row) for row in rows]
@@ -145,7 +145,7 @@ def most_rated_game(conn: Conn, guild_id: int) -> str | None:
 
 def player_ratings(conn: Conn, guild_id: int, user_id: int, game_id: str | None = None) -> list[Rating]:
     """A person's rating at every game they were rated in (or one game), most rated first."""
-    sql = f"SELECT * FROM ({_RANKED}) WHERE user_id=?"
+    sql = f"SELECT * FROM ({_RANKED}) AS ranked WHERE user_id=?"
     params: list[object] = [guild_id, user_id]
     if game_id:
         sql += " AND game_id=?"

@@ -188,6 +188,13 @@ class TableBase:
         live.set_state(state)
         return live
 
+    async def _adopt(self, live: Live) -> Live:
+        """A table this process just opened: leased and cached (only a misconfigured twin could hold a new id)."""
+        if not await self.db.leases.claim(live.core.id):
+            raise TableElsewhere()
+        self._live[live.core.id] = live
+        return live
+
     async def _need(self, table_id: int) -> Live:
         live = await self._ensure(table_id)
         if live is None:

@@ -186,10 +186,7 @@ class LobbyOps(TableBase):
             raise TableAlreadyOpen()
         if not self.owns_guild(guild_id):
             raise TableElsewhere()
-        live = await self.db.run(work)
-        if not await self.db.leases.claim(live.core.id):  # only a misconfigured twin could hold a new id
-            raise TableElsewhere()
-        self._live[live.core.id] = live
+        live = await self._adopt(await self.db.run(work))
         await self._notify(live, "lobby")
         return live.snapshot()
 

@@ -1,50 +1,44 @@
-"""The chip ledger on real SQLite files: examples, then hypothesis sequences against every invariant."""
+"""The chip ledger on both real engines (a SQLite file, a PostgreSQL database): examples, then hypothesis
+sequences against every invariant."""
 
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from data import ledger, settlement
-from data.db import SqliteDatabase
+from data.engines import open_database
 from data.groupcommit import run_in_transaction
-from data.migrate import migrate_sync
+from data.store import INTEGRITY_ERRORS
+from tests.support.stores import open_sync
 
 G = 1  # guild
 AT = "2026-11-21T00:00:00+00:00"
 
 
-def _db(path: Path) -> sqlite3.Connection:
-    conn = sqlite3.connect(path, isolation_level=None)
-    conn.execute("PRAGMA foreign_keys = ON")
-    conn.execute("PRAGMA journal_mode = WAL")
-    migrate_sync(conn)
-    return conn
-
-
-def tx(conn: sqlite3.Connection, fn, *args, **kwargs):
+def tx(conn: Any, fn, *args, **kwargs):
     return run_in_transaction(conn, lambda c: fn(c, *args, **kwargs))
 
 
-def wallet(conn: sqlite3.Connection, user: int) -> int:
+def wallet(conn: Any, user: int) -> int:
     return ledger.balance_of(conn, ledger.USER, G, user_id=user)
 
 
-def seat(conn: sqlite3.Connection, table: int, user: int) -> int:
+def seat(conn: Any, table: int, user: int) -> int:
     return ledger.balance_of(conn, ledger.ESCROW, G, user_id=user, table_id=table)
 
 
-def pot(conn: sqlite3.Connection, table: int) -> int:
+def pot(conn: Any, table: int) -> int:
     return ledger.balance_of(conn, ledger.POT, G, table_id=table)
 
 
-def books(conn: sqlite3.Connection) -> tuple[object, ...]:
+def books(conn: Any) -> tuple[object, ...]:
     """Everything the ledger holds, for 'nothing changed' checks."""
     return (
         tuple(tuple(r) for r in conn.execute("SELECT * FROM accounts ORDER BY id")),
@@ -53,29 +47,29 @@ def books(conn: sqlite3.Connection) -> tuple[object, ...]:
 
 
 @pytest.fixture
-def conn(tmp_path: Path) -> sqlite3.Connection:
-    return _db(tmp_path / "ledger.sqlite3")
+def conn(sync_conn: Any) -> Any:
+    return sync_conn
 
 
-def test_new_wallet_gets_starting_chips_once(conn: sqlite3.Connection) -> None:
+def test_new_wallet_gets_starting_chips_once(conn: Any) -> None:
     tx(conn, ledger.open_wallet, G, 10, 100, AT)
     tx(conn, ledger.open_wallet, G, 10, 100, AT)
     assert wallet(conn, 10) == 100
     assert ledger.balance_of(conn, ledger.ISSUER, G) == -100
-    assert conn.execute("SELECT code FROM transfers").fetchall() == [("start",)]
+    assert [tuple(r) for r in conn.execute("SELECT code FROM transfers")] == [("start",)]
 
 
-def test_retried_grant_never_pays_twice(conn: sqlite3.Connection) -> None:
+def test_retried_grant_never_pays_twice(conn: Any) -> None:
     assert tx(conn, ledger.grant, G, 10, 50, "daily:1:10:2026-11-21", at=AT, code="daily", starting_chips=100)
     assert not tx(conn, ledger.grant, G, 10, 50, "daily:1:10:2026-11-21", at=AT, code="daily")
     assert wallet(conn, 10) == 150
 
 
-def test_overdraft_rolls_back_the_whole_transaction(conn: sqlite3.Connection) -> None:
+def test_overdraft_rolls_back_the_whole_transaction(conn: Any) -> None:
     tx(conn, ledger.open_wallet, G, 10, 100, AT)
     before = books(conn)
 
-    def two_steps(c: sqlite3.Connection) -> None:
+    def two_steps(c: Any) -> None:
         ledger.buy_in(c, G, 5, 10, 60, "buyin:5:10:1", at=AT)  # fine on its own
         ledger.buy_in(c, G, 6, 10, 60, "buyin:6:10:1", at=AT)  # overdraws the wallet
 
@@ -86,13 +80,13 @@ def test_overdraft_rolls_back_the_whole_transaction(conn: sqlite3.Connection) ->
     assert ledger.audit(conn).ok
 
 
-def test_transfers_and_balances_cannot_be_edited(conn: sqlite3.Connection) -> None:
+def test_transfers_and_balances_cannot_be_edited(conn: Any) -> None:
     tx(conn, ledger.open_wallet, G, 10, 100, AT)
-    with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+    with pytest.raises(INTEGRITY_ERRORS, match="append-only"):
         conn.execute("UPDATE transfers SET amount = 1000")
-    with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+    with pytest.raises(INTEGRITY_ERRORS, match="append-only"):
         conn.execute("DELETE FROM transfers")
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(INTEGRITY_ERRORS):
         conn.execute("UPDATE accounts SET balance = -5 WHERE kind = 'user'")
     conn.execute("UPDATE accounts SET balance = 7 WHERE kind = 'user'")  # a forged cache…
     report = ledger.audit(conn)
@@ -101,7 +95,7 @@ def test_transfers_and_balances_cannot_be_edited(conn: sqlite3.Connection) -> No
     assert any("cached 7" in p for p in report.problems)
 
 
-def test_settlement_moves_losses_to_winners_and_keeps_carry(conn: sqlite3.Connection) -> None:
+def test_settlement_moves_losses_to_winners_and_keeps_carry(conn: Any) -> None:
     users = [1, 2, 3]
     for u in users:
         tx(conn, ledger.buy_in, G, 9, u, 50, f"buyin:9:{u}:1", at=AT, starting_chips=100)
@@ -123,7 +117,7 @@ def test_settlement_moves_losses_to_winners_and_keeps_carry(conn: sqlite3.Connec
     assert ledger.audit(conn).ok
 
 
-def test_short_loser_is_topped_up_then_winners_absorb_the_rest(conn: sqlite3.Connection) -> None:
+def test_short_loser_is_topped_up_then_winners_absorb_the_rest(conn: Any) -> None:
     tx(conn, ledger.buy_in, G, 9, 1, 20, "b1", at=AT, starting_chips=25)  # wallet keeps 5
     tx(conn, ledger.buy_in, G, 9, 2, 50, "b2", at=AT, starting_chips=100)
     tx(conn, ledger.buy_in, G, 9, 3, 50, "b3", at=AT, starting_chips=100)
@@ -135,7 +129,7 @@ def test_short_loser_is_topped_up_then_winners_absorb_the_rest(conn: sqlite3.Con
     assert pot(conn, 9) == 0 and ledger.audit(conn).ok
 
 
-def test_shortfall_beyond_the_winners_is_written_off_by_the_issuer(conn: sqlite3.Connection) -> None:
+def test_shortfall_beyond_the_winners_is_written_off_by_the_issuer(conn: Any) -> None:
     tx(conn, ledger.buy_in, G, 9, 1, 10, "b1", at=AT, starting_chips=10)
     tx(conn, ledger.buy_in, G, 9, 2, 10, "b2", at=AT, starting_chips=10)
     issued = -ledger.balance_of(conn, ledger.ISSUER, G)
@@ -147,7 +141,7 @@ def test_shortfall_beyond_the_winners_is_written_off_by_the_issuer(conn: sqlite3
     assert ledger.audit(conn).ok
 
 
-def test_carried_pot_split_at_table_end(conn: sqlite3.Connection) -> None:
+def test_carried_pot_split_at_table_end(conn: Any) -> None:
     for u in (1, 2, 3):
         tx(conn, ledger.buy_in, G, 9, u, 10, f"b{u}", at=AT, starting_chips=10)
     tx(conn, ledger.settle_hand, G, 9, 1, [1, 2, 3], [-10, -10, 0], at=AT)
@@ -163,7 +157,7 @@ CODES = ("start", "daily", "grant", "buy_in", "topup", "stake", "payout", "write
          "correction")
 
 
-def test_every_documented_code_is_accepted_and_no_other(conn: sqlite3.Connection) -> None:
+def test_every_documented_code_is_accepted_and_no_other(conn: Any) -> None:
     tx(conn, ledger.open_wallet, G, 10, 1000, AT)
     mint = ledger.balance_of(conn, ledger.ISSUER, G)
     wallet_id = ledger.account(conn, ledger.USER, G, user_id=10)
@@ -172,7 +166,7 @@ def test_every_documented_code_is_accepted_and_no_other(conn: sqlite3.Connection
         assert tx(conn, ledger.transfer, wallet_id, issuer_id, 1, code, f"code:{code}", guild_id=G, at=AT)
     before = books(conn)
     for bad in ("Stake", "stake ", "", "bonus", "payout:1"):
-        with pytest.raises(sqlite3.IntegrityError, match="CHECK"):
+        with pytest.raises(INTEGRITY_ERRORS, match=r"(?i)check"):
             tx(conn, ledger.transfer, wallet_id, issuer_id, 1, bad, f"bad:{bad}", guild_id=G, at=AT)
     assert books(conn) == before
     assert wallet(conn, 10) == 1000 - len(CODES)
@@ -180,7 +174,7 @@ def test_every_documented_code_is_accepted_and_no_other(conn: sqlite3.Connection
     assert ledger.audit(conn).ok
 
 
-def test_settlement_books_exactly_these_rows(conn: sqlite3.Connection) -> None:
+def test_settlement_books_exactly_these_rows(conn: Any) -> None:
     users = [1, 2, 3, 4]
     for u in users:
         tx(conn, ledger.buy_in, G, 9, u, 50, f"b{u}", at=AT, starting_chips=100)
@@ -188,10 +182,10 @@ def test_settlement_books_exactly_these_rows(conn: sqlite3.Connection) -> None:
     pot_id = ledger.pot(conn, G, 9)
     s = tx(conn, ledger.settle_hand, G, 9, 7, users, [-5, 9, 0, -7], at=AT, carried_in=0, key="settle:000042")
     assert s == ledger.Settlement((-5, 9, 0, -7), (0, 0, 0, 0), 0, 0, 3)
-    rows = conn.execute(
+    rows = [tuple(r) for r in conn.execute(
         "SELECT idem_key, guild_id, debit_id, credit_id, amount, code, table_id, hand_no, memo, created_at"
         " FROM transfers WHERE hand_no = 7 ORDER BY idem_key"
-    ).fetchall()
+    )]
     assert rows == [
         ("settle:000042:0:stake", G, esc[1], pot_id, 5, "stake", 9, 7, None, AT),
         ("settle:000042:1:payout", G, pot_id, esc[2], 9, "payout", 9, 7, None, AT),
@@ -205,9 +199,9 @@ def test_settlement_books_exactly_these_rows(conn: sqlite3.Connection) -> None:
     assert ledger.audit(conn).ok
 
 
-def test_a_settlements_rows_stand_or_fall_together(conn: sqlite3.Connection) -> None:
+def test_a_settlements_rows_stand_or_fall_together(conn: Any) -> None:
     """One multi-row INSERT: if its last row overdraws, its first rows and their balance updates
-    are undone too, even though the caller's transaction is still open."""
+    are undone too (SQLite keeps the caller's transaction open; PostgreSQL fails all of it)."""
     for u in (1, 2):
         tx(conn, ledger.buy_in, G, 9, u, 10, f"b{u}", at=AT, starting_chips=10)
     e1, e2, pot_id = ledger.escrow(conn, G, 9, 1), ledger.escrow(conn, G, 9, 2), ledger.pot(conn, G, 9)
@@ -217,17 +211,17 @@ def test_a_settlements_rows_stand_or_fall_together(conn: sqlite3.Connection) -> 
     def rows(*moves: tuple[int, int, int, str]) -> list[tuple[object, ...]]:
         return [(G, d, c, a, row[4], k, *row[6:]) for d, c, a, k in moves]
 
-    conn.execute("BEGIN IMMEDIATE")
     with pytest.raises(ledger.Overdraft):
-        settlement._insert_settlement(conn, rows((e1, pot_id, 10, "x:0"), (e2, pot_id, 11, "x:1")), 9, 1)
-    assert conn.in_transaction and books(conn) == before
-    with pytest.raises(ledger.LedgerError, match="already used"):  # a used key: nothing from this statement
-        settlement._insert_settlement(conn, rows((e1, pot_id, 1, "y:0"), (e2, pot_id, 1, "b1")), 9, 1)
+        run_in_transaction(conn, settlement._insert_settlement,
+                           rows((e1, pot_id, 10, "x:0"), (e2, pot_id, 11, "x:1")), 9, 1)
     assert books(conn) == before
-    conn.execute("ROLLBACK")
+    with pytest.raises(ledger.LedgerError, match="already used"):  # a used key: nothing from this statement
+        run_in_transaction(conn, settlement._insert_settlement,
+                           rows((e1, pot_id, 1, "y:0"), (e2, pot_id, 1, "b1")), 9, 1)
+    assert books(conn) == before
 
 
-def test_every_insert_path_keeps_the_balances(conn: sqlite3.Connection) -> None:
+def test_every_insert_path_keeps_the_balances(conn: Any) -> None:
     """The balance cache is kept by the database, not by the ledger's code: a transfer written
     with plain SQL still moves the balances (and is refused if it overdraws)."""
     tx(conn, ledger.open_wallet, G, 10, 100, AT)
@@ -236,15 +230,15 @@ def test_every_insert_path_keeps_the_balances(conn: sqlite3.Connection) -> None:
            " VALUES (?, ?, ?, ?, ?, 'correction', ?)")
     conn.execute(sql, ("by-hand", G, wallet_id, mint, 30, AT))
     assert wallet(conn, 10) == 70 and ledger.balance_of(conn, ledger.ISSUER, G) == -70
-    with pytest.raises(sqlite3.IntegrityError, match="CHECK"):
+    with pytest.raises(INTEGRITY_ERRORS, match=r"(?i)check"):
         conn.execute(sql, ("by-hand-2", G, wallet_id, mint, 71, AT))
-    with pytest.raises(sqlite3.IntegrityError, match="FOREIGN KEY"):  # no transfer to a missing account
+    with pytest.raises(INTEGRITY_ERRORS, match=r"(?i)foreign key"):  # no transfer to a missing account
         conn.execute(sql, ("by-hand-3", G, wallet_id, 999_999, 1, AT))
     assert wallet(conn, 10) == 70 and ledger.audit(conn).ok
 
 
-async def test_async_transaction_and_run_roll_back(tmp_path: Path) -> None:
-    db = await SqliteDatabase.open(tmp_path / "bot.sqlite3")
+async def test_async_transaction_and_run_roll_back(store_target: str) -> None:
+    db = await open_database(store_target)
     try:
         await db.run(ledger.open_wallet, G, 10, 100, AT)
         with pytest.raises(ledger.Overdraft):
@@ -276,22 +270,31 @@ op = st.one_of(
 )
 
 
-def _has_wallet(conn: sqlite3.Connection, user: int) -> bool:
+def _has_wallet(conn: Any, user: int) -> bool:
     return conn.execute("SELECT 1 FROM accounts WHERE kind='user' AND user_id=?", (user,)).fetchone() is not None
 
 
-def _check(conn: sqlite3.Connection, issued: int) -> None:
+def _check(conn: Any, issued: int) -> None:
     report = ledger.audit(conn)
     assert report.ok, report.problems
     assert conn.execute("SELECT COUNT(*) FROM accounts WHERE kind <> 'issuer' AND balance < 0").fetchone()[0] == 0
     assert -ledger.balance_of(conn, ledger.ISSUER, G) == issued  # chips only come from recorded grants
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(ops=st.lists(op, min_size=8, max_size=40))
-def test_random_sequences_keep_every_invariant(ops: list[tuple]) -> None:
-    with tempfile.TemporaryDirectory() as tmp:
-        conn = _db(Path(tmp) / "prop.sqlite3")
+# PostgreSQL runs fewer sequences: each needs a database of its own (a clone, ~25 ms) and every
+# statement is a round trip; 50 still reach every operation and failure path many times.
+@pytest.mark.parametrize(("engine", "examples"), [("sqlite", 150), ("postgresql", 50)])
+def test_random_sequences_keep_every_invariant(engine: str, examples: int, request: pytest.FixtureRequest) -> None:
+    @settings(max_examples=examples, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(ops=st.lists(op, min_size=8, max_size=40))
+    def sequences(ops: list[tuple]) -> None:
+        _sequence(engine, request, ops)
+
+    sequences()
+
+
+def _sequence(engine: str, request: pytest.FixtureRequest, ops: list[tuple]) -> None:
+    with tempfile.TemporaryDirectory() as tmp, open_sync(engine, request, Path(tmp)) as conn:
         issued = 0
         hand = {1: 0, 2: 0}
         for step, o in enumerate(ops):
@@ -352,7 +355,7 @@ def test_random_sequences_keep_every_invariant(ops: list[tuple]) -> None:
             else:  # a valid step followed by an overdraft in one transaction: nothing may stick
                 _, table, user, amount = o
 
-                def doomed(c: sqlite3.Connection, table=table, user=user, amount=amount, step=step) -> None:
+                def doomed(c: Any, table=table, user=user, amount=amount, step=step) -> None:
                     ledger.grant(c, G, user, amount, f"f:{step}", at=AT, starting_chips=100)
                     ledger.buy_in(c, G, table, user, 10**9, f"fb:{step}", at=AT)
 
@@ -360,11 +363,10 @@ def test_random_sequences_keep_every_invariant(ops: list[tuple]) -> None:
                     run_in_transaction(conn, doomed)
                 assert books(conn) == before
             _check(conn, issued)
-        conn.close()
 
 
-async def test_group_commit_isolates_a_failing_call(tmp_path: Path) -> None:
-    db = await SqliteDatabase.open(tmp_path / "bot.sqlite3")
+async def test_group_commit_isolates_a_failing_call(store_target: str) -> None:
+    db = await open_database(store_target)
     try:
         await db.run(ledger.open_wallet, G, 10, 100, AT)
         commits = db.commits

@@ -11,7 +11,6 @@ are involved.
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Iterator
-from pathlib import Path
 
 import pytest
 
@@ -30,10 +29,10 @@ def toy_registered(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 
 @pytest.fixture
-async def env(tmp_path: Path) -> AsyncIterator[Env]:
-    e = await Env(tmp_path / "cardroom.sqlite3", Clock()).open()
+async def env(store_target: str) -> AsyncIterator[Env]:
+    e = await Env(store_target, Clock()).open()
     yield e
-    await e.db.close()
+    await e.close()
 
 
 async def play_until_closed(env: Env, table_id: int, limit: int = 20) -> tuple[TableSnapshot, int]:
@@ -64,7 +63,7 @@ async def test_a_table_ends_after_the_agreed_number_of_hands_with_final_standing
     assert result.pot == 0
     wins = {line.user_id: line.detail for line in result.session}  # …and where everyone ends up
     assert set(wins) == {HOST, P1, P2}
-    rows = await env.db.fetchall("SELECT user_id, SUM(placing = 1) AS w FROM results WHERE table_id=? GROUP BY user_id",
+    rows = await env.db.fetchall("SELECT user_id, SUM(CASE WHEN results.placing = 1 THEN 1 ELSE 0 END) AS w FROM results WHERE table_id=? GROUP BY user_id",
                                  (snap.id,))
     assert sum(r["w"] for r in rows) == 3
     for r in rows:

@@ -8,14 +8,13 @@ ones play real tables through the service and read the ratings back through ``Ec
 from __future__ import annotations
 
 import random
-import sqlite3
-from pathlib import Path
+from typing import Any
 
 import pytest
 
 from bot.service import handflow
 from bot.service.ratings import MODEL, rate_hand, shown
-from data.migrate import migrate_sync
+from data.store import INTEGRITY_ERRORS
 from games import Outcome
 from tests.service.test_computers import computers_table
 from tests.service.test_computers import play_hand as play_with_computers
@@ -33,6 +32,7 @@ from tests.service.test_tables import (
     seated_table,
     step,
 )
+from tests.support.stores import table_row
 
 __all__ = ["env"]
 
@@ -40,25 +40,23 @@ NOW = "2030-01-01T00:00:00+00:00"
 
 
 @pytest.fixture
-def conn(tmp_path: Path) -> sqlite3.Connection:
-    c = sqlite3.connect(tmp_path / "ratings.sqlite3", isolation_level=None)
-    migrate_sync(c)
-    c.execute("PRAGMA foreign_keys=OFF")  # the hands rated here have no tables rows
-    return c
+def conn(sync_conn: Any) -> Any:
+    table_row(sync_conn, 1)  # the hands rated here belong to table 1
+    return sync_conn
 
 
-def rate(conn: sqlite3.Connection, users: list[int], placings: tuple[int, ...], *, hand: int = 1,
+def rate(conn: Any, users: list[int], placings: tuple[int, ...], *, hand: int = 1,
          teams: object = None, game: str = "renfield") -> int:
     extra = {"teams": teams} if teams is not None else {}
     outcome = Outcome((0,) * len(users), placings, extra=extra)
     return rate_hand(conn, guild_id=G, game_id=game, table_id=1, hand_no=hand, users=users, outcome=outcome, now=NOW)
 
 
-def mus(conn: sqlite3.Connection, game: str = "renfield") -> dict[int, float]:
+def mus(conn: Any, game: str = "renfield") -> dict[int, float]:
     return {u: mu for u, mu in conn.execute("SELECT user_id, mu FROM ratings WHERE guild_id=? AND game_id=?", (G, game))}
 
 
-def test_the_winner_goes_up_the_loser_down_and_the_change_is_recorded(conn: sqlite3.Connection) -> None:
+def test_the_winner_goes_up_the_loser_down_and_the_change_is_recorded(conn: Any) -> None:
     assert rate(conn, [1, 2, 3, 4], (1, 2, 3, 4)) == 4
     after = mus(conn)
     assert after[1] > after[2] > MODEL.mu > after[3] > after[4]
@@ -74,7 +72,7 @@ def test_the_winner_goes_up_the_loser_down_and_the_change_is_recorded(conn: sqli
     assert {r[0] for r in conn.execute("SELECT rated FROM ratings")} == {2}
 
 
-def test_players_who_tie_share_the_change(conn: sqlite3.Connection) -> None:
+def test_players_who_tie_share_the_change(conn: Any) -> None:
     rate(conn, [1, 2, 3], (1, 1, 3))
     after = mus(conn)
     assert after[1] == pytest.approx(after[2]) and after[1] > MODEL.mu > after[3]
@@ -83,7 +81,7 @@ def test_players_who_tie_share_the_change(conn: sqlite3.Connection) -> None:
     assert draw[4] == pytest.approx(MODEL.mu) and draw[5] == pytest.approx(MODEL.mu)
 
 
-def test_partners_move_together(conn: sqlite3.Connection) -> None:
+def test_partners_move_together(conn: Any) -> None:
     """Samba and Burraco rate partnerships: both winners up, both losers down, as one side."""
     rate(conn, [1, 2, 3, 4], (1, 2, 1, 2), teams=[[0, 2], [1, 3]], game="samba")
     after = mus(conn, "samba")
@@ -95,7 +93,7 @@ def test_partners_move_together(conn: sqlite3.Connection) -> None:
     assert mus(conn, "rage")[1] != pytest.approx(after[1])
 
 
-def test_computers_are_opponents_but_never_rated(conn: sqlite3.Connection) -> None:
+def test_computers_are_opponents_but_never_rated(conn: Any) -> None:
     assert rate(conn, [1, -1, -2, 2], (1, 2, 3, 4)) == 2
     after = mus(conn)
     assert set(after) == {1, 2} and after[1] > MODEL.mu > after[2]
@@ -110,22 +108,22 @@ def test_computers_are_opponents_but_never_rated(conn: sqlite3.Connection) -> No
     assert burraco[6] == pytest.approx(burraco[7])
 
 
-def test_a_hand_with_one_person_changes_nothing(conn: sqlite3.Connection) -> None:
+def test_a_hand_with_one_person_changes_nothing(conn: Any) -> None:
     assert rate(conn, [1, -1, -2], (1, 2, 3)) == 0
     assert rate(conn, [-1, -2], (1, 2)) == 0
     assert conn.execute("SELECT COUNT(*) FROM ratings").fetchone()[0] == 0
     assert conn.execute("SELECT COUNT(*) FROM rating_changes").fetchone()[0] == 0
 
 
-def test_rating_changes_are_append_only(conn: sqlite3.Connection) -> None:
+def test_rating_changes_are_append_only(conn: Any) -> None:
     rate(conn, [1, 2], (1, 2))
-    with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+    with pytest.raises(INTEGRITY_ERRORS, match="append-only"):
         conn.execute("UPDATE rating_changes SET mu_after = 99")
-    with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+    with pytest.raises(INTEGRITY_ERRORS, match="append-only"):
         conn.execute("DELETE FROM rating_changes")
-    with pytest.raises(sqlite3.IntegrityError):  # a hand is rated once
+    with pytest.raises(INTEGRITY_ERRORS):  # a hand is rated once
         rate(conn, [1, 2], (1, 2))
-    with pytest.raises(sqlite3.IntegrityError):  # no computer row can be written, even by mistake
+    with pytest.raises(INTEGRITY_ERRORS):  # no computer row can be written, even by mistake
         conn.execute("INSERT INTO ratings VALUES (1, 'renfield', -1, 25, 8, 0, ?)", (NOW,))
 
 
@@ -139,7 +137,7 @@ async def test_a_played_hand_rates_its_people_in_the_results_transaction(env: En
     snap = await seated_table(env, players=(HOST, P1, P2, P3))
     await play_hand(env, snap.id, random.Random(4))
     results = {r[0]: r[1] for r in await env.db.fetchall(
-        "SELECT user_id, placing FROM results WHERE table_id=? AND hand_no=1", (snap.id,))}
+        "SELECT user_id, results.placing FROM results WHERE table_id=? AND hand_no=1", (snap.id,))}
     changes = {r[0]: r[1] - r[2] for r in await env.db.fetchall(
         "SELECT user_id, mu_after, mu_before FROM rating_changes WHERE table_id=? AND hand_no=1", (snap.id,))}
     assert set(changes) == set(results) == {HOST, P1, P2, P3}

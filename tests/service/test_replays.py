@@ -9,9 +9,7 @@ from __future__ import annotations
 
 import json
 import random
-import sqlite3
 from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -39,10 +37,10 @@ PRESETS = {"rage": "short"}
 
 
 @pytest.fixture
-async def env(tmp_path: Path) -> AsyncIterator[Env]:
-    e = await Env(tmp_path / "cardroom.sqlite3", Clock()).open()
+async def env(store_target: str) -> AsyncIterator[Env]:
+    e = await Env(store_target, Clock()).open()
     yield e
-    await e.db.close()
+    await e.close()
 
 
 async def play_one_hand(env: Env, game_id: str, seed: int = 17) -> tuple[int, tuple[int, ...]]:
@@ -70,13 +68,10 @@ def record_of_lines(rows: list[dict[str, Any]]) -> HandRecord:
 
 
 async def watch(env: Env, table_id: int, user_id: int, first_hand: int) -> None:
-    conn = sqlite3.connect(env.path)
-    with conn:
-        conn.execute(
-            "INSERT INTO table_watchers (table_id, user_id, first_hand, since) VALUES (?,?,?,?)",
-            (table_id, user_id, first_hand, "2026-11-21T12:00:00+00:00"),
-        )
-    conn.close()
+    await env.tamper((
+        "INSERT INTO table_watchers (table_id, user_id, first_hand, since) VALUES (?,?,?,?)",
+        (table_id, user_id, first_hand, "2026-11-21T12:00:00+00:00"),
+    ))
 
 
 @pytest.mark.parametrize("game_id", games.game_ids())
@@ -100,12 +95,10 @@ async def test_a_downloaded_hand_replays_to_the_stored_outcome(env: Env, game_id
     final = replay(game, record_of_lines(rows))
     result = game.outcome(final)
     assert result is not None
-    db = sqlite3.connect(env.path)
-    stored = json.loads(db.execute("SELECT outcome_json FROM hands WHERE table_id=? AND hand_no=1",
-                                   (table_id,)).fetchone()[0])
-    scores = [r[0] for r in db.execute("SELECT score FROM results WHERE table_id=? AND hand_no=1 ORDER BY seat",
-                                       (table_id,))]
-    db.close()
+    stored = json.loads((await env.read("SELECT outcome_json FROM hands WHERE table_id=? AND hand_no=1",
+                                        (table_id,)))[0][0])
+    scores = [r[0] for r in await env.read("SELECT score FROM results WHERE table_id=? AND hand_no=1 ORDER BY seat",
+                                           (table_id,))]
     assert list(result.payoffs) == stored["payoffs"] == outcome["payoffs"]
     assert list(result.placings) == stored["placings"] == outcome["placings"]
     assert (list(result.scores) if result.scores else [None] * len(players)) == scores == outcome["scores"]

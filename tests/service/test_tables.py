@@ -1,7 +1,8 @@
-"""TableService + Economy on real SQLite files with the real registered games (Renfield, Scurro).
+"""TableService + Economy on both real engines with the real registered games (Renfield, Scurro…).
 
-No mocks of the database: every test opens a file in tmp_path, and a restart
-is a new Database + TableService on the same file.
+No mocks of the database: every test runs twice, on a SQLite file in tmp_path and on a fresh
+PostgreSQL database (``store_target``), and a restart is a new Database + TableService on the
+same store.
 """
 
 from __future__ import annotations
@@ -10,10 +11,10 @@ import asyncio
 import dataclasses
 import json
 import random
-import sqlite3
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -31,7 +32,8 @@ from bot.service import (
     TableService,
     TableSnapshot,
 )
-from data.db import SqliteDatabase
+from data.engines import open_database
+from data.store import Database
 from games import NotYourTurn
 
 G, CH = 1, 500
@@ -50,23 +52,23 @@ class Clock:
 
 
 class Env:
-    def __init__(self, path: Path, clock: Clock) -> None:
-        self.path = path
+    def __init__(self, target: str | Path, clock: Clock) -> None:
+        self.target = str(target)
         self.clock = clock
         self.changes: list[tuple[int, int, str]] = []
-        self.db: SqliteDatabase
+        self.db: Database
+        self.other: Database | None = None
         self.svc: TableService
         self.eco: Economy
 
     async def open(self) -> Env:
-        self.db = await SqliteDatabase.open(self.path)
+        self.db = await open_database(self.target)
 
         async def on_change(snap: TableSnapshot, reason: str) -> None:
             # The change must already be committed: a second connection sees it.
-            other = sqlite3.connect(self.path)
-            seq = other.execute("SELECT seq FROM tables WHERE id=?", (snap.id,)).fetchone()[0]
-            other.close()
-            assert seq == snap.seq
+            if self.other is None:
+                self.other = await open_database(self.target, migrate=False)
+            assert await self.other.scalar("SELECT seq FROM tables WHERE id=?", (snap.id,)) == snap.seq
             self.changes.append((snap.id, snap.seq, reason))
 
         self.svc = TableService(self.db, clock=self.clock, on_change=on_change, seed_source=lambda: 20261121)
@@ -77,16 +79,40 @@ class Env:
         await self.db.close()
         await self.open()
 
+    async def close(self) -> None:
+        await self.db.close()
+        if self.other is not None:
+            await self.other.close()
+            self.other = None
+
+    async def tamper(self, *statements: tuple[str, tuple[object, ...]]) -> None:
+        """Writes behind the service's back (a broken snapshot…), through a connection of its own."""
+        raw = await open_database(self.target, migrate=False)
+        try:
+            async with raw.transaction() as tx:
+                for sql, params in statements:
+                    await tx.execute(sql, params)
+        finally:
+            await raw.close()
+
+    async def read(self, sql: str, params: tuple[object, ...] = ()) -> list[Any]:
+        """Rows read through a connection of the test's own."""
+        raw = await open_database(self.target, migrate=False)
+        try:
+            return await raw.fetchall(sql, params)
+        finally:
+            await raw.close()
+
     async def audit_ok(self) -> None:
         report = await self.eco.audit()
         assert report.ok, report.problems
 
 
 @pytest.fixture
-async def env(tmp_path: Path) -> AsyncIterator[Env]:
-    e = await Env(tmp_path / "cardroom.sqlite3", Clock()).open()
+async def env(store_target: str) -> AsyncIterator[Env]:
+    e = await Env(store_target, Clock()).open()
     yield e
-    await e.db.close()
+    await e.close()
 
 
 async def seated_table(env: Env, game_id: str = "renfield", players=(HOST, P1, P2, P3), **kw) -> TableSnapshot:
@@ -180,7 +206,7 @@ async def test_full_lifecycle_with_settlement_results_and_stats(env: Env, game_i
     assert after.pot == outcome["carried_out"]
     assert list(after.stacks) == [60 + n for n in outcome["nets"]]
     assert outcome["nets"] == outcome["payoffs"]  # nobody was short at 60 chips
-    rows = await env.db.fetchall("SELECT user_id, placing, payoff FROM results WHERE table_id=? ORDER BY seat",
+    rows = await env.db.fetchall("SELECT user_id, results.placing, payoff FROM results WHERE table_id=? ORDER BY seat",
                                  (started.id,))
     assert [r["user_id"] for r in rows] == users
     assert [r["payoff"] for r in rows] == outcome["nets"]
@@ -363,10 +389,7 @@ async def test_restart_rebuilds_a_broken_snapshot_by_replay(env: Env) -> None:
         await step(env, snap.id, rng)
     before = await env.svc.get(snap.id)
     await env.db.close()
-    raw = sqlite3.connect(env.path)
-    raw.execute("UPDATE tables SET state_json = '{\"garbage\": true}' WHERE id=?", (snap.id,))
-    raw.commit()
-    raw.close()
+    await env.tamper(("UPDATE tables SET state_json = '{\"garbage\": true}' WHERE id=?", (snap.id,)))
     await env.open()
     loaded = await env.svc.get(snap.id)
     assert loaded.status == "playing"
@@ -382,13 +405,11 @@ async def test_restart_voids_and_refunds_a_table_that_cannot_be_rebuilt(env: Env
     for _ in range(3):
         await step(env, snap.id, rng)
     await env.db.close()
-    raw = sqlite3.connect(env.path)
-    raw.execute("UPDATE tables SET state_json = 'nope' WHERE id=?", (snap.id,))
-    seq = raw.execute("SELECT seq FROM tables WHERE id=?", (snap.id,)).fetchone()[0]
-    raw.execute("INSERT INTO table_log VALUES (?, ?, 2, 0, ?, 'action', 'no-such-action', 'x')",
-                (snap.id, seq + 1, HOST))
-    raw.commit()
-    raw.close()
+    seq = (await env.read("SELECT seq FROM tables WHERE id=?", (snap.id,)))[0][0]
+    await env.tamper(
+        ("UPDATE tables SET state_json = 'nope' WHERE id=?", (snap.id,)),
+        ("INSERT INTO table_log VALUES (?, ?, 2, 0, ?, 'action', 'no-such-action', 'x')", (snap.id, seq + 1, HOST)),
+    )
     await env.open()
     assert await env.svc.load_open_tables() == []
     closed = await env.svc.get(snap.id)
@@ -468,7 +489,7 @@ async def test_every_registered_game_plays_a_hand_through_the_service(env: Env, 
     # a whole game of a sheet game: Samba's random deals are ~330 actions, 20 of them
     result = await play_to_the_end(env, snap.id, random.Random(17))
     assert result.hand_finished
-    rows = await env.db.fetchall("SELECT user_id, placing, payoff FROM results WHERE table_id=? AND hand_no=1",
+    rows = await env.db.fetchall("SELECT user_id, results.placing, payoff FROM results WHERE table_id=? AND hand_no=1",
                                  (snap.id,))
     outcome = json.loads(await env.db.scalar("SELECT outcome_json FROM hands WHERE table_id=? AND hand_no=1",
                                              (snap.id,)))
@@ -673,10 +694,7 @@ async def test_a_broken_razz_snapshot_replays_through_the_single_path(
     before = await env.svc.get(snap.id)
     assert before.hand_no == 2 and not before.paused and len(set(before.stacks)) > 1
     await env.db.close()
-    raw = sqlite3.connect(env.path)
-    raw.execute("UPDATE tables SET state_json = '{\"garbage\": true}' WHERE id=?", (snap.id,))
-    raw.commit()
-    raw.close()
+    await env.tamper(("UPDATE tables SET state_json = '{\"garbage\": true}' WHERE id=?", (snap.id,)))
     razz = games.get_game("razz")
     real = razz.start
     started: list[object] = []
@@ -734,10 +752,9 @@ async def test_a_table_deals_with_its_own_generator_version(env: Env, algo: int)
         await env.db.run(lambda c: c.execute("UPDATE tables SET rng_algo=1 WHERE id=?", (snap.id,)))
         await env.restart()
     started = (await env.svc.start(snap.id, HOST)).snapshot
-    with sqlite3.connect(env.path) as conn:
-        seed, dealer, stacks = conn.execute(
-            "SELECT seed, dealer, stacks_json FROM hands WHERE table_id=? AND hand_no=1", (snap.id,)
-        ).fetchone()
+    seed, dealer, stacks = (await env.read(
+        "SELECT seed, dealer, stacks_json FROM hands WHERE table_id=? AND hand_no=1", (snap.id,)
+    ))[0]
     game = started.game
     expected = game.new_state(game.Options(), 3, seed, dealer=dealer, stacks=tuple(json.loads(stacks)), rng_algo=algo)
     other = game.new_state(game.Options(), 3, seed, dealer=dealer, stacks=tuple(json.loads(stacks)), rng_algo=3 - algo)

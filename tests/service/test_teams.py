@@ -8,12 +8,12 @@ the games a player played with a partner.
 
 from __future__ import annotations
 
-import sqlite3
+from typing import Any
 
 from bot.service.results import HandResult, hand_result, team_lines, team_of_seats, teams_in
 from bot.service.standings import partner_stats, partnerships
-from data.migrate import migrate_sync
 from games import Outcome
+from tests.support.stores import table_row
 
 G = 7
 
@@ -43,24 +43,20 @@ def test_a_result_names_the_teams_best_first_with_their_scores_and_survives_json
     assert result.teams == lines
 
 
-def _db() -> sqlite3.Connection:
-    conn = sqlite3.connect(":memory:", isolation_level=None)
-    migrate_sync(conn)
-    return conn
 
 
-def _game(conn: sqlite3.Connection, table: int, hand: int, users: list[int], teams: list[int | None],
+def _game(conn: Any, table: int, hand: int, users: list[int], teams: list[int | None],
           placings: list[int], game: str = "burraco") -> None:
+    table_row(conn, table, G, game)
     conn.executemany(
-        "INSERT INTO results (table_id, hand_no, guild_id, user_id, game_id, seat, placing, payoff, score, at, team)"
+        "INSERT INTO results (table_id, hand_no, guild_id, user_id, game_id, seat, \"placing\", payoff, score, at, team)"
         " VALUES (?,?,?,?,?,?,?,?,?,?,?)",
         [(table, hand, G, u, game, i, placings[i], 0, None, "2030-01-01T00:00:00", teams[i]) for i, u in enumerate(users)],
     )
 
 
-def test_the_team_leaderboard_counts_partnerships_whatever_the_seats() -> None:
-    conn = _db()
-    conn.execute("PRAGMA foreign_keys=OFF")
+def test_the_team_leaderboard_counts_partnerships_whatever_the_seats(sync_conn: Any) -> None:
+    conn = sync_conn
     _game(conn, 1, 1, [1, 2, 3, 4], [0, 1, 0, 1], [1, 2, 1, 2])  # 1 & 3 beat 2 & 4
     _game(conn, 2, 1, [3, 4, 1, 2], [0, 1, 0, 1], [2, 1, 2, 1])  # 4 & 2 beat 3 & 1 (other seats)
     _game(conn, 3, 1, [1, 2, 3, 4], [0, 1, 0, 1], [1, 2, 1, 2])  # 1 & 3 again

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import AsyncIterator, Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -28,10 +27,10 @@ def toys_registered(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 
 @pytest.fixture
-async def env(tmp_path: Path) -> AsyncIterator[Env]:
-    e = await Env(tmp_path / "cardroom.sqlite3", Clock()).open()
+async def env(store_target: str) -> AsyncIterator[Env]:
+    e = await Env(store_target, Clock()).open()
     yield e
-    await e.db.close()
+    await e.close()
 
 
 async def carry_of(env: Env, table_id: int, hand_no: int) -> tuple[list[int], dict[str, Any] | None]:

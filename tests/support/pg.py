@@ -14,6 +14,7 @@ same for sync and async tests and never share an event loop with pytest-asyncio.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import os
 import shutil
@@ -124,9 +125,9 @@ def pg_server() -> Iterator[str]:
                 shutil.rmtree(directory, ignore_errors=True)
 
 
-@pytest.fixture
-def pg_url(pg_server: str) -> Iterator[str]:
-    """A fresh database migrated to the newest version, for this test alone; dropped afterwards."""
+@contextlib.contextmanager
+def fresh_database(pg_server: str) -> Iterator[str]:
+    """A new database cloned from the migrated template; dropped on leaving."""
     name = f"t_{os.getpid()}_{next(_names)}"
     began = time.perf_counter()
     run(_admin(pg_server, f'CREATE DATABASE "{name}" TEMPLATE "{TEMPLATE}"'))
@@ -135,6 +136,13 @@ def pg_url(pg_server: str) -> Iterator[str]:
         yield with_database(pg_server, name)
     finally:
         run(_admin(pg_server, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+
+
+@pytest.fixture
+def pg_url(pg_server: str) -> Iterator[str]:
+    """A fresh database migrated to the newest version, for this test alone; dropped afterwards."""
+    with fresh_database(pg_server) as url:
+        yield url
 
 
 @pytest.fixture
