@@ -11,7 +11,7 @@ import asyncio
 import dataclasses
 import json
 import random
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -52,9 +52,10 @@ class Clock:
 
 
 class Env:
-    def __init__(self, target: str | Path, clock: Clock) -> None:
+    def __init__(self, target: str | Path, clock: Clock, owns_guild: Callable[[int], bool] | None = None) -> None:
         self.target = str(target)
         self.clock = clock
+        self.owns_guild = owns_guild
         self.changes: list[tuple[int, int, str]] = []
         self.db: Database
         self.other: Database | None = None
@@ -71,7 +72,8 @@ class Env:
             assert await self.other.scalar("SELECT seq FROM tables WHERE id=?", (snap.id,)) == snap.seq
             self.changes.append((snap.id, snap.seq, reason))
 
-        self.svc = TableService(self.db, clock=self.clock, on_change=on_change, seed_source=lambda: 20261121)
+        self.svc = TableService(self.db, clock=self.clock, on_change=on_change, seed_source=lambda: 20261121,
+                                owns_guild=self.owns_guild)
         self.eco = Economy(self.db, clock=self.clock)
         return self
 
