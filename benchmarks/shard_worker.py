@@ -156,12 +156,20 @@ class Worker:
             self.busy.add(table)
             task = asyncio.create_task(self._click(table, stats, long))
             tasks.add(task)
-            task.add_done_callback(lambda t, table=table: (tasks.discard(t), self.busy.discard(table), gate.release()))
+            task.add_done_callback(self._done(tasks, table, gate))
         await asyncio.gather(*tasks)
         elapsed = time.perf_counter() - began
         return {"seconds": elapsed, "clicks": stats.clicks, "settled": stats.settled, "hands": stats.hands,
                 "refused": stats.refused, "errors": stats.errors, "first_error": stats.first_error,
                 "lat": {k: [round(x * 1000, 3) for x in v] for k, v in stats.lat.items()}}
+
+    def _done(self, tasks: set[asyncio.Task[None]], table: int, gate: asyncio.Semaphore) -> Callable[[asyncio.Task[None]], None]:
+        def done(task: asyncio.Task[None]) -> None:
+            tasks.discard(task)
+            self.busy.discard(table)
+            gate.release()
+
+        return done
 
     async def _timed(self, kind: str, stats: Stats, call: Awaitable[Any]) -> Any:
         began = time.perf_counter()

@@ -45,7 +45,7 @@ TARGET_RESTORE_S = 5.0
 class Bench:
     def __init__(self, args: argparse.Namespace, url: str, admin: str, scratch: Path) -> None:
         self.args, self.url, self.admin, self.scratch = args, url, admin, scratch
-        self.count = args.processes
+        self.count: int = args.processes
         self.procs: dict[int, Proc] = {}
         self.offset = 0.0
         self.out: dict[str, Any] = {}
@@ -58,7 +58,8 @@ class Bench:
         return proc
 
     def per_worker(self, total: float) -> float:
-        return total / self.count
+        rate: float = total / self.count
+        return rate
 
     async def setup(self) -> None:
         share = self.args.tables // self.count
@@ -154,8 +155,10 @@ class Bench:
         runs: list[dict[str, Any]] = []
         timeouts = 0
         kill_at = sorted(rng.uniform(0.15, 0.8) * seconds for _ in range(kills))
+        killed = 0
         while (left := seconds - (time.monotonic() - began)) > 1.0:
-            await asyncio.sleep(min(3.0, left - 1.0))
+            until_kill = kill_at[0] - (time.monotonic() - began) if kill_at else left
+            await asyncio.sleep(max(0.0, min(3.0, left - 1.0, until_kill)))
             advance = 20.0 if self.args.quick else 8.0  # quick: few tables, each clicked often
             self.offset += advance
             got = await asyncio.gather(*(p.call("timeouts", advance=advance) for p in self.procs.values()),
@@ -163,6 +166,7 @@ class Bench:
             timeouts += sum(g["timed_out"] for g in got if isinstance(g, dict))
             if kill_at and time.monotonic() - began >= kill_at[0]:
                 kill_at.pop(0)
+                killed += 1
                 shard = rng.randrange(self.count)
                 drives.pop(shard).cancel()
                 await self.kill_and_restore(shard, drive_after=0.0, acks=False)
@@ -172,7 +176,7 @@ class Bench:
                     concurrency=self.args.concurrency, long=True))
         for d in asyncio.as_completed(list(drives.values())):
             runs.append(await d)
-        self.out["long"] = {"seconds": seconds, "kills": kills, "timeouts": timeouts,
+        self.out["long"] = {"seconds": seconds, "kills": killed, "timeouts": timeouts,
                             "clicks": sum(r["clicks"] for r in runs), "errors": sum(r["errors"] for r in runs),
                             "first_error": next((r["first_error"] for r in runs if r["errors"]), ""),
                             "lobby_ops": sum(len(r["lat"]["lobby"]) for r in runs),
@@ -180,7 +184,7 @@ class Bench:
         await asyncio.gather(*(p.quit() for p in self.procs.values()))
         self.out["final"] = final = await final_checks(self.url)
         long = self.out["long"]
-        print(f"  long run: {seconds:.0f} s, {kills} kills + restarts, {long['timeouts']} timeouts, {long['clicks']}"
+        print(f"  long run: {seconds:.0f} s, {killed} kills + restarts, {long['timeouts']} timeouts, {long['clicks']}"
               f" clicks (of them {long['lobby_ops']} joins/leaves), {long['hands']} hands (surviving workers),"
               f" errors {long['errors']} {long['first_error']}")
         print(f"  end: audit ok={final['audit_ok']} ({final['accounts']} accounts, {final['transfers']} transfers)"
