@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from data import ledger
-from data.db import SqliteDatabase
+from data.store import Conn, open_database
 
 GUILD = 1
 PLAYERS = 4
@@ -44,10 +44,11 @@ def _payoffs(rng: random.Random, pot: int) -> list[int]:
     return out
 
 
-async def _ledger_run(path: Path, tables: int, hands: int, seed: int) -> tuple[float, float, int, float]:
-    db = await SqliteDatabase.open(path)
+async def _ledger_run(target: str | Path, tables: int, hands: int, seed: int) -> tuple[float, float, int, float]:
+    """The production path on ``target``: a SQLite file, or a ``postgresql://`` URL (``benchmarks.shards``)."""
+    db = await open_database(target)
     try:
-        def setup(conn: sqlite3.Connection) -> None:
+        def setup(conn: Conn) -> None:
             for t in range(1, tables + 1):
                 for p in range(PLAYERS):
                     user = t * 10 + p

@@ -10,6 +10,7 @@ SQLite one process owns the file, so every claim succeeds (``LocalLeases``).
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import TYPE_CHECKING, Protocol
 
@@ -61,6 +62,8 @@ class AdvisoryLeases:
         self._conn = conn
         self._held: set[int] = set()
         self.lost = False
+        # One connection runs one statement at a time: tables opened or loaded together take turns.
+        self._turn = asyncio.Lock()
         conn.add_termination_listener(self._on_lost)
 
     @classmethod
@@ -80,15 +83,17 @@ class AdvisoryLeases:
             return True
         if self.lost:
             return False
-        if await self._conn.fetchval("SELECT pg_try_advisory_lock($1, $2)", LEASES, table_id):
-            self._held.add(table_id)
-            return True
+        async with self._turn:
+            if await self._conn.fetchval("SELECT pg_try_advisory_lock($1, $2)", LEASES, table_id):
+                self._held.add(table_id)
+                return True
         return False
 
     async def release(self, table_id: int) -> None:
         if table_id in self._held and not self.lost:
             self._held.discard(table_id)
-            await self._conn.fetchval("SELECT pg_advisory_unlock($1, $2)", LEASES, table_id)
+            async with self._turn:
+                await self._conn.fetchval("SELECT pg_advisory_unlock($1, $2)", LEASES, table_id)
 
     def holds(self, table_id: int) -> bool:
         return table_id in self._held
