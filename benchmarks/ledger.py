@@ -27,7 +27,8 @@ from pathlib import Path
 from typing import Any
 
 from data import ledger
-from data.store import Conn, open_database
+from data.engines import open_database
+from data.store import Conn
 
 GUILD = 1
 PLAYERS = 4

@@ -24,7 +24,8 @@ from typing import Any
 import games
 from bot.service import Economy, ServiceError, TableElsewhere, TableService, TableSnapshot
 from bot.shards import ShardPlan, shard_of
-from data.store import Database, open_database
+from data.engines import open_database
+from data.store import Database
 from games import GameError
 
 STARTED = time.time()  # before the service's imports finished: the replacement's clock starts here

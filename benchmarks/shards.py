@@ -50,8 +50,8 @@ from typing import Any
 
 from benchmarks import ledger as ledger_bench
 from benchmarks.shard_procs import Proc, create_database, final_checks, lost_acks, open_in_shard, pct
+from data.engines import open_database
 from data.pg import PostgresDatabase
-from data.store import open_database
 from tools import pgcluster
 
 TARGET_P99_MS = 50.0

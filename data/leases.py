@@ -28,6 +28,10 @@ class Leases(Protocol):
 
     async def claim(self, table_id: int) -> bool: ...
 
+    async def claim_many(self, table_ids: list[int]) -> set[int]:
+        """The tables of ``table_ids`` now held (one round trip: a restart loads thousands)."""
+        ...
+
     async def release(self, table_id: int) -> None: ...
 
     def holds(self, table_id: int) -> bool: ...
@@ -44,6 +48,10 @@ class LocalLeases:
     async def claim(self, table_id: int) -> bool:
         self._held.add(table_id)
         return True
+
+    async def claim_many(self, table_ids: list[int]) -> set[int]:
+        self._held.update(table_ids)
+        return set(table_ids)
 
     async def release(self, table_id: int) -> None:
         self._held.discard(table_id)
@@ -88,6 +96,16 @@ class AdvisoryLeases:
                 self._held.add(table_id)
                 return True
         return False
+
+    async def claim_many(self, table_ids: list[int]) -> set[int]:
+        wanted = [t for t in table_ids if t not in self._held]
+        if wanted and not self.lost:
+            async with self._turn:
+                rows = await self._conn.fetch(
+                    "SELECT t FROM unnest($2::int[]) AS t WHERE pg_try_advisory_lock($1, t)", LEASES, wanted
+                )
+            self._held.update(int(r[0]) for r in rows)
+        return {t for t in table_ids if t in self._held}
 
     async def release(self, table_id: int) -> None:
         if table_id in self._held and not self.lost:

@@ -274,10 +274,13 @@ def save_player(conn: Conn, live: Live, player: Player) -> None:
 
 
 # ------------------------------------------------------------------ reading
-def core_from_row(conn: Conn, row: Row) -> TableCore:
+_PLAYERS = "SELECT table_id, user_id, pos, seat, timeouts, leaving, name, computer, away FROM table_players"
+_HAND = "SELECT table_id, rowid, dealer, carry_json, stacks_json, start_seq FROM hands"
+
+
+def core_from_row(row: Row, pot: int) -> TableCore:
     """The table row's facts, without the engine state (``restore_state`` does that, with its fallbacks)."""
     game = games.get_game(row["game_id"])
-    pot = conn.execute("SELECT balance FROM accounts WHERE kind='pot' AND table_id=?", (row["id"],)).fetchone()
     return TableCore(
         id=row["id"],
         guild_id=row["guild_id"],
@@ -296,46 +299,72 @@ def core_from_row(conn: Conn, row: Row) -> TableCore:
         deadline=parse_iso(row["deadline"]),
         recent=tuple(json.loads(row["recent_json"])),
         outcome_summary=row["outcome_summary"],
-        pot=0 if pot is None else int(pot[0]),
+        pot=pot,
         result=HandResult.from_json(row["result_json"]),
         locale=row["locale"],
     )
 
 
-def live_from_row(conn: Conn, row: Row) -> Live:
-    """Everything but the engine state: the facts, the players and the current hand's inputs."""
-    live = Live(
-        core_from_row(conn, row), seed=row["seed"], rng_algo=row["rng_algo"], pause=Pause.from_json(row["pause_json"])
-    )
-    table_id = live.core.id
+def live_from_parts(row: Row, pot: int, players: list[Row], hand: Row | None, acted: list[Row]) -> Live:
+    """Everything but the engine state, from the table's row and its rows elsewhere (read one table at
+    a time by ``live_from_row``, or a thousand at once by ``lives_from_rows`` after a restart)."""
+    live = Live(core_from_row(row, pot), seed=row["seed"], rng_algo=row["rng_algo"], pause=Pause.from_json(row["pause_json"]))
     live.players = [
-        Player(
-            r["user_id"], r["pos"], r["seat"], r["timeouts"], bool(r["leaving"]), r["name"], r["computer"],
-            bool(r["away"]),
-        )
-        for r in conn.execute(
-            "SELECT user_id, pos, seat, timeouts, leaving, name, computer, away FROM table_players"
-            " WHERE table_id=? ORDER BY pos",
-            (table_id,),
-        )
+        Player(r["user_id"], r["pos"], r["seat"], r["timeouts"], bool(r["leaving"]), r["name"], r["computer"], bool(r["away"]))
+        for r in players
     ]
-    hand = conn.execute(
-        "SELECT rowid, dealer, carry_json, stacks_json, start_seq FROM hands WHERE table_id=? AND hand_no=?",
-        (table_id, live.core.hand_no),
-    ).fetchone()
     if hand is not None:
         live.hand_rowid = hand["rowid"]
         live.dealer = hand["dealer"]
         live.carry = None if hand["carry_json"] is None else json.loads(hand["carry_json"])
         live.stacks = tuple(json.loads(hand["stacks_json"] or "[]"))
         live.hand_start_seq = hand["start_seq"]
-        for seat, seq in conn.execute(
-            "SELECT seat, MAX(seq) FROM table_log WHERE table_id=? AND seq>? AND kind IN ('action','timeout')"
-            " GROUP BY seat",
-            (table_id, live.hand_start_seq),
-        ):
-            live.acted[int(seat)] = int(seq)
+        live.acted = {int(r[1]): int(r[2]) for r in acted}
     return live
+
+
+def live_from_row(conn: Conn, row: Row) -> Live:
+    """One table (a lookup, a finished table)."""
+    table_id = row["id"]
+    pot = conn.execute("SELECT balance FROM accounts WHERE kind='pot' AND table_id=?", (table_id,)).fetchone()
+    players = conn.execute(f"{_PLAYERS} WHERE table_id=? ORDER BY pos", (table_id,)).fetchall()
+    hand = conn.execute(f"{_HAND} WHERE table_id=? AND hand_no=?", (table_id, row["hand_no"])).fetchone()
+    acted = [] if hand is None else conn.execute(
+        "SELECT table_id, seat, MAX(seq) FROM table_log WHERE table_id=? AND seq>? AND kind IN ('action','timeout')"
+        " GROUP BY table_id, seat",
+        (table_id, hand["start_seq"]),
+    ).fetchall()
+    return live_from_parts(row, 0 if pot is None else int(pot[0]), players, hand, acted)
+
+
+def lives_from_rows(conn: Conn, rows: list[Row], chunk: int = 500) -> list[Live]:
+    """Many tables in four queries per ``chunk`` of them (a restart loads every open table)."""
+    out: list[Live] = []
+    for at in range(0, len(rows), chunk):
+        part = rows[at : at + chunk]
+        ids = [r["id"] for r in part]
+        marks = ",".join("?" * len(ids))
+        pots = dict(conn.execute(f"SELECT table_id, balance FROM accounts WHERE kind='pot' AND table_id IN ({marks})", ids))
+        players: dict[int, list[Row]] = {}
+        for r in conn.execute(f"{_PLAYERS} WHERE table_id IN ({marks}) ORDER BY table_id, pos", ids):
+            players.setdefault(r["table_id"], []).append(r)
+        hands = {r["table_id"]: r for r in conn.execute(
+            f"{_HAND} h WHERE table_id IN ({marks})"
+            " AND hand_no = (SELECT t.hand_no FROM tables t WHERE t.id = h.table_id)", ids)}
+        acted: dict[int, list[Row]] = {}
+        for r in conn.execute(
+            "SELECT l.table_id, l.seat, MAX(l.seq) FROM table_log l JOIN tables t ON t.id = l.table_id"
+            " JOIN hands h ON h.table_id = t.id AND h.hand_no = t.hand_no"
+            f" WHERE l.table_id IN ({marks}) AND l.seq > h.start_seq AND l.kind IN ('action','timeout')"
+            " GROUP BY l.table_id, l.seat",
+            ids,
+        ):
+            acted.setdefault(r[0], []).append(r)
+        out += [
+            live_from_parts(r, int(pots.get(r["id"], 0)), players.get(r["id"], []), hands.get(r["id"]), acted.get(r["id"], []))
+            for r in part
+        ]
+    return out
 
 
 def hand_actions(conn: Conn, table_id: int, start_seq: int) -> list[tuple[int, str]]:

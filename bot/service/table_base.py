@@ -23,9 +23,9 @@ from games.core.views import SeatView
 
 from .errors import BadPhase, NoTable, NotHost, NotSeated, TableElsewhere
 from .handflow import Change
-from .live import Live, iso, live_from_row, save
+from .live import Live, iso, live_from_row, lives_from_rows, save
 from .models import TableSnapshot
-from .table_restore import restore_state, void, void_raw
+from .table_restore import decoded, restore_state, void, void_raw
 
 OnChange = Callable[[TableSnapshot, str], Awaitable[None]]
 #: A transaction's work on the table's private copy: (connection, table, now, what changed).
@@ -80,19 +80,25 @@ class TableBase:
         record and log; if that fails too, the table is voided and every chip
         at it refunded (the interrupted hand is undone exactly).
         """
-        rows = await self.db.fetchall("SELECT id, guild_id FROM tables WHERE status IN ('lobby','playing') ORDER BY id")
-        out = []
-        for table_id, guild_id in rows:
-            if not self.owns_guild(guild_id):
-                continue
-            try:
-                live = await self._ensure(table_id)
-            except TableElsewhere:
-                log_.warning("table %s is held by another process; leaving it alone", table_id)
-                continue
-            if live is not None:
-                out.append(live.snapshot())
-        return out
+        rows = await self.db.fetchall("SELECT * FROM tables WHERE status IN ('lobby','playing') ORDER BY id")
+        async with self._loading:
+            fresh = [r for r in rows if self.owns_guild(r["guild_id"]) and r["id"] not in self._live]
+            held = await self.db.leases.claim_many([r["id"] for r in fresh])
+            for row in fresh:
+                if row["id"] not in held:
+                    log_.warning("table %s is held by another process; leaving it alone", row["id"])
+            mine = [r for r in fresh if r["id"] in held]
+            try:  # thousands of tables in a few queries; any trouble: one by one, with the repairs
+                built: list[Live | None] = list(await self.db.read_sync(lives_from_rows, mine))
+            except Exception:
+                built = [None] * len(mine)
+            for row, live in zip(mine, built, strict=True):
+                loaded = await self._load(row, live)
+                if loaded is None:
+                    await self.db.leases.release(row["id"])
+                else:
+                    self._live[row["id"]] = loaded
+        return [self._live[r["id"]].snapshot() for r in rows if r["id"] in self._live]
 
     async def get(self, table_id: int) -> TableSnapshot:
         """``NoTable`` if unknown. Finished tables are read from the database."""
@@ -164,11 +170,12 @@ class TableBase:
                 self._live[table_id] = live
             return live
 
-    async def _load(self, row: Row) -> Live | None:
-        """An open table from its row: the snapshot, else the replayed hand, else voided and refunded."""
+    async def _load(self, row: Row, built: Live | None = None) -> Live | None:
+        """An open table from its row (and its facts, if already read): the snapshot, else the replayed
+        hand, else voided and refunded."""
         now = iso(self.clock()) or ""
         try:
-            live = await self.db.read_sync(live_from_row, row)
+            live = built if built is not None else await self.db.read_sync(live_from_row, row)
         except Exception:
             log_.exception("table %s can't be read; voiding it", row["id"])
             await self.db.run(void_raw, row, now)
@@ -176,7 +183,9 @@ class TableBase:
         if row["state_json"] is None:
             return live
         same_rules = row["rules_version"] == live.game.rules_version
-        state = await self.db.read_sync(restore_state, live, row["state_json"]) if same_rules else None
+        state = decoded(live, row["state_json"]) if same_rules else None
+        if state is None and same_rules:
+            state = await self.db.read_sync(restore_state, live, row["state_json"])
         if state is None:
             log_.error("table %s: snapshot and replay both failed; voiding and refunding", row["id"])
             with speaking(live.core.locale):

@@ -43,6 +43,14 @@ def hand_record(conn: Conn, live: Live) -> HandRecord:
     )
 
 
+def decoded(live: Live, state_json: str) -> Any:
+    """The snapshot, if it decodes (no database needed: the usual case at a restart)."""
+    try:
+        return live.game.load(state_json)
+    except Exception:
+        return None
+
+
 def restore_state(conn: Conn, live: Live, state_json: str) -> Any:
     """The snapshot, or the hand replayed from its record and log, or None."""
     game = live.game
