@@ -20,8 +20,8 @@ import asyncpg
 from data.migrate import MIGRATIONS_DIR, Migration, MigrationError, discover
 
 PG_MIGRATIONS_DIR = MIGRATIONS_DIR / "postgresql"
-#: Two-key form of the advisory lock: its key space never overlaps the one-key (bigint) locks,
-#: so table leases keyed by a table id can't collide with it. 0x43415244 is "CARD".
+#: The advisory lock of migrations, in the two-key form: 0x43415244 is "CARD". Table leases
+#: (``data.leases``) use the first key 0x43520001, so the two can never collide.
 MIGRATION_LOCK = (0x43415244, 1)
 
 _CREATE_VERSION_TABLE = """
