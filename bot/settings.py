@@ -26,6 +26,7 @@ from pydantic import (
 )
 
 from bot.shards import ShardPlan, parse_ids
+from data.store import POSTGRES_SCHEMES, is_postgres_url
 
 ENV_NAMES = {
     "discord_token": "DISCORD_TOKEN",
@@ -38,8 +39,6 @@ ENV_NAMES = {
 }
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 LOG_FORMATS = ("text", "json")
-#: How CARDROOM_DB names a PostgreSQL database instead of a SQLite file.
-POSTGRES_SCHEMES = ("postgresql", "postgres")
 SHARED_DB_NEEDS_POSTGRES = (
     "Setting CARDROOM_DB is a SQLite file, but CARDROOM_SHARD_IDS runs only some shards in this process. "
     "Several processes share one database only on PostgreSQL: set CARDROOM_DB=postgresql://… (see .env.example)."
@@ -89,12 +88,6 @@ class _NotSetYet(ValueError):
 
 class _Mismatch(ValueError):
     """Two settings disagree: the whole line is worded here, naming the setting to change."""
-
-
-def is_postgres_url(db: str) -> bool:
-    """Whether CARDROOM_DB names a PostgreSQL database (``postgresql://…``) rather than a SQLite file."""
-    scheme, sep, _ = db.strip().partition("://")
-    return bool(sep) and scheme.lower() in POSTGRES_SCHEMES
 
 
 class Settings(BaseModel):

@@ -26,7 +26,8 @@ Params = Sequence[Any] | Mapping[str, Any]
 Row = Any
 T = TypeVar("T")
 
-POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+#: How ``CARDROOM_DB`` names a PostgreSQL database instead of a SQLite file.
+POSTGRES_SCHEMES = ("postgresql", "postgres")
 
 
 class ConstraintViolation(Exception):
@@ -121,8 +122,12 @@ def execute_recoverable(conn: Conn, sql: str, parameters: Params = ()) -> Cursor
     return conn.execute(sql, parameters) if recoverable is None else recoverable(sql, parameters)
 
 
-def is_postgres(target: str | Path) -> bool:
-    return isinstance(target, str) and target.startswith(POSTGRES_SCHEMES)
+def is_postgres_url(target: str | Path) -> bool:
+    """Whether ``CARDROOM_DB`` names a PostgreSQL database (``postgresql://…``) rather than a SQLite file."""
+    if not isinstance(target, str):
+        return False
+    scheme, sep, _ = target.strip().partition("://")
+    return bool(sep) and scheme.lower() in POSTGRES_SCHEMES
 
 
 def redact(url: str) -> str:
@@ -145,6 +150,6 @@ __all__ = [
     "Row",
     "Tx",
     "execute_recoverable",
-    "is_postgres",
+    "is_postgres_url",
     "redact",
 ]
