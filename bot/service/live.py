@@ -337,6 +337,18 @@ def live_from_row(conn: Conn, row: Row) -> Live:
     return live_from_parts(row, 0 if pot is None else int(pot[0]), players, hand, acted)
 
 
+def open_rows(conn: Conn, ids: list[int], chunk: int = 500) -> list[Row]:
+    """The open tables' rows among ``ids``, in id order, ``chunk`` at a time (a statement's bound values are limited)."""
+    rows: list[Row] = []
+    for at in range(0, len(ids), chunk):
+        part = ids[at : at + chunk]
+        rows += conn.execute(
+            f"SELECT * FROM tables WHERE id IN ({','.join('?' * len(part))}) AND status IN ('lobby','playing') ORDER BY id",
+            part,
+        ).fetchall()
+    return rows
+
+
 def lives_from_rows(conn: Conn, rows: list[Row], chunk: int = 500) -> list[Live]:
     """Many tables in four queries per ``chunk`` of them (a restart loads every open table)."""
     out: list[Live] = []

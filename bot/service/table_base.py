@@ -23,7 +23,7 @@ from games.core.views import SeatView
 
 from .errors import BadPhase, NoTable, NotHost, NotSeated, TableElsewhere
 from .handflow import Change
-from .live import Live, iso, live_from_row, lives_from_rows, save
+from .live import Live, iso, live_from_row, lives_from_rows, open_rows, save
 from .models import TableSnapshot
 from .table_restore import decoded, restore_state, void, void_raw
 
@@ -80,14 +80,18 @@ class TableBase:
         record and log; if that fails too, the table is voided and every chip
         at it refunded (the interrupted hand is undone exactly).
         """
-        rows = await self.db.fetchall("SELECT * FROM tables WHERE status IN ('lobby','playing') ORDER BY id")
+        listed = await self.db.fetchall("SELECT id, guild_id FROM tables WHERE status IN ('lobby','playing') ORDER BY id")
+        ids = [table_id for table_id, guild_id in listed if self.owns_guild(guild_id)]
         async with self._loading:
-            fresh = [r for r in rows if self.owns_guild(r["guild_id"]) and r["id"] not in self._live]
-            held = await self.db.leases.claim_many([r["id"] for r in fresh])
-            for row in fresh:
-                if row["id"] not in held:
-                    log_.warning("table %s is held by another process; leaving it alone", row["id"])
-            mine = [r for r in fresh if r["id"] in held]
+            fresh = [table_id for table_id in ids if table_id not in self._live]
+            held = await self.db.leases.claim_many(fresh)
+            for table_id in fresh:
+                if table_id not in held:
+                    log_.warning("table %s is held by another process; leaving it alone", table_id)
+            # Only this process's rows are read whole (their snapshots are the bulk of the bytes).
+            mine = await self.db.read_sync(open_rows, [t for t in fresh if t in held])
+            for ended in held - {r["id"] for r in mine}:  # closed since it was listed
+                await self.db.leases.release(ended)
             try:  # thousands of tables in a few queries; any trouble: one by one, with the repairs
                 built: list[Live | None] = list(await self.db.read_sync(lives_from_rows, mine))
             except Exception:
@@ -98,7 +102,7 @@ class TableBase:
                     await self.db.leases.release(row["id"])
                 else:
                     self._live[row["id"]] = loaded
-        return [self._live[r["id"]].snapshot() for r in rows if r["id"] in self._live]
+        return [self._live[table_id].snapshot() for table_id in ids if table_id in self._live]
 
     async def get(self, table_id: int) -> TableSnapshot:
         """``NoTable`` if unknown. Finished tables are read from the database."""
