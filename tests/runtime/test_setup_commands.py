@@ -1,0 +1,48 @@
+"""`.ci/run` does exactly what the README's command table says, and a fresh machine needs nothing else.
+
+Each command in `.ci/run` follows a `# README: <what>` comment; the README's table row whose label
+starts with that must hold the same command, so the two can't drift apart. No system package manager is called: whatever
+the tests need (PostgreSQL's server included) comes from the project's own dependencies.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+ROW = re.compile(r"^\| ([^|]+?) \| `([^`]+)` \|$", re.MULTILINE)
+
+
+def _readme_commands() -> dict[str, str]:
+    return {what: command for what, command in ROW.findall((ROOT / "README.md").read_text(encoding="utf-8"))}
+
+
+def _ci_steps() -> list[tuple[str, str]]:
+    lines = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    return [
+        (line.removeprefix("# README: ").strip(), lines[i + 1].strip())
+        for i, line in enumerate(lines)
+        if line.startswith("# README: ")
+    ]
+
+
+def test_every_ci_step_is_the_readmes_command() -> None:
+    readme = _readme_commands()
+    steps = _ci_steps()
+    assert [what for what, _ in steps][:3] == ["set up", "lint", "type check"]
+    for what, command in steps:
+        rows = [row for label, row in readme.items() if label.startswith(what)]
+        assert rows == [command], f".ci/run's {what!r} step differs from the README's"
+
+
+def test_set_up_run_and_test_are_one_line_each_and_nothing_needs_apt() -> None:
+    readme = _readme_commands()
+    for what in ("set up (once)", "run the bot", "run the tests"):
+        assert what in readme, f"the README's table has no {what!r} row"
+    assert readme["run the bot"] == "python -m bot"
+    assert readme["run the tests"] == "python -m pytest -q"
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    for manager in ("apt-get", "apt ", "brew ", "sudo "):
+        assert manager not in ci, f".ci/run calls {manager.strip()}: the tests' needs must come from pip"
+    assert "pgserver" in (ROOT / "pyproject.toml").read_text(encoding="utf-8")
