@@ -145,3 +145,17 @@ async def test_a_limit_of_zero_keeps_computers_off_chip_tables_but_not_off_table
     await env.svc.start(free.id, HOST)
     assert await ledger_net(env) == 0 and (await env.eco.house(G)).total == {}
     await env.audit_ok()
+
+
+async def test_a_start_short_of_players_because_the_house_cant_pay_says_so_and_changes_nothing(env: Env) -> None:
+    await limit(env, 100)
+    first = await computers_table(env, buy_in=50)
+    second = await env.svc.open_table(G, CH + 1, P1, "renfield", buy_in=50)  # needs 3 players
+    for _ in range(2):
+        second = await env.svc.add_computer(second.id, P1, "easy")
+    await env.svc.start(first.id, HOST)
+    with pytest.raises(HouseLimit) as refused:
+        await env.svc.start(second.id, P1)
+    assert str(refused.value) == LIMIT_TEXT
+    second = await env.svc.get(second.id)
+    assert second.status == "lobby" and len(second.computers) == 2 and await ledger_net(env) == 100
