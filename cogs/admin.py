@@ -1,4 +1,4 @@
-"""Server admin commands: /admin grant, /admin audit, /admin settings (Manage Server only).
+"""Server admin commands: /admin grant, /admin audit, /admin economy, /admin settings (Manage Server only).
 
 The permission is both the command's default (so Discord hides it from
 others) and checked at run time (server admins can change command
@@ -12,7 +12,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.service import Economy as ChipEconomy
+from bot.service.economy import HouseReport
 from bot.service.errors import NotAllowed
+from games import UnknownGame, get_game
 from games.core.i18n import N_, _
 
 from .ui import render
@@ -37,6 +39,7 @@ SETTING_LABELS = {
     "language": N_("Language of tables"),
     "table_threads": N_("A thread per table"),
     "card_images": N_("Card pictures"),
+    "house_daily_loss_limit": N_("The house's daily loss limit"),
 }
 #: Values that are words, as the settings show them.
 SETTING_VALUES = {
@@ -46,6 +49,41 @@ SETTING_VALUES = {
     "en": N_("English"),
     "ja": N_("Japanese"),
 }
+
+
+def _game_title(game_id: str) -> str:
+    try:
+        return get_game(game_id).shown_title
+    except UnknownGame:  # a game no longer installed: its id still names it
+        return game_id
+
+
+def _house_lines(nets: dict[str, int]) -> str:
+    """One line per game, the house's biggest losses first."""
+    if not nets:
+        return _("Nothing yet.")
+    ordered = sorted(nets.items(), key=lambda kv: (-kv[1], kv[0]))
+    return "\n".join(_("{game}: {n:+,}").format(game=_game_title(g), n=n) for g, n in ordered[:20])
+
+
+def house_embed(report: HouseReport) -> discord.Embed:
+    """``/admin economy``: the house's net per game today and in total, its limit, the chips in circulation."""
+    b = render.EmbedBudget(_("The house's chips"), render.COLOUR_LOBBY)
+    b.description(_(
+        "What players won from computer players: the chips the house paid into their seats minus what came"
+        " back (negative: the house won)."
+    ))
+    b.field(_("Today ({day}, UTC): {n:+,}").format(day=report.day, n=report.today_net), _house_lines(report.today))
+    b.field(_("In total: {n:+,}").format(n=report.total_net), _house_lines(report.total))
+    if report.limit:
+        limit = _("{limit:,} chips a day ({left:,} left today)").format(
+            limit=report.limit, left=max(report.limit - report.today_net, 0)
+        )
+    else:
+        limit = _("0: computer players play for no chips")
+    b.field(_("The house's daily loss limit"), limit, inline=True)
+    b.field(_("Chips in circulation"), f"{report.circulation:,}", inline=True)
+    return b.embed
 
 
 def _setting_value(value: object) -> str:
@@ -96,6 +134,12 @@ class Admin(commands.Cog):
             b.field(_("Problems"), "\n".join(report.problems[:20]))
         await interaction.response.send_message(embed=b.embed, ephemeral=True)
 
+    @admin.command(name="economy", description="The house's chips: what players won from computers, per game.")
+    async def economy_report(self, interaction: discord.Interaction) -> None:
+        _require_admin(interaction)
+        report = await self.economy.house(guild_id_of(interaction))
+        await interaction.response.send_message(embed=house_embed(report), ephemeral=True)
+
     @admin.command(name="settings", description="Show or change this server's chip and table settings.")
     @app_commands.describe(
         starting_chips="Chips a new player starts with",
@@ -108,6 +152,7 @@ class Admin(commands.Cog):
         language="The language of new tables' public messages (private replies follow each reader)",
         table_threads="Open a thread for each table (its messages, results and chat live there)",
         card_images="Card pictures on the table and the hand panels (the text stays either way)",
+        house_daily_loss_limit="Most chips the house may lose to players a day through computers (0: they play for none)",
     )
     @app_commands.choices(
         away_players=[
@@ -133,6 +178,7 @@ class Admin(commands.Cog):
         language: str | None = None,
         table_threads: bool | None = None,
         card_images: bool | None = None,
+        house_daily_loss_limit: app_commands.Range[int, 0, 1_000_000_000] | None = None,
     ) -> None:
         _require_admin(interaction)
         changes = {
@@ -148,6 +194,7 @@ class Admin(commands.Cog):
                 "language": language,
                 "table_threads": table_threads,
                 "card_images": card_images,
+                "house_daily_loss_limit": house_daily_loss_limit,
             }.items()
             if v is not None
         }

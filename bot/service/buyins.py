@@ -10,6 +10,7 @@ from data import ledger
 from data.store import Conn
 from games.core.i18n import _
 
+from . import house
 from .computers import mention
 from .live import Change, Live, Player
 from .models import GuildSettings
@@ -23,7 +24,11 @@ def buy_in(
     core = live.core
     kept = []
     for p in players:
-        if p.computer is not None:  # the house buys a computer player in
+        if p.computer is not None:  # the house buys a computer player in, within today's limit
+            refused = house.refusal(conn, core, settings, now)
+            if refused is not None:
+                _turn_away(live, change, p, str(refused), _("{who} can't play for chips today and left."))
+                continue
             ledger.house_buy_in(
                 conn, core.guild_id, core.id, p.user_id, core.buy_in, f"buyin:{core.id}:{p.user_id}:{hand_no}",
                 at=now, hand_no=hand_no,
@@ -37,10 +42,7 @@ def buy_in(
                 "They have {have} chips and the buy-in is {n}. They can claim free chips with /daily,"
                 " or you can set a smaller buy-in next time (/play … buy_in:)."
             ).format(n=core.buy_in, have=have)
-            change.refused.append((p.user_id, why))
-            live.players.remove(p)
-            live.roster_dirty = True
-            live.add_recent(_("{who} couldn't pay the buy-in.").format(who=mention(p.user_id)))
+            _turn_away(live, change, p, why, _("{who} couldn't pay the buy-in."))
             continue
         ledger.buy_in(
             conn, core.guild_id, core.id, p.user_id, core.buy_in, f"buyin:{core.id}:{p.user_id}:{hand_no}",
@@ -49,6 +51,13 @@ def buy_in(
         kept.append(p)
     return kept
 
+
+def _turn_away(live: Live, change: Change, p: Player, why: str, line: str) -> None:
+    """``p`` isn't bought in: off the table, listed with ``why``, and the table says ``line``."""
+    change.refused.append((p.user_id, why))
+    live.players.remove(p)
+    live.roster_dirty = True
+    live.add_recent(line.format(who=mention(p.user_id)))
 
 
 def stay_or_go(
@@ -66,6 +75,11 @@ def stay_or_go(
         if live.core.chips:
             held = ledger.balance_of(conn, ledger.ESCROW, core.guild_id, user_id=p.user_id, table_id=core.id)
             if held == 0 and core.buy_in > 0 and live.game.rebuys and p.computer is not None:
+                if house.refusal(conn, core, settings, now) is not None:  # over today's limit: it leaves
+                    live.add_recent(_("{who} is out of chips, and the house can't buy it in again today.").format(
+                        who=mention(p.user_id)))
+                    leaving.append(p)
+                    continue
                 ledger.house_buy_in(
                     conn, core.guild_id, core.id, p.user_id, core.buy_in,
                     f"buyin:{core.id}:{p.user_id}:{core.hand_no + 1}", at=now, hand_no=core.hand_no + 1,

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, Literal
 
-from data import ledger
+from data import house, ledger
 from data.store import Conn, Database
 from games.core.i18n import N_
 
@@ -51,6 +51,26 @@ class Holdings:
     @property
     def total(self) -> int:
         return self.wallet + self.at_tables
+
+
+@dataclass(frozen=True, slots=True)
+class HouseReport:
+    """What ``/admin economy`` shows: the house's net per game today (UTC) and in total, the
+    day's limit, and the chips in circulation. A positive net is chips the house lost."""
+
+    day: str
+    today: dict[str, int]
+    total: dict[str, int]
+    limit: int
+    circulation: int
+
+    @property
+    def today_net(self) -> int:
+        return sum(self.today.values())
+
+    @property
+    def total_net(self) -> int:
+        return sum(self.total.values())
 
 
 class Economy:
@@ -213,6 +233,18 @@ class Economy:
     async def audit(self, guild_id: int | None = None) -> AuditReport:
         """Conservation (sums to 0), cache == history, no overdraft — for one server or all."""
         return await self.db.read_sync(ledger.audit, guild_id)
+
+    async def house(self, guild_id: int) -> HouseReport:
+        """The house's net per game (today and in total) from the ledger, and the chips in circulation."""
+        day = (iso(self.clock()) or "")[:10]  # the UTC day, as the limit counts it
+
+        def work(conn: Conn) -> HouseReport:
+            return HouseReport(
+                day, house.net_by_game(conn, guild_id, day), house.net_by_game(conn, guild_id),
+                load_settings(conn, guild_id).house_daily_loss_limit, house.circulation(conn, guild_id),
+            )
+
+        return await self.db.read_sync(work)
 
     async def settings(self, guild_id: int) -> GuildSettings:
         return await self.db.read_sync(load_settings, guild_id)

@@ -223,6 +223,11 @@ class GuildSettings(BaseModel):
     table_threads: bool = False
     #: Card pictures on the table message and the hand panels (the text view stays either way).
     card_images: bool = True
+    #: The most chips the house may lose to players per UTC day through computer players (their
+    #: buy-ins and rebuys less what came back); then computers can't play for chips until the next
+    #: day. 1,000 is ten buy-ins at the default: a few tables of computers a day, not a mint.
+    #: 0: computer players play for no chips (they sit only at tables that play for none).
+    house_daily_loss_limit: int = Field(1_000, ge=0, le=1_000_000_000)
 
 
 __all__ = [

@@ -12,8 +12,10 @@ from __future__ import annotations
 from data.store import Conn
 from games.core.i18n import N_, _
 
+from . import house
 from .computers import STRENGTHS, computer_name, mention, next_computer_id, strength_label
 from .errors import NotAllowed, NotSeated
+from .guilds import load_settings
 from .handflow import Change
 from .live import Live, Player, log, save_player
 from .models import TableSnapshot
@@ -35,6 +37,9 @@ class ComputerOps(TableBase):
             uid = next_computer_id([p.user_id for p in live.players])
             under_way = N_("This game is already under way; computer players can join the next one.")
             pos = take_seat(live, under_way=under_way)
+            if core.chips:  # the house pays its buy-in: refused once today's loss limit is reached
+                waiting = sum(1 for p in live.players if p.computer is not None and p.seat is None)
+                house.check(conn, core, load_settings(conn, core.guild_id), now, pending=waiting)
             live.players.append(Player(uid, pos, name=computer_name(uid), computer=strength))
             live.roster_dirty = True
             follow_players(live)

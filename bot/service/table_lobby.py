@@ -16,6 +16,7 @@ from games.core.i18n import N_, _, speaking
 from games.core.rng import RNG_ALGO, Rng
 
 from . import handflow as flow
+from . import house
 from .computers import mention
 from .errors import (
     BadPhase,
@@ -293,6 +294,8 @@ class LobbyOps(TableBase):
                 settings = load_settings(conn, live.core.guild_id)
                 players = flow.buy_in(conn, live, players, settings, now, change, hand_no=1)
                 if len(players) < low:
+                    if any(u < 0 for u, _why in change.refused):  # the house couldn't pay: say so
+                        house.check(conn, live.core, settings, now)
                     names = ", ".join(mention(u) for u, _why in change.refused)
                     raise InsufficientChips(
                         N_(
