@@ -111,7 +111,8 @@ async def scene(w: World, s: Scene | None = None) -> Scene:
         s.pressed.clear()
         s.click = lambda: table.act(who, panel)
         return s
-    waiting = next(p for p in table.players.values() if p.id not in s.pressed)
+    waiting = next((p for p in table.players.values() if p.id not in s.pressed), None)
+    assert waiting is not None, "everyone pressed Next and no hand began"
     s.pressed.add(waiting.id)
 
     async def press() -> simcord.InteractionResult:
