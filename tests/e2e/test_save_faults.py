@@ -173,7 +173,6 @@ async def test_a_full_disk(world: World, caplog: pytest.LogCaptureFixture) -> No
     room until a click needs a new page, as on a disk that filled up during the game."""
     w = world
     s = await scene(w)
-    await pragma(w, "VACUUM")  # pages packed full, as a long-used file's tend to be: little room is left
     pages = await pragma(w, "PRAGMA page_count")
     assert await pragma(w, f"PRAGMA max_page_count = {pages}") == pages
     caplog.set_level(logging.INFO)
