@@ -165,6 +165,9 @@ async def test_a_write_lock_held_by_another_process(world: World, caplog: pytest
     before = dump(w.db_path)
     with write_lock_held(w.db_path):
         await assert_refused(w, s, caplog, "locked", before=before)
+        # A slash command that writes (through the command tree's error handler) reads the same.
+        assert refused(await w.erin.slash(w.channel, "daily"))
+        assert dump(w.db_path) == before
     await assert_recovers(w, s, caplog, before=before)
 
 
