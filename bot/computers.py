@@ -20,6 +20,7 @@ import logging
 from bot.service import TableService, TableSnapshot
 from bot.service.errors import ServiceError
 from bot.thinking import Thinker, decision_seed
+from data.faults import StorageFault
 from games import GameError
 
 log = logging.getLogger("cardroom.computers")
@@ -28,6 +29,8 @@ log = logging.getLogger("cardroom.computers")
 STAND_IN = "normal"
 #: Refused moves in a row before the table is left to its turn timer (a bug, not a race).
 MAX_REFUSALS = 5
+#: Seconds before a move the database couldn't save (a lock, a full disk) is tried again.
+FAULT_RETRY = 5.0
 
 
 class ComputerSeats:
@@ -99,6 +102,8 @@ class ComputerSeats:
             except GameError as err:  # stale (the table moved on) or a refused move
                 refusals += 1
                 log.info("table %s: the computer's move %r for seat %s was refused (%s)", table_id, action, seat, err)
+            except StorageFault:  # the database refused the write (and logged it): try again later
+                await asyncio.sleep(FAULT_RETRY)
             except Exception:
                 log.exception("table %s: the computer's move for seat %s failed", table_id, seat)
                 return

@@ -1,8 +1,11 @@
 """How errors reach a user: one friendly ephemeral line, never a traceback.
 
 A ``GameError`` (engine or service) carries a text that is safe to show, so it
-is shown as it is. Anything else is a bug: it is logged with a short reference
-id, and the user sees only that id, so a report can be matched to the log.
+is shown as it is. A write the database refused for a passing reason (a lock
+held by another process, a full disk: ``data.faults.StorageFault``) is shown as
+``SaveFailed``'s line, with no traceback: the database logs one line per fault
+episode. Anything else is a bug: it is logged with a short reference id, and
+the user sees only that id, so a report can be matched to the log.
 """
 
 from __future__ import annotations
@@ -18,6 +21,8 @@ import pydantic
 from discord import app_commands
 
 from bot.foreground import Foreground
+from bot.service.errors import SaveFailed
+from data.faults import StorageFault
 from games import GameError
 from games.core.i18n import _
 
@@ -48,6 +53,8 @@ def friendly_text(error: BaseException) -> str | None:
     """The text for errors a user caused, or None for bugs."""
     if isinstance(error, GameError):
         return str(error)
+    if isinstance(error, StorageFault):  # logged once per episode by the database (``data.faults``)
+        return str(SaveFailed())
     if isinstance(error, pydantic.ValidationError):
         first = next(iter(error.errors()), None)
         where = ".".join(str(p) for p in first["loc"]) if first else ""

@@ -17,12 +17,19 @@ from typing import Any, Protocol, TypeVar, cast
 
 import aiosqlite
 
+from .faults import FaultLog, StorageFault, as_fault
 from .groupcommit import GroupCommit, Job, run_batch
 from .leases import LocalLeases
 from .migrate import migrate_sync
 from .store import Params
 
 T = TypeVar("T")
+
+#: Milliseconds a write waits for another process's lock before it is refused. Short on purpose:
+#: the bot is the file's only writer (its own writes queue in-process, never on this timeout), so
+#: the lock is someone else's (a backup, a shell) and the player's "couldn't save" answer should
+#: arrive well inside Discord's 3 s (``cogs.ui.flows.within_deadline`` defers slower clicks anyway).
+BUSY_TIMEOUT_MS = 1500
 
 
 def _plain(conn: sqlite3.Connection, sql: str) -> None:
@@ -92,9 +99,11 @@ class SqliteDatabase(GroupCommit):
         self.path = path
         self._tx = SqliteTx(conn)
         self.leases = LocalLeases()
+        #: The warnings of refused writes (``data.faults``): one per fault episode.
+        self.faults = FaultLog()
 
     @classmethod
-    async def open(cls, path: str | Path, *, migrate: bool = True, busy_timeout_ms: int = 5000) -> SqliteDatabase:
+    async def open(cls, path: str | Path, *, migrate: bool = True, busy_timeout_ms: int = BUSY_TIMEOUT_MS) -> SqliteDatabase:
         """Connects, sets the PRAGMAs and applies pending migrations."""
         path = str(path)
         if path != ":memory:":
@@ -125,19 +134,35 @@ class SqliteDatabase(GroupCommit):
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[SqliteTx]:
-        """``BEGIN IMMEDIATE`` … ``COMMIT``; any exception rolls everything back and propagates."""
+        """``BEGIN IMMEDIATE`` … ``COMMIT``; any exception rolls everything back and propagates
+        (a lock, a full disk or an I/O error as ``StorageFault``)."""
         async with self._lock:
-            await self._call(_plain, self._conn._conn, "BEGIN IMMEDIATE")
             try:
-                yield self._tx
-                await self._call(_plain, self._conn._conn, "COMMIT")
-            except BaseException:
-                if self._conn.in_transaction:
-                    await self._call(_plain, self._conn._conn, "ROLLBACK")
-                raise
+                await self._call(_plain, self._conn._conn, "BEGIN IMMEDIATE")
+                try:
+                    yield self._tx
+                    await self._call(_plain, self._conn._conn, "COMMIT")
+                except BaseException:
+                    if self._conn.in_transaction:
+                        await self._call(_plain, self._conn._conn, "ROLLBACK")
+                    raise
+            except Exception as err:
+                fault = as_fault(err)
+                if not isinstance(fault, StorageFault):
+                    raise
+                self.faults.refused(fault)
+                raise fault from err
+            self.faults.saved()
 
-    def _run_batch(self, jobs: Sequence[Job]) -> Awaitable[list[tuple[bool, Any]]]:
-        return self._call(run_batch, self._conn._conn, jobs)
+    async def _run_batch(self, jobs: Sequence[Job]) -> list[tuple[bool, Any]]:
+        """The batch, its passing refusals turned into ``StorageFault`` and told to ``faults``."""
+        results = [(ok, value if ok else as_fault(value)) for ok, value in await self._call(run_batch, self._conn._conn, jobs)]
+        refused = [value for ok, value in results if not ok and isinstance(value, StorageFault)]
+        if refused:
+            self.faults.refused(refused[0], len(refused))
+        elif any(ok for ok, _value in results):
+            self.faults.saved()
+        return results
 
     async def read_sync(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """``fn(sqlite3_conn, *args)`` outside a transaction, in the connection's thread."""

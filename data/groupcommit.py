@@ -49,6 +49,8 @@ def run_batch(conn: Conn, jobs: Sequence[Job]) -> list[tuple[bool, Any]]:
             try:
                 value = fn(conn, *args, **kwargs)
             except Exception as err:
+                if not conn.in_transaction:  # SQLite itself rolled everything back (e.g. SQLITE_FULL)
+                    raise
                 conn.execute("ROLLBACK TO job")
                 conn.execute("RELEASE job")
                 out.append((False, err))

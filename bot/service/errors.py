@@ -70,6 +70,13 @@ class TableElsewhere(ServiceError):
     default = N_("This table is being run by another part of the bot right now. Try again in a moment.")
 
 
+class SaveFailed(ServiceError):
+    """The SQLite file refused the write for a passing reason (another process holds its lock, the
+    disk is full, an I/O error: ``data.faults.StorageFault``); the transaction was rolled back whole."""
+
+    default = N_("Couldn't save that just now; nothing was changed — try again in a moment.")
+
+
 class NotAllowed(ServiceError):
     default = N_("You're not allowed to do that.")
 
@@ -82,6 +89,7 @@ __all__ = [
     "NotAllowed",
     "NotHost",
     "NotSeated",
+    "SaveFailed",
     "ServiceError",
     "StalePrompt",
     "TableAlreadyOpen",

@@ -13,6 +13,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import replace
 from datetime import datetime
 
+from data.faults import StorageFault
 from data.store import Conn
 from games import GameError
 from games.core.i18n import N_, _
@@ -114,6 +115,8 @@ class PlayOps(TableBase):
             try:
                 result = await self._mutate(table_id, work, statuses=("playing",), now=when)
             except (NothingToDo, GameError):
+                return None
+            except StorageFault:  # the database logs its refusals; the timer tries again shortly
                 return None
             except Exception:
                 log_.exception("timeout on table %s failed", table_id)

@@ -22,7 +22,7 @@ async def test_fresh_database_is_migrated_with_pragmas(tmp_path: Path) -> None:
         assert await db.scalar("PRAGMA user_version") == len(discover())
         assert await db.scalar("PRAGMA foreign_keys") == 1
         assert (await db.scalar("PRAGMA journal_mode")).lower() == "wal"
-        assert await db.scalar("PRAGMA busy_timeout") == 5000
+        assert await db.scalar("PRAGMA busy_timeout") == 1500  # data.db.BUSY_TIMEOUT_MS
         rows = await db.fetchall("SELECT name, sql FROM sqlite_master WHERE type = 'table'")
         names = {r["name"] for r in rows}
         assert {"tables", "table_log", "hands", "results", "accounts", "transfers", "guild_settings"} <= names
