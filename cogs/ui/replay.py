@@ -29,6 +29,7 @@ from games.core.views import SeatView
 from .custom_ids import _check, _seq, _table
 from .embeds import COLOUR_DONE, EmbedBudget
 from .items import TableItem
+from .perms import is_admin
 from .tablerender import named, table_embed
 
 
@@ -71,8 +72,6 @@ class ReplayButton(
 @guarded
 async def go_to(interaction: discord.Interaction, table_id: int, hand_no: int, step: int) -> None:
     """A replay button: the same private message, at the step the button names."""
-    from .flows import is_admin  # flows imports the components, which import this module
-
     hand, frame = await cast(_Host, interaction.client).tables.replay(
         table_id, hand_no, interaction.user.id, step, names=member_names(interaction), admin=is_admin(interaction)
     )
