@@ -57,7 +57,8 @@ class Seen:
         states = [s for s, _e in played(hand)]
         self.public = set().union(*(public_cards(game.view(s, None).public) for s in states))
         self.own = [
-            set().union(*(set(game.private_cards(s, seat)) | set(game.view(s, seat).hand) for s in states))
+            set().union(*(game.private_cards(s, seat) for s in states))
+            | set(game.view(states[0], seat).hand) | set(game.view(states[-1], seat).hand)
             for seat in range(seats)
         ]
         self.cards = set().union(*self.own) | self.public  # every card code of the hand
@@ -96,8 +97,10 @@ def check_reader(seen: Seen, files: dict[str, str], end: Any, seat: int | None) 
 
 
 @pytest.mark.parametrize("game_id", games.game_ids())
-async def test_a_reader_sees_only_what_the_table_showed_them(env: Env, game_id: str) -> None:
+async def test_a_reader_sees_only_what_the_table_showed_them(env: Env, engine: str, game_id: str) -> None:
     game = games.get_game(game_id)
+    if not game.hand_by_hand and engine != "sqlite":
+        pytest.skip("a whole game's table ends with it: its check is of the files alone, on one engine")
     table_id, players = await open_table_with_a_hand(env, game_id, 3)
     full_hand = await env.svc.finished_hand(table_id, players[1], 1, admin=True)
     seen = Seen(full_hand)
