@@ -131,3 +131,30 @@ async def test_a_reader_sees_only_what_the_table_showed_them(env: Env, engine: s
         await env.svc.end(table_id, HOST, is_admin=True)
     rows = parse(next(t for n, t in (await env.svc.history(table_id, WATCHER, 1)) if n.endswith(".jsonl")))
     assert rows[0]["complete"] is True and "seed" in rows[0]
+
+
+async def test_a_hand_under_older_rules_keeps_every_other_seats_card_hidden(env: Env) -> None:
+    """A hand today's engine can't play again can't tell what was shown: another seat's moves keep
+    their verb only, and the PHH's cards are all unknown, until the table ends."""
+    table_id, players = await open_table_with_a_hand(env, "reversis", 3)
+    full = await env.svc.finished_hand(table_id, players[1], 1, admin=True)
+    old = replace(full, rules_version=full.rules_version - 1, viewer=1, full=False)
+    rows = parse(to_jsonl(old, table={}))
+    moves = [r for r in rows if r["type"] == "action"]
+    assert any(":" in r["action"] for r in moves if r["seat"] != 1)
+    for r, step in zip(moves, full.steps, strict=True):
+        verb = step.action.partition(":")[0]
+        assert r["action"] == step.action if r["seat"] == 1 else r["action"] in (step.action, f"{verb}:??")
+        if r["seat"] != 1 and ":" in step.action:
+            assert set(PART.findall(r["action"])[1:]) == {UNKNOWN}
+
+
+def test_a_phh_file_writes_unseen_cards_as_unknown() -> None:
+    from bot.service.handsight import redact_phh
+
+    text = "actions = [\n  'd dh p1 Ks6h6s',\n  'd dh p2 3sJh9s',\n  'p2 sm 3sJh9s',\n  'p1 f',\n]\n"
+    seen = frozenset({"Ks", "6h", "6s", "9s", "3s", "Jh"})
+    assert redact_phh(text, seen) == text
+    assert redact_phh(text, frozenset({"6s", "9s"})) == (
+        "actions = [\n  'd dh p1 ????6s',\n  'd dh p2 ????9s',\n  'p2 sm ????9s',\n  'p1 f',\n]\n"
+    )
