@@ -7,10 +7,8 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
 import simcord
 
 from bot.service.handlog import FinishedHand, record_from_jsonl
@@ -124,6 +122,3 @@ async def test_a_folded_razz_hand_stays_hidden_until_the_table_ends(world: World
         assert "seed" in json.loads(files["jsonl"].splitlines()[0]) and "??" not in files["phh"]
     carol_end = await last_step(w.carol, w)
     assert carol_end.embeds[1].title == ja("Everyone's cards")
-
-
-_ = Iterator, pytest  # typing helpers of the fixture module
