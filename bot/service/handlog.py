@@ -4,7 +4,10 @@ Pure functions over a ``FinishedHand`` (no storage): the hand is rebuilt by the
 engine from its stored inputs (``games.core.replay``), so nothing is kept twice.
 The file's header holds the ``HandRecord`` fields, its action lines the
 actions, so ``record_from_jsonl`` (or any reader) can deal and play the hand
-again with the engine and get the stored outcome.
+again with the engine and get the stored outcome: a complete file, that is
+(``"complete": true``: a server admin's, or once the table has ended). Anyone
+else's is cut to what the table showed them (``handsight``): no seed, and
+another seat's unseen cards written ``??``.
 """
 
 from __future__ import annotations
