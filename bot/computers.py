@@ -101,12 +101,21 @@ class ComputerSeats:
                 refusals = 0
             except GameError as err:  # stale (the table moved on) or a refused move
                 refusals += 1
-                log.info("table %s: the computer's move %r for seat %s was refused (%s)", table_id, action, seat, err)
+                # The move and the refusal's text may name the seat's hidden cards: only their kinds.
+                log.info("table %s: the computer's %s move for seat %s was refused (%s)", table_id,
+                         move_kind(action), seat, type(err).__name__)
             except StorageFault:  # the database refused the write (and logged it): try again later
                 await asyncio.sleep(FAULT_RETRY)
             except Exception:
                 log.exception("table %s: the computer's move for seat %s failed", table_id, seat)
                 return
+
+
+def move_kind(action: str) -> str:
+    """An action's verb without its arguments ("play" for ``play:As``), for a log line that must
+    not name a card; an action that is all argument (a bare card) is just "a"."""
+    verb, sep, _rest = action.partition(":")
+    return verb if sep and verb.isidentifier() else "a"
 
 
 def computer_to_act(snap: TableSnapshot) -> tuple[int, int, str] | None:
@@ -119,4 +128,4 @@ def computer_to_act(snap: TableSnapshot) -> tuple[int, int, str] | None:
     return None
 
 
-__all__ = ["STAND_IN", "ComputerSeats", "computer_to_act"]
+__all__ = ["STAND_IN", "ComputerSeats", "computer_to_act", "move_kind"]

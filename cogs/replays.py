@@ -17,6 +17,7 @@ from discord.ext import commands
 
 from bot.service.errors import NoTable
 from games.core.i18n import _
+from games.core.wording import sentences
 
 from .ui import flows
 from .ui.host import TableHost, host_of
@@ -50,7 +51,10 @@ class Replays(commands.Cog):
     async def history(self, interaction: discord.Interaction, hand: ID | None = None, table: ID | None = None) -> None:
         table_id = await table_of(self.host, interaction, table)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        files = await self.host.tables.history(table_id, interaction.user.id, hand, names=member_names(interaction))
+        admin = flows.is_admin(interaction)
+        files = await self.host.tables.history(
+            table_id, interaction.user.id, hand, names=member_names(interaction), admin=admin
+        )
         if not files:
             await interaction.followup.send(_("No finished hands yet."), ephemeral=True)
             return
@@ -59,6 +63,10 @@ class Replays(commands.Cog):
             text = _("The last finished hands of table #{id}: each as a .jsonl file (and as PHH for poker).").format(id=table_id)
         else:
             text = _("Hand {n} of table #{id}: a .jsonl file (and PHH for poker).").format(n=hand, id=table_id)
+        if not admin and await self.host.tables.table_is_open(table_id):
+            text = sentences(text, _(
+                "Until the table ends, cards the table didn't show you are written ?? and the seed is left out."
+            ))
         await interaction.followup.send(text, files=attached, ephemeral=True)
 
     @app_commands.command(name="replay", description="Step through a finished hand you played or watched (only you see it).")
@@ -68,8 +76,11 @@ class Replays(commands.Cog):
         table_id = await table_of(self.host, interaction, table)
         names = member_names(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        chosen = await self.host.tables.finished_hand(table_id, interaction.user.id, hand, names=names)
-        found, frame = await self.host.tables.replay(table_id, chosen.hand_no, interaction.user.id, 0, names=names)
+        admin = flows.is_admin(interaction)
+        chosen = await self.host.tables.finished_hand(table_id, interaction.user.id, hand, names=names, admin=admin)
+        found, frame = await self.host.tables.replay(
+            table_id, chosen.hand_no, interaction.user.id, 0, names=names, admin=admin
+        )
         await interaction.followup.send(**replay_message(found, frame), ephemeral=True)
 
 

@@ -180,8 +180,11 @@ def main(argv: list[str] | None = None) -> int:
     policy = computer_player(game, args.strength, time.perf_counter)
     session = Session(game, options, players, seed, you=0, out=sys.stdout,
                       read=_read_line(sys.stdin), policy=policy, name=args.name)
-    session.say(_("{game}, seed {seed}. Type the number of a choice; q quits.").format(game=game.title, seed=seed))
-    session.run(args.hands)
+    session.say(_("{game}. Type the number of a choice; q quits.").format(game=game.title))
+    try:
+        session.run(args.hands)
+    finally:  # the seed deals every card, the computers' too: said only once the play is over
+        session.say(_("That was seed {seed}: --seed {seed} deals the same cards again.").format(seed=seed))
     return 0
 
 

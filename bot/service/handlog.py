@@ -4,7 +4,10 @@ Pure functions over a ``FinishedHand`` (no storage): the hand is rebuilt by the
 engine from its stored inputs (``games.core.replay``), so nothing is kept twice.
 The file's header holds the ``HandRecord`` fields, its action lines the
 actions, so ``record_from_jsonl`` (or any reader) can deal and play the hand
-again with the engine and get the stored outcome.
+again with the engine and get the stored outcome: a complete file, that is
+(``"complete": true``: a server admin's, or once the table has ended). Anyone
+else's is cut to what the table showed them (``handsight``): no seed, and
+another seat's unseen cards written ``??``.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from games.core.replay import HandRecord, start
 from games.core.views import SeatView, TableView, resolve_seats
 
 from .computers import is_computer
+from .handsight import Blind, Sight, redact_phh
 
 FORMAT = "cardroom-hand/1"
 MENTION = re.compile(r"<@!?(\d+)>")
@@ -53,6 +57,11 @@ class FinishedHand:
     started_at: str
     ended_at: str | None
     history_text: str | None
+    #: The reader's seat in this hand (None: they watched it).
+    viewer: int | None = None
+    #: Whether the reader gets the hand in full (every card, the seed): a server admin, or anyone
+    #: once the table has ended. Otherwise only what the table showed them (``handsight``).
+    full: bool = False
 
     @property
     def game(self) -> Game:
@@ -77,8 +86,10 @@ class FinishedHand:
 class Frame:
     """The table as the public saw it after ``step`` moves (0: the deal), and that step's events.
 
-    At the last step (the hand over) ``dealt`` and ``held`` are every seat's own
-    view of the first and the final state: what each player was dealt and held.
+    At the last step (the hand over) ``dealt`` and ``held`` are seats' own views
+    of the first and the final state: what each player was dealt and held. Every
+    seat's for a reader who gets the hand in full; else only the reader's own
+    (none for a watcher): the others' cards stay as the table showed them.
     """
 
     step: int
@@ -117,7 +128,7 @@ def frame(hand: FinishedHand, step: int) -> Frame:
     f = Frame(step, last, game.view(state, None).public, seat, public)
     if step < last:
         return f
-    seats = range(hand.record.seats)
+    seats = range(hand.record.seats) if hand.full else [s for s in (hand.viewer,) if s is not None]
     return Frame(
         step, last, f.view, seat, public,
         dealt=tuple(game.view(first, s) for s in seats), held=tuple(game.view(state, s) for s in seats),
@@ -126,19 +137,23 @@ def frame(hand: FinishedHand, step: int) -> Frame:
 
 def to_jsonl(hand: FinishedHand, *, table: dict[str, Any]) -> str:
     """Header (the deal and who sat where), one line per move with its public events, the outcome."""
-    record = hand.record.model_dump(mode="json", exclude={"actions", "hands", "stock"})
+    # Without the seed the deal can't be dealt again: only for a reader who gets the hand in full.
+    secret = {"actions", "hands", "stock"} | (set() if hand.full else {"seed"})
+    record = hand.record.model_dump(mode="json", exclude=secret)
+    states = _played(hand)
+    sight = _sight(hand, states)
     header = {
-        "type": "hand", "format": FORMAT, **record, "rules_version": hand.rules_version,
+        "type": "hand", "format": FORMAT, **record, "complete": hand.full, "rules_version": hand.rules_version,
         "table_id": hand.table_id, "hand_no": hand.hand_no, "players": list(hand.names),
         "started_at": hand.started_at, "ended_at": hand.ended_at, **table,
     }
     lines = [header]
-    events = _events_per_step(hand)
+    events = [[e.text for e in events if e.private_to is None] for _state, events in states[1:]]
     for i, step in enumerate(hand.steps):
         texts = [resolve_seats(t, hand.name) for t in events[i]] if i < len(events) else []
         lines.append({
             "type": "action", "n": i + 1, "seat": step.seat, "player": hand.name(step.seat),
-            "action": step.action, "timeout": step.kind == "timeout", "at": step.at, "events": texts,
+            "action": step.action if sight is None else sight.action(i, step.seat, step.action), "timeout": step.kind == "timeout", "at": step.at, "events": texts,
         })
     outcome = dict(hand.outcome)
     outcome["summary"] = hand.plain(str(outcome.get("summary") or ""))
@@ -147,15 +162,33 @@ def to_jsonl(hand: FinishedHand, *, table: dict[str, Any]) -> str:
     return "".join(json.dumps(line, ensure_ascii=False, separators=(",", ":")) + "\n" for line in lines)
 
 
-def _events_per_step(hand: FinishedHand) -> list[list[str]]:
-    """Each move's public event texts; none if the engine no longer plays the hand as stored."""
+def history_text(hand: FinishedHand) -> str | None:
+    """The game's own history file (PHH for poker) as this reader may have it: cards they didn't see
+    written as unknown, unless they get the hand in full."""
+    text = hand.history_text
+    if not text or hand.full:
+        return text
+    sight = _sight(hand, _played(hand))
+    return None if sight is None else redact_phh(text, sight.seen())
+
+
+def _played(hand: FinishedHand) -> list[tuple[Any, tuple[Event, ...]]]:
+    """Every state of the hand with its events; none if the engine no longer plays it as stored."""
     if not hand.same_rules:
         return []
     try:
-        states = played(hand)
+        return played(hand)
     except Exception:  # a hand an engine change can't replay: the file still has the moves
         return []
-    return [[e.text for e in events if e.private_to is None] for _state, events in states[1:]]
+
+
+def _sight(hand: FinishedHand, states: list[tuple[Any, tuple[Event, ...]]]) -> Sight | Blind | None:
+    """What the reader may see of the hand; None: everything (they get it in full)."""
+    if hand.full:
+        return None
+    if not states:  # not replayable: no move's cards can be told to be shown
+        return Blind(hand.viewer)
+    return Sight(hand.game, hand.record.seats, [s for s, _e in states], hand.viewer)
 
 
 def record_from_jsonl(text: str) -> HandRecord:
@@ -174,4 +207,4 @@ def plain_name(user_id: int, stored: str | None, computer: Callable[[int], str])
     return stored or _("player {id}").format(id=user_id)
 
 
-__all__ = ["FORMAT", "FinishedHand", "Frame", "Step", "frame", "plain_name", "played", "record_from_jsonl", "to_jsonl"]
+__all__ = ["FORMAT", "FinishedHand", "Frame", "Step", "frame", "history_text", "plain_name", "played", "record_from_jsonl", "to_jsonl"]

@@ -5,11 +5,15 @@ options, carry, stacks, users), its actions in ``table_log`` and its results,
 and the engine deals and plays it again (``handlog``). Only the players of a
 hand and those who were watching the table from that hand on
 (``table_watchers.first_hand <= hand_no``) may have it: anyone else is refused,
-so a replay can never show a stranger the cards.
+so a replay can never show a stranger the cards. Even they get each seat's cards
+only as far as the table showed them, their own in full, and no seed
+(``handsight``), unless they are a server admin or the table has ended: then
+the hand comes whole, seed included (the seed deals every card again anyway).
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Callable
 from dataclasses import replace
@@ -22,7 +26,7 @@ from games.core.replay import HandRecord
 
 from .computers import is_computer, mention
 from .errors import NoTable, NotAllowed, NotSeated
-from .handlog import FinishedHand, Frame, Step, frame, plain_name, to_jsonl
+from .handlog import FinishedHand, Frame, Step, frame, history_text, plain_name, to_jsonl
 from .table_base import TableBase
 
 #: A player's display name where the caller knows it (the server's member list), else None.
@@ -37,43 +41,60 @@ class ReplayOps(TableBase):
 
     async def history(
         self, table_id: int, user_id: int, hand_no: int | None = None, *, limit: int = RECENT,
-        names: NameOf | None = None,
+        names: NameOf | None = None, admin: bool = False,
     ) -> list[tuple[str, str]]:
         """(filename, text): each chosen hand as ``.jsonl``, and as the game's own history (PHH) if it has one.
 
-        ``hand_no`` None: the last ``limit`` finished hands this user played or watched.
+        ``hand_no`` None: the last ``limit`` finished hands this user played or watched. ``admin``:
+        the user manages the server, so gets the hands in full.
         """
-        hands = [(_renamed(h, names), t) for h, t in await self.db.read_sync(_chosen, table_id, user_id, hand_no, limit)]
-        out = []
-        for hand, table in hands:
-            base = f"{hand.record.game}-table{table_id}-hand{hand.hand_no}"
-            out.append((f"{base}.jsonl", to_jsonl(hand, table=table)))
-            if hand.history_text:
-                out.append((f"{base}{hand.game.history_suffix}", hand.history_text))
-        return out
+        chosen = await self.db.read_sync(_chosen, table_id, user_id, hand_no, limit, admin)
+        hands = [(_renamed(h, names), t) for h, t in chosen]
+        # Playing hands again (a whole Samba game, each move's cards checked) takes a moment: not on
+        # the event loop. ``to_thread`` carries the language spoken now along.
+        return await asyncio.to_thread(_files, hands)
 
     async def finished_hand(
-        self, table_id: int, user_id: int, hand_no: int | None = None, *, names: NameOf | None = None
+        self, table_id: int, user_id: int, hand_no: int | None = None, *, names: NameOf | None = None,
+        admin: bool = False,
     ) -> FinishedHand:
         """One finished hand this user may see (None: the last of them). Refuses strangers."""
-        hands = await self.db.read_sync(_chosen, table_id, user_id, hand_no, 1)
+        hands = await self.db.read_sync(_chosen, table_id, user_id, hand_no, 1, admin)
         if not hands:
             raise NotAllowed(N_("No finished hands yet."))
         return _renamed(hands[-1][0], names)
 
     async def replay(
-        self, table_id: int, hand_no: int, user_id: int, step: int, *, names: NameOf | None = None
+        self, table_id: int, hand_no: int, user_id: int, step: int, *, names: NameOf | None = None,
+        admin: bool = False,
     ) -> tuple[FinishedHand, Frame]:
         """The hand and its frame at ``step`` (clamped), for someone who played or watched it."""
-        hand = await self.finished_hand(table_id, user_id, hand_no, names=names)
+        hand = await self.finished_hand(table_id, user_id, hand_no, names=names, admin=admin)
         if not hand.same_rules:
             raise NotAllowed(N_("This hand was played under older rules, so it can't be replayed. Its file still can be downloaded."))
         return hand, frame(hand, step)
+
+    async def table_is_open(self, table_id: int) -> bool:
+        """Whether the table still plays (its hands are then given out only as the table showed them)."""
+        status = await self.db.scalar("SELECT status FROM tables WHERE id=?", (table_id,))
+        return status in ("lobby", "playing")
 
     async def latest_table(self, channel_id: int) -> int | None:
         """The channel's most recent table, open or not (where ``/history`` looks by default)."""
         value = await self.db.scalar("SELECT MAX(id) FROM tables WHERE channel_id=?", (channel_id,))
         return None if value is None else int(value)
+
+
+def _files(hands: list[tuple[FinishedHand, dict[str, Any]]]) -> list[tuple[str, str]]:
+    """Each hand's ``.jsonl`` file, and its PHH file if the game writes one, as the reader may have them."""
+    out = []
+    for hand, table in hands:
+        base = f"{hand.record.game}-table{hand.table_id}-hand{hand.hand_no}"
+        out.append((f"{base}.jsonl", to_jsonl(hand, table=table)))
+        text = history_text(hand)
+        if text:
+            out.append((f"{base}{hand.game.history_suffix}", text))
+    return out
 
 
 # ------------------------------------------------------------------ reading (database thread)
@@ -86,7 +107,7 @@ def _renamed(hand: FinishedHand, names: NameOf | None) -> FinishedHand:
 
 
 def _chosen(
-    conn: Conn, table_id: int, user_id: int, hand_no: int | None, limit: int
+    conn: Conn, table_id: int, user_id: int, hand_no: int | None, limit: int, admin: bool
 ) -> list[tuple[FinishedHand, dict[str, Any]]]:
     table = conn.execute("SELECT * FROM tables WHERE id=?", (table_id,)).fetchone()
     if table is None:
@@ -107,7 +128,8 @@ def _chosen(
             raise NotSeated(N_("You didn't play or watch those hands, so you can't see them."))
         rows.reverse()
     facts = {"game_title": games.get_game(table["game_id"]).title, "guild_id": table["guild_id"]}
-    return [(_hand(conn, table, r), facts) for r in rows]
+    full = admin or table["status"] not in ("lobby", "playing")  # an ended table's hands are whole
+    return [(_hand(conn, table, r, user_id, full), facts) for r in rows]
 
 
 def _may_see(conn: Conn, table_id: int, hand: Row, user_id: int) -> bool:
@@ -120,7 +142,7 @@ def _may_see(conn: Conn, table_id: int, hand: Row, user_id: int) -> bool:
     return watched is not None
 
 
-def _hand(conn: Conn, table: Row, row: Row) -> FinishedHand:
+def _hand(conn: Conn, table: Row, row: Row, reader: int, full: bool) -> FinishedHand:
     table_id, hand_no = table["id"], row["hand_no"]
     users = tuple(int(u) for u in json.loads(row["users_json"]))
     stored = dict(conn.execute("SELECT user_id, name FROM table_players WHERE table_id=?", (table_id,)).fetchall())
@@ -147,7 +169,7 @@ def _hand(conn: Conn, table: Row, row: Row) -> FinishedHand:
         table_id=table_id, hand_no=hand_no, rules_version=table["rules_version"], users=users,
         names=tuple(plain_name(u, stored.get(u), mention) for u in users),
         record=record, steps=steps, outcome=outcome, started_at=row["started_at"], ended_at=row["ended_at"],
-        history_text=row["history_text"],
+        history_text=row["history_text"], viewer=users.index(reader) if reader in users else None, full=full,
     )
 
 

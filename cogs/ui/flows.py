@@ -39,6 +39,7 @@ from .panelflow import panel_payload as panel_payload
 from .panelflow import pick_page as pick_page
 from .panelflow import remember_panel as remember_panel
 from .panelflow import update_panel as update_panel
+from .perms import is_admin as is_admin
 from .watchflow import watch as watch
 
 T = TypeVar("T")
@@ -46,11 +47,6 @@ T = TypeVar("T")
 
 def bot_of(interaction: discord.Interaction) -> TableHost:
     return host_of(interaction.client)
-
-
-def is_admin(interaction: discord.Interaction) -> bool:
-    perms = interaction.permissions
-    return bool(perms and (perms.manage_guild or perms.administrator))
 
 
 class ServerOnly(GameError):

@@ -6,7 +6,9 @@ any code here. The buttons carry only (table, hand, step) in their custom id
 (``cr:r:{table}:{hand}:{step}:{verb}``); a click asks the service again, which
 checks that the clicker played or watched the hand, so they keep working after
 a restart and a crafted id shows nothing it shouldn't. At the last step, after
-the hand, every player's cards are shown by name: as dealt and as held at the end.
+the hand, the reader's own cards are shown (as dealt and as held at the end), the
+others' only as the table showed them; a server admin, and everyone once the
+table has ended, sees every player's cards by name.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from games.core.views import SeatView
 from .custom_ids import _check, _seq, _table
 from .embeds import COLOUR_DONE, EmbedBudget
 from .items import TableItem
+from .perms import is_admin
 from .tablerender import named, table_embed
 
 
@@ -70,7 +73,7 @@ class ReplayButton(
 async def go_to(interaction: discord.Interaction, table_id: int, hand_no: int, step: int) -> None:
     """A replay button: the same private message, at the step the button names."""
     hand, frame = await cast(_Host, interaction.client).tables.replay(
-        table_id, hand_no, interaction.user.id, step, names=member_names(interaction)
+        table_id, hand_no, interaction.user.id, step, names=member_names(interaction), admin=is_admin(interaction)
     )
     await interaction.response.edit_message(**replay_message(hand, frame))
 
@@ -97,7 +100,7 @@ def replay_message(hand: FinishedHand, frame: Frame) -> dict[str, Any]:
             hand=hand.hand_no, table=hand.table_id, step=frame.step, last=frame.last),
     )
     embeds = [embed]
-    if frame.step == frame.last:
+    if frame.step == frame.last and frame.held:
         embeds.append(cards_embed(hand, frame, room=len(embed)))
     return {"embeds": embeds, "view": buttons(hand, frame)}
 
@@ -114,21 +117,30 @@ def step_text(hand: FinishedHand, frame: Frame, names: Sequence[str]) -> str:
         if not frame.events:
             lines.append(_("Nobody else could see that move."))
     if frame.step == frame.last:
-        lines.append(_("The hand is over: everyone's cards are below."))
+        lines.append(end_text(hand))
     return "\n".join(lines)
 
 
+def end_text(hand: FinishedHand) -> str:
+    """The last step's line: whose cards are shown below (the reader's alone while the table plays)."""
+    if hand.full:
+        return _("The hand is over: everyone's cards are below.")
+    if hand.viewer is not None:
+        return _("The hand is over: your cards are below. The others' are as the table showed them.")
+    return _("The hand is over. The players' cards are as the table showed them.")
+
+
 def cards_embed(hand: FinishedHand, frame: Frame, *, room: int) -> discord.Embed:
-    """Every player's cards, by name: as dealt, and as held when the hand ended."""
-    b = EmbedBudget(_("Everyone's cards"), COLOUR_DONE)
+    """The cards the reader may see by player: as dealt, and as held when the hand ended."""
+    b = EmbedBudget(_("Everyone's cards") if hand.full else _("Your cards"), COLOUR_DONE)
     b.used += room  # the table embed shares Discord's 6000-character total with this one
     names = [mention(u) for u in hand.users]
-    for seat, (dealt, held) in enumerate(zip(frame.dealt, frame.held, strict=True)):
+    for dealt, held in zip(frame.dealt, frame.held, strict=True):
         lines = [
             _("Dealt: {cards}").format(cards=cards_of(dealt, names)),
             _("At the end: {cards}").format(cards=cards_of(held, names)),
         ]
-        b.field(hand.name(seat), "\n".join(lines))
+        b.field(hand.name(held.seat if held.seat is not None else -1), "\n".join(lines))
     b.footer("")
     return b.embed
 

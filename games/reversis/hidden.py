@@ -3,7 +3,10 @@
 
 The seat knows its hand, the card it discarded to the talon and the face-down
 card it looked at (both in the talon), and every card played. The rest is
-pooled in sorted order and dealt back, each place keeping its size.
+pooled in sorted order and dealt back, each place keeping its size. What the
+other seats discarded or looked at is whatever the redeal put at their place in
+the talon (each seat adds one card in turn, the dealer first, which everyone
+sees), so an imagined deal never keeps the real cards of another seat's secrets.
 
 Play reveals voids: a seat that did not follow the suit led holds none of it
 (tricks rebuilt from the cards taken: the taker played the highest card of the
@@ -53,6 +56,12 @@ def sample_hidden(state: ReversisState, seat: int, rng: random.Random) -> Revers
     talon = list(state.talon)
     for i, c in zip(talon_spots, parts[-1], strict=True):
         talon[i] = c
+    discarded, peeked = list(state.discarded), list(state.peeked)
+    for s in others:
+        spot = (s - state.dealer) % SEATS  # the talon's order is public: the dealer's card first
+        redrawn = talon[spot] if spot < len(talon) else ""
+        discarded[s] = redrawn if state.discarded[s] else ""
+        peeked[s] = redrawn if state.peeked[s] else ""
     eligible = state.eligible if state.eligible == seat or state.espagnolette >= 0 else -1
     return evolve(state, play=replace(play, hands=tuple(hands)), face_down=tuple(face_down), talon=tuple(talon),
-                  eligible=eligible)
+                  discarded=tuple(discarded), peeked=tuple(peeked), eligible=eligible)

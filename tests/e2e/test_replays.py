@@ -1,8 +1,9 @@
-"""/history and /replay through SimCord: files, stepping, everyone's cards at the end, refusals.
+"""/history and /replay through SimCord: files, stepping, the cards at the end, refusals.
 
 Read as a player would: the replay is a private message whose table is the
-public one's, stepped with ⏮ ◀ ▶ ⏭; at the last step each player's cards are
-listed under their name. Nobody who neither played nor watched the hand gets
+public one's, stepped with ⏮ ◀ ▶ ⏭; at the last step the reader's own cards
+are listed under their name (a server admin's replay lists everyone's; see
+``test_replay_privacy`` for what each reader may see). Nobody who neither played nor watched the hand gets
 anything, and no hand in progress can be replayed.
 """
 
@@ -64,8 +65,9 @@ async def test_history_and_replay_of_a_finished_hand(world: World) -> None:
     early = await w.alice.slash(w.channel, "replay", hand=1)
     assert "isn't a finished hand" in text_of(answer(early))
     await play_until_hand(w, table, 2)
+    watch(w, table_id, w.mod.id, 1)
 
-    hist = await w.bob.slash(w.channel, "history", hand=1)
+    hist = await w.mod.slash(w.channel, "history", hand=1)  # a server admin: the whole hand, seed included
     files = {a.filename: a for a in answer(hist).attachments}
     assert answer(hist).ephemeral and set(files) == {f"razz-table{table_id}-hand1.jsonl", f"razz-table{table_id}-hand1.phh"}
     text = (await files[f"razz-table{table_id}-hand1.jsonl"].read()).decode()
@@ -100,6 +102,10 @@ async def test_history_and_replay_of_a_finished_hand(world: World) -> None:
     end = await w.alice.click(message, label="⏭")
     message = answer(end)
     assert step_of(message) == (last, last)
+    assert [f.name for f in message.embeds[1].fields] == ["alice"]  # her own cards only
+    r = await w.mod.slash(w.channel, "replay", hand=1)
+    end = await w.mod.click(answer(r), label="⏭")
+    message = answer(end)
     cards = message.embeds[1]
     assert cards.title == "Everyone's cards"
     names = {f.name for f in cards.fields}

@@ -77,7 +77,7 @@ async def watch(env: Env, table_id: int, user_id: int, first_hand: int) -> None:
 @pytest.mark.parametrize("game_id", games.game_ids())
 async def test_a_downloaded_hand_replays_to_the_stored_outcome(env: Env, game_id: str) -> None:
     table_id, players = await play_one_hand(env, game_id)
-    files = dict(await env.svc.history(table_id, players[1], names={P1: "Bea"}.get))
+    files = dict(await env.svc.history(table_id, players[1], names={P1: "Bea"}.get, admin=True))
     name = f"{game_id}-table{table_id}-hand1.jsonl"
     assert name in files
     game = games.get_game(game_id)
@@ -119,22 +119,26 @@ async def test_watchers_from_their_first_hand_on(env: Env) -> None:
     files = await env.svc.history(table_id, OUTSIDER, 1)
     assert [n for n, _t in files] == [f"razz-table{table_id}-hand1.jsonl", f"razz-table{table_id}-hand1.phh"]
     hand, frame = await env.svc.replay(table_id, 1, OUTSIDER, 10**6)
-    assert frame.step == frame.last == len(hand.steps) and len(frame.held) == len(players)
+    assert frame.step == frame.last == len(hand.steps) and frame.held == ()  # a watcher holds no cards
+    hand, frame = await env.svc.replay(table_id, 1, OUTSIDER, 10**6, admin=True)
+    assert len(frame.held) == len(players)
     with pytest.raises(NotAllowed, match="isn't a finished hand"):
         await env.svc.replay(table_id, 2, players[0], 0)  # the hand being played now
     with pytest.raises(NotAllowed, match="isn't a finished hand"):
         await env.svc.history(table_id, players[0], 99)
 
 
-async def test_frames_step_through_the_hand_and_show_everyone_at_the_end(env: Env) -> None:
+async def test_frames_step_through_the_hand_and_show_an_admin_everyone_at_the_end(env: Env) -> None:
     table_id, players = await play_one_hand(env, "renfield")
     hand, first = await env.svc.replay(table_id, 1, players[0], 0)
     assert first.step == 0 and first.seat is None and first.dealt == () and first.held == ()
     _hand, one = await env.svc.replay(table_id, 1, players[0], 1)
     assert one.seat == hand.steps[0].seat and one.events
-    _hand, end = await env.svc.replay(table_id, 1, players[0], first.last)
+    _hand, end = await env.svc.replay(table_id, 1, players[0], first.last, admin=True)
     assert len(end.dealt) == len(end.held) == len(players)
     assert all(sv.seat == i and (sv.hand or sv.hand_text) for i, sv in enumerate(end.dealt))
+    _hand, own = await env.svc.replay(table_id, 1, players[1], first.last)  # not an admin: their own
+    assert [sv.seat for sv in own.dealt] == [sv.seat for sv in own.held] == [1] and own.held == end.held[1:2]
     _hand, clamped = await env.svc.replay(table_id, 1, players[0], -5)
     assert clamped.step == 0
 

@@ -84,6 +84,9 @@ def test_the_command_reads_standard_input_and_shows_only_your_cards() -> None:
     # before the showdown, the computers' cards were never printed
     assert "Your cards" in hidden_part and hidden_part.count("Your cards") == hidden_part.count("Your hand")
     assert "chips" in out.split("Kabu — showdown")[1]
+    # the seed (from which the computers' cards can be dealt again) comes only at the end
+    lines = out.splitlines()
+    assert "seed" not in "\n".join(lines[:-1]) and lines[-1] == "That was seed 5: --seed 5 deals the same cards again."
 
 
 def test_a_typed_answer_maps_to_exactly_the_listed_action() -> None:
