@@ -18,6 +18,8 @@ import pydantic
 from discord import app_commands
 
 from bot.foreground import Foreground
+from bot.service import DatabaseUnreachable
+from data.store import DatabaseUnavailable
 from games import GameError
 from games.core.i18n import _
 
@@ -48,6 +50,8 @@ def friendly_text(error: BaseException) -> str | None:
     """The text for errors a user caused, or None for bugs."""
     if isinstance(error, GameError):
         return str(error)
+    if isinstance(error, DatabaseUnavailable):  # the server is away; the engine is reconnecting
+        return str(DatabaseUnreachable())
     if isinstance(error, pydantic.ValidationError):
         first = next(iter(error.errors()), None)
         where = ".".join(str(p) for p in first["loc"]) if first else ""

@@ -36,6 +36,14 @@ class ConstraintViolation(Exception):
     Its text carries the engine's message, which names the constraint (``no_overdraft``…)."""
 
 
+class DatabaseUnavailable(Exception):
+    """The database server can't be reached right now (restarting, down, a connection cut).
+
+    Nothing this call asked for was acknowledged; the engine reconnects on the next call (with
+    backoff in the background), so the caller may simply try again later. Players are told so in
+    one line (``bot.service.errors.DatabaseUnreachable``)."""
+
+
 #: Catch these where the code expects a constraint to refuse a row, on either engine.
 INTEGRITY_ERRORS: tuple[type[Exception], ...] = (sqlite3.IntegrityError, ConstraintViolation)
 
@@ -146,6 +154,7 @@ __all__ = [
     "ConstraintViolation",
     "Cursor",
     "Database",
+    "DatabaseUnavailable",
     "Params",
     "Row",
     "Tx",

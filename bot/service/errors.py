@@ -70,6 +70,12 @@ class TableElsewhere(ServiceError):
     default = N_("This table is being run by another part of the bot right now. Try again in a moment.")
 
 
+class DatabaseUnreachable(ServiceError):
+    """The database server is away (restarting, a connection cut): nothing was done; the bot reconnects."""
+
+    default = N_("The bot can't reach its database right now; nothing was changed — try again in a moment.")
+
+
 class NotAllowed(ServiceError):
     default = N_("You're not allowed to do that.")
 
@@ -77,6 +83,7 @@ class NotAllowed(ServiceError):
 __all__ = [
     "AlreadyClaimed",
     "BadPhase",
+    "DatabaseUnreachable",
     "InsufficientChips",
     "NoTable",
     "NotAllowed",
@@ -85,5 +92,6 @@ __all__ = [
     "ServiceError",
     "StalePrompt",
     "TableAlreadyOpen",
+    "TableElsewhere",
     "TableFull",
 ]
