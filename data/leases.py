@@ -167,6 +167,11 @@ class AdvisoryLeases:
     def holds(self, table_id: int) -> bool:
         return table_id in self._held and not self.lost and not self._conn.is_closed()
 
+    @property
+    def server_pid(self) -> int:
+        """The server process holding the locks (``pg_terminate_backend`` ends every lease at once)."""
+        return int(self._conn.get_server_pid())
+
     async def close(self) -> None:
         """Closing the session releases every lock it holds, in one step."""
         self._closing = True

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
 import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Iterable, Iterator, Sequence
@@ -267,6 +268,10 @@ class PostgresDatabase(GroupCommit):
             return False
         return self.down_since is None
 
+    def server_pids(self) -> dict[str, int]:
+        """The server processes behind the writer and the lease connection (``pg_stat_activity.pid``)."""
+        return {"writer": self._writer.get_server_pid(), "leases": self.leases.server_pid}
+
     async def close(self) -> None:
         """Waits for queued ``run`` calls to commit, then closes the connections."""
         await self._drain()
@@ -275,9 +280,15 @@ class PostgresDatabase(GroupCommit):
             if self._writer.is_closed():
                 self._writer.terminate()
             else:
-                await self._writer.close()
-        await self._pool.close()
-        await self.leases.close()
+                with contextlib.suppress(Exception):
+                    await self._writer.close(timeout=self.retry.connect_timeout)
+        try:  # a server that went away must not hold up the exit
+            await asyncio.wait_for(self._pool.close(), self.retry.connect_timeout)
+        except Exception:
+            self._pool.terminate()
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self.leases.close(), self.retry.connect_timeout)
+        self.leases.terminate()
         self._thread.shutdown(wait=False)
 
     def terminate(self) -> None:
