@@ -19,7 +19,7 @@ import logging
 from collections.abc import AsyncIterator, Callable
 from typing import TYPE_CHECKING, Protocol
 
-from .store import DatabaseUnavailable
+from .faults import DatabaseUnavailable
 
 if TYPE_CHECKING:
     import asyncpg

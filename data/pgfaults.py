@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import asyncpg
 
-from .store import DatabaseUnavailable
+from .faults import DatabaseUnavailable
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,6 +18,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 from urllib.parse import urlsplit, urlunsplit
 
+from .faults import DatabaseUnavailable
+
 if TYPE_CHECKING:
     from .leases import Leases
 
@@ -34,14 +36,6 @@ class ConstraintViolation(Exception):
     """PostgreSQL refused a row (a CHECK, a unique key, a trigger): ``sqlite3.IntegrityError``'s twin.
 
     Its text carries the engine's message, which names the constraint (``no_overdraft``…)."""
-
-
-class DatabaseUnavailable(Exception):
-    """The database server can't be reached right now (restarting, down, a connection cut).
-
-    Nothing this call asked for was acknowledged; the engine reconnects on the next call (with
-    backoff in the background), so the caller may simply try again later. Players are told so in
-    one line (``bot.service.errors.DatabaseUnreachable``)."""
 
 
 #: Catch these where the code expects a constraint to refuse a row, on either engine.
