@@ -332,7 +332,9 @@ class PostgresDatabase(GroupCommit):
     async def read(self) -> AsyncIterator[PostgresTx]:
         """Statements outside a transaction, on a pooled connection: they see committed rows only."""
         with self._guard():
-            async with self._pool.acquire(timeout=self.retry.connect_timeout) as conn:
+            # No timeout on the wait for a free connection (a busy pool is not an absent server); a new
+            # connection's own attempt is bounded by ``retry.connect_timeout`` (given to the pool).
+            async with self._pool.acquire() as conn:
                 yield PostgresTx(conn)
 
     async def _read(self, op: Callable[[PostgresTx], Awaitable[T]]) -> T:

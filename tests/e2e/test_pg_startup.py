@@ -22,7 +22,7 @@ import pytest
 from bot.client import CardroomBot
 from bot.dbkeeper import DatabaseKeeper
 from bot.service import TableService
-from bot.settings import ExitCode
+from bot.settings import ExitCode, SettingsError, load_settings
 from data.pg import PostgresDatabase
 from data.pgfaults import Retry
 from tests.e2e.test_startup import TOKEN, FakeDiscord, assert_one_line, bot_env, fake_discord, run_bot
@@ -150,3 +150,12 @@ async def test_giving_up_closes_the_bot_with_exit_6() -> None:
     assert bot.is_closed()
     assert bot.fatal is not None and bot.fatal.exit_code == ExitCode.DATABASE_AWAY
     assert "unreachable for 130 s" in str(bot.fatal)
+
+
+def test_the_give_up_limit_is_a_setting() -> None:
+    base = {"DISCORD_TOKEN": TOKEN}
+    assert load_settings(base).db_give_up_seconds == 120
+    assert load_settings({**base, "CARDROOM_DB_GIVE_UP_SECONDS": "15"}).db_give_up_seconds == 15
+    for bad in ("0", "soon"):
+        with pytest.raises(SettingsError, match="CARDROOM_DB_GIVE_UP_SECONDS is invalid"):
+            load_settings({**base, "CARDROOM_DB_GIVE_UP_SECONDS": bad})
