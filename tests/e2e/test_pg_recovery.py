@@ -161,8 +161,10 @@ async def test_the_bot_answers_again_after_postgresql_restarts(world: World, mod
     assert await seq(w, table) == before + 1
 
     async def restart() -> None:  # pg_ctl restart: down and straight back up, then the players click
+        began = time.perf_counter()
         await asyncio.to_thread(pgcluster.stop_now, directory, mode)
         await asyncio.to_thread(pgcluster.start, directory, durable=False)
+        print(f"\n(the server was down and up again in {time.perf_counter() - began:.2f} s)", end="")
 
     await recover(w, table, restart, f"a {mode} restart")
     db = w.bot.db
