@@ -135,9 +135,11 @@ async def test_a_table_taken_over_while_the_lease_was_lost_is_not_driven(pair: t
         await step(a, ta, random.Random(1))
     assert ta in a.svc.pending and await a.svc.adopt_pending() == []
     assert (await a.db.scalar("SELECT seq FROM tables WHERE id=?", (ta,))) == snap.seq
+    moved = (await step(twin, ta, random.Random(2))).snapshot  # the twin drives it meanwhile
     await twin.close()  # the twin lets go: the waiting table is picked up without a click
     adopted = await a.svc.adopt_pending()
     assert [s.id for s in adopted] == [ta] and not a.svc.pending
+    assert adopted[0].seq == moved.seq == snap.seq + 1  # read back: the twin's move is kept, not overwritten
     await step(a, ta, random.Random(1))
     assert (await a.eco.audit()).ok
 
