@@ -11,7 +11,10 @@ traceback (a traceback means a bug in Cardroom). The codes (``ExitCode`` in
 2     a setting is missing or malformed (DISCORD_TOKEN not set yet, …)
 3     Discord refused the bot token (401 at login)
 4     Discord can't be reached (no network, DNS, refused, timeout, 5xx)
-5     the database can't be opened or migrated (CARDROOM_DB)
+5     the database can't be opened or migrated (CARDROOM_DB): a wrong path,
+      password, user or database name — not retried
+6     PostgreSQL can't be reached (down, restarting, network) for
+      CARDROOM_DB_GIVE_UP_SECONDS, at start or while running — restarted
 ====  ==================================================================
 
 The database is opened and migrated *before* the bot talks to Discord, so a
@@ -56,12 +59,17 @@ def main(argv: list[str] | None = None) -> int:
     quiet_voice_support()  # first: it must run before discord.py is imported
     import discord
 
+    from data.pgfaults import Retry
+
     from .client import make_bot
 
     setup_logging(settings.log_level_number, fmt=settings.log_format, shards=settings.shards)
     if api_base:
         discord.http.Route.BASE = api_base
-    bot = make_bot(settings.shards, db_path=settings.db_path, dev_guild=settings.dev_guild)
+    bot = make_bot(
+        settings.shards, db_path=settings.db_path, dev_guild=settings.dev_guild,
+        db_retry=Retry(give_up=settings.db_give_up_seconds),
+    )
     try:
         asyncio.run(_serve(bot, settings))
     except StartupError as exc:
@@ -113,6 +121,8 @@ async def _serve(bot: CardroomBot, settings: Settings) -> None:
                 f"can't reach Discord ({_short_reason(exc)}). Check the network and try again.",
                 exit_code=ExitCode.UNREACHABLE,
             ) from None
+        if bot.fatal is not None:  # the bot stopped itself: the database stayed away too long
+            raise bot.fatal
 
 
 def _short_reason(exc: BaseException) -> str:

@@ -26,8 +26,10 @@ Dependency direction (``tests/test_import_graph.py`` fails on any import circle)
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import sqlite3
+import time
 from collections.abc import Callable
 from datetime import datetime
 from typing import Any
@@ -37,6 +39,7 @@ import discord
 from discord.ext import commands
 
 from bot.computers import ComputerSeats
+from bot.dbkeeper import DatabaseKeeper
 from bot.errors import on_tree_error
 from bot.foreground import Foreground
 from bot.health import TICK as HEALTH_TICK
@@ -52,7 +55,9 @@ from bot.timers import TurnTimers
 from bot.tree import CardroomTree
 from data.engines import open_database
 from data.migrate import MigrationError
-from data.store import Database, redact
+from data.pg import PostgresDatabase
+from data.pgfaults import Retry
+from data.store import Database, DatabaseUnavailable, redact
 
 log = logging.getLogger("cardroom")
 
@@ -72,6 +77,7 @@ class CardroomBot(commands.Bot):
         thinker: Thinker | None = None,
         health_tick: float | None = HEALTH_TICK,
         shards: ShardPlan | None = None,
+        db_retry: Retry | None = None,
         **options: Any,  # more of discord.py's Bot options (its own typing of them is private)
     ) -> None:
         # Slash commands and components need no privileged intent.
@@ -92,6 +98,12 @@ class CardroomBot(commands.Bot):
         self.seed_source = seed_source
         self.sync_commands = sync_commands
         self.db: Database | None = None
+        #: How a PostgreSQL database that goes away is waited for, and for how long (``data.pgfaults``).
+        self.db_retry = db_retry or Retry()
+        #: Set when the bot stops itself (the database stayed away): ``python -m bot`` exits with it.
+        self.fatal: StartupError | None = None
+        self.keeper: DatabaseKeeper | None = None
+        self._closing: asyncio.Task[None] | None = None
         self.tables: TableService
         self.economy: Economy
         self.timers: TurnTimers
@@ -122,9 +134,20 @@ class CardroomBot(commands.Bot):
         Called by ``python -m bot`` before logging in, and by ``setup_hook`` if
         nobody did (SimCord, tests); ``close()`` closes it.
         """
-        if self.db is None:
+        delays, began = self.db_retry.delays(), time.monotonic()
+        while self.db is None:
             try:
-                self.db = await open_database(self.db_path)
+                self.db = await open_database(self.db_path, retry=self.db_retry)
+            except DatabaseUnavailable as exc:  # PostgreSQL is down or starting: wait, then let the manager restart us
+                if time.monotonic() - began >= self.db_retry.give_up:
+                    raise StartupError(
+                        f"can't reach the database {redact(self.db_path)} ({exc}) after "
+                        f"{self.db_retry.give_up:g} s. Is PostgreSQL running? Exiting to be restarted.",
+                        exit_code=ExitCode.DATABASE_AWAY,
+                    ) from exc
+                log.warning("database %s unreachable (%s); trying again", redact(self.db_path), exc)
+                await asyncio.sleep(next(delays))
+                continue
             except (OSError, sqlite3.Error, asyncpg.PostgresError, asyncpg.InterfaceError, MigrationError) as exc:
                 reason = _reason(exc)
                 raise StartupError(
@@ -133,6 +156,28 @@ class CardroomBot(commands.Bot):
                 ) from exc
             log.info("database %s ready", redact(self.db_path))
         return self.db
+
+    def _keep(self, db: Database) -> None:
+        """PostgreSQL: reconnect in the background, re-take the tables, give up after ``db_retry.give_up``."""
+        if isinstance(db, PostgresDatabase):
+            self.keeper = DatabaseKeeper(db, self.tables, on_tables=self._resume, on_give_up=self._give_up)
+            if self.tables.pending:
+                self.keeper.wake()
+
+    def _resume(self, snaps: list[TableSnapshot]) -> None:
+        """Tables driven again (leases re-claimed): their timers and computer players go on."""
+        for snap in snaps:
+            self.timers.poke(snap.deadline)
+            self.computers.table_changed(snap, "action")
+
+    def _give_up(self, away: float) -> None:
+        message = (
+            f"the database {redact(self.db_path)} has been unreachable for {away:.0f} s "
+            "(CARDROOM_DB_GIVE_UP_SECONDS); exiting to be restarted."
+        )
+        log.critical(message)
+        self.fatal = StartupError(message, exit_code=ExitCode.DATABASE_AWAY)
+        self._closing = asyncio.get_running_loop().create_task(self.close())
 
     async def setup_hook(self) -> None:
         self.db = await self.open_database()
@@ -156,6 +201,7 @@ class CardroomBot(commands.Bot):
         self.table_listeners.append(self.computers)
         open_tables = await self.tables.load_open_tables()
         log.info("loaded %d open table(s)", len(open_tables))
+        self._keep(self.db)
         self.timers.poke()
         if self.health_tick is not None:
             self.health.start()
@@ -194,6 +240,8 @@ class CardroomBot(commands.Bot):
 
     async def close(self) -> None:
         try:
+            if self.keeper is not None:
+                await self.keeper.stop()
             timers = getattr(self, "timers", None)
             if timers is not None:
                 await timers.stop()

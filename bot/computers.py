@@ -20,7 +20,7 @@ import logging
 from bot.service import TableService, TableSnapshot
 from bot.service.errors import ServiceError
 from bot.thinking import Thinker, decision_seed
-from data.faults import StorageFault
+from data.faults import DatabaseUnavailable, StorageFault
 from games import GameError
 
 log = logging.getLogger("cardroom.computers")
@@ -83,7 +83,7 @@ class ComputerSeats:
             self._again.discard(table_id)
             try:
                 snap = await self.service.get(table_id)
-            except ServiceError:
+            except (ServiceError, DatabaseUnavailable):  # the database keeper resumes it once it is back
                 return
             turn = computer_to_act(snap)
             if turn is None:

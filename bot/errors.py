@@ -21,8 +21,8 @@ import pydantic
 from discord import app_commands
 
 from bot.foreground import Foreground
-from bot.service.errors import SaveFailed
-from data.faults import StorageFault
+from bot.service.errors import DatabaseUnreachable, SaveFailed
+from data.faults import DatabaseUnavailable, StorageFault
 from games import GameError
 from games.core.i18n import _
 
@@ -55,6 +55,8 @@ def friendly_text(error: BaseException) -> str | None:
         return str(error)
     if isinstance(error, StorageFault):  # logged once per episode by the database (``data.faults``)
         return str(SaveFailed())
+    if isinstance(error, DatabaseUnavailable):  # the server is away; the engine is reconnecting
+        return str(DatabaseUnreachable())
     if isinstance(error, pydantic.ValidationError):
         first = next(iter(error.errors()), None)
         where = ".".join(str(p) for p in first["loc"]) if first else ""

@@ -36,6 +36,7 @@ ENV_NAMES = {
     "log_format": "CARDROOM_LOG_FORMAT",
     "shard_count": "CARDROOM_SHARD_COUNT",
     "shard_ids": "CARDROOM_SHARD_IDS",
+    "db_give_up_seconds": "CARDROOM_DB_GIVE_UP_SECONDS",
 }
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 LOG_FORMATS = ("text", "json")
@@ -58,7 +59,8 @@ class ExitCode(IntEnum):
     SETTINGS = 2  # a setting is missing or malformed
     TOKEN_REFUSED = 3  # Discord answered 401 to the token
     UNREACHABLE = 4  # no network, DNS failure, connection refused, timeout, Discord 5xx
-    DATABASE = 5  # the SQLite file can't be opened or migrated
+    DATABASE = 5  # the database can't be opened or migrated: a wrong path, password or database name
+    DATABASE_AWAY = 6  # PostgreSQL can't be reached (down, restarting) for CARDROOM_DB_GIVE_UP_SECONDS: retried
 
 
 class StartupError(Exception):
@@ -103,6 +105,10 @@ class Settings(BaseModel):
     log_format: str = Field("text", description="text (one readable line) or json (one object per line).")
     shard_count: int | None = Field(None, ge=1, description="How many gateway shards the whole bot runs.")
     shard_ids: tuple[int, ...] | None = Field(None, description="This process's shards: 0,1 or 0-3 or 0-1,3.")
+    db_give_up_seconds: float = Field(
+        120.0, gt=0, le=86_400,
+        description="How long PostgreSQL may stay unreachable before the process exits (code 6) to be restarted.",
+    )
 
     @field_validator("db_path")
     @classmethod

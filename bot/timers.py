@@ -18,6 +18,7 @@ from datetime import datetime
 from bot.service.table_play import Chooser
 from bot.service.tables import TableService
 from bot.tasks import cancel_and_wait
+from data.faults import DatabaseUnavailable, StorageFault
 
 log = logging.getLogger("cardroom.timers")
 
@@ -81,6 +82,13 @@ class TurnTimers:
                         await asyncio.sleep(1)
                     finally:
                         self._sleeping = False
+            except (DatabaseUnavailable, StorageFault):  # passing, and logged where it happened
+                log.info("turn timer: the database is unavailable; retrying in 5 s")
+                self._sleeping = True
+                try:
+                    await asyncio.sleep(5)
+                finally:
+                    self._sleeping = False
             except Exception:
                 log.exception("turn timer failed; retrying in 5 s")
                 self._sleeping = True

@@ -1,5 +1,7 @@
-"""SQLite's passing refusals of a write: a lock held by another process, a full disk, an I/O error.
+"""The database's passing failures, which are nobody's mistake: a PostgreSQL server that is away
+(``DatabaseUnavailable``), and SQLite's refusals of a write (``StorageFault``).
 
+SQLite's: a lock held by another process, a full disk, an I/O error.
 None of them is a bug of the bot, and each clears by itself (the other process commits, space is
 freed, the disk comes back), so a refused write must neither crash a player's click with a
 traceback nor fill the log with one per click. ``classify`` tells them apart from real errors;
@@ -35,6 +37,16 @@ _TEXTS = (
 
 #: Seconds between two warnings of the same fault episode.
 SUMMARY_EVERY = 60.0
+
+
+class DatabaseUnavailable(Exception):
+    """The database server can't be reached right now (restarting, down, a connection cut).
+
+    Nothing this call asked for was acknowledged (in the rare case of a connection lost while its
+    COMMIT was under way, the change may still have been made: tables are read back from the
+    database before they are driven again). The engine reconnects on the next call (with backoff
+    in the background), so the caller may simply try again later. Players are told so in
+    one line (``bot.service.errors.DatabaseUnreachable``)."""
 
 
 class StorageFault(sqlite3.OperationalError):

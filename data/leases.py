@@ -6,13 +6,20 @@ when the table ends or the process stops. If the process dies, its connection cl
 server drops every lock it held, so the restarted process (or another) can take the tables over
 within the time the server needs to see the socket close, with no timeout to wait out. On
 SQLite one process owns the file, so every claim succeeds (``LocalLeases``).
+
+If the lease connection itself is lost (the server restarted, the connection was terminated), so is
+every lease: the process drives none of its tables until each is claimed again on a new connection.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+from collections.abc import AsyncIterator, Callable
 from typing import TYPE_CHECKING, Protocol
+
+from .faults import DatabaseUnavailable
 
 if TYPE_CHECKING:
     import asyncpg
@@ -64,63 +71,126 @@ class LocalLeases:
 
 
 class AdvisoryLeases:
-    """Advisory locks on one dedicated connection; losing the connection loses every lease."""
+    """Advisory locks on one dedicated connection; losing the connection loses every lease.
 
-    def __init__(self, conn: asyncpg.Connection) -> None:
+    After a loss nothing is held: ``holds`` is false for every table until ``claim`` takes its lock
+    again on a new connection (opened by the next ``claim`` or by ``reconnect``), so a table whose
+    lease this process can no longer prove is not driven, and one that another process took
+    meanwhile is refused, never shared."""
+
+    def __init__(self, conn: asyncpg.Connection, url: str | None = None, *, connect_timeout: float = 5.0) -> None:
         self._conn = conn
+        self._url = url
+        self._connect_timeout = connect_timeout
         self._held: set[int] = set()
+        self._closing = False
         self.lost = False
+        #: Called when the connection drops (the engine starts reconnecting).
+        self.on_lost: Callable[[], None] | None = None
         # One connection runs one statement at a time: tables opened or loaded together take turns.
         self._turn = asyncio.Lock()
         conn.add_termination_listener(self._on_lost)
 
     @classmethod
-    async def open(cls, url: str) -> AdvisoryLeases:
+    async def open(cls, url: str, *, connect_timeout: float = 5.0) -> AdvisoryLeases:
         import asyncpg
 
-        return cls(await asyncpg.connect(url, statement_cache_size=16))
+        conn = await asyncpg.connect(url, statement_cache_size=16, timeout=connect_timeout)
+        return cls(conn, url, connect_timeout=connect_timeout)
 
-    def _on_lost(self, _conn: object) -> None:
+    def _on_lost(self, conn: object) -> None:
+        if conn is not self._conn or self._closing:
+            return
         if self._held:
             log.error("the lease connection closed: %d tables are no longer held by this process", len(self._held))
         self.lost = True
         self._held.clear()
+        if self.on_lost is not None:
+            self.on_lost()
+
+    async def _ready(self) -> None:
+        """A live connection (a new one after a loss, holding nothing yet); the caller has the turn."""
+        if not self.lost and not self._conn.is_closed():
+            return
+        self.lost = True
+        self._held.clear()
+        if self._url is None or self._closing:
+            raise DatabaseUnavailable("the lease connection is closed")
+        import asyncpg
+
+        from .pgfaults import is_unreachable, unavailable
+
+        try:
+            conn = await asyncpg.connect(self._url, statement_cache_size=16, timeout=self._connect_timeout)
+        except Exception as exc:
+            if is_unreachable(exc):
+                raise unavailable(exc) from exc
+            raise
+        conn.add_termination_listener(self._on_lost)
+        self._conn, self.lost = conn, False
+        log.warning("the lease connection is back: each table is claimed again before it is driven")
+
+    async def reconnect(self) -> None:
+        """Opens a new connection if the last one was lost (``DatabaseUnavailable`` if it can't)."""
+        async with self._turn:
+            await self._ready()
 
     async def claim(self, table_id: int) -> bool:
-        if table_id in self._held:
+        if self.holds(table_id):
             return True
-        if self.lost:
-            return False
-        async with self._turn:
+        async with self._turn, _guarded():
+            await self._ready()
             if await self._conn.fetchval("SELECT pg_try_advisory_lock($1, $2)", LEASES, table_id):
                 self._held.add(table_id)
                 return True
         return False
 
     async def claim_many(self, table_ids: list[int]) -> set[int]:
-        wanted = [t for t in table_ids if t not in self._held]
-        if wanted and not self.lost:
-            async with self._turn:
+        wanted = [t for t in table_ids if not self.holds(t)]
+        if wanted:
+            async with self._turn, _guarded():
+                await self._ready()
                 rows = await self._conn.fetch(
                     "SELECT t FROM unnest($2::int[]) AS t WHERE pg_try_advisory_lock($1, t)", LEASES, wanted
                 )
             self._held.update(int(r[0]) for r in rows)
-        return {t for t in table_ids if t in self._held}
+        return {t for t in table_ids if self.holds(t)}
 
     async def release(self, table_id: int) -> None:
-        if table_id in self._held and not self.lost:
+        """Gives the lock back; if the connection is gone, so is the lock (the server dropped it)."""
+        if self.holds(table_id):
             self._held.discard(table_id)
-            async with self._turn:
-                await self._conn.fetchval("SELECT pg_advisory_unlock($1, $2)", LEASES, table_id)
+            with contextlib.suppress(DatabaseUnavailable):
+                async with self._turn, _guarded():
+                    await self._conn.fetchval("SELECT pg_advisory_unlock($1, $2)", LEASES, table_id)
 
     def holds(self, table_id: int) -> bool:
-        return table_id in self._held
+        return table_id in self._held and not self.lost and not self._conn.is_closed()
+
+    @property
+    def server_pid(self) -> int:
+        """The server process holding the locks (``pg_terminate_backend`` ends every lease at once)."""
+        return int(self._conn.get_server_pid())
 
     async def close(self) -> None:
         """Closing the session releases every lock it holds, in one step."""
+        self._closing = True
         self._held.clear()
         if not self._conn.is_closed():
             await self._conn.close()
 
     def terminate(self) -> None:
         self._conn.terminate()
+
+
+@contextlib.asynccontextmanager
+async def _guarded() -> AsyncIterator[None]:
+    """A statement on the lease connection: "the server is away" becomes ``DatabaseUnavailable``."""
+    from .pgfaults import is_unreachable, unavailable
+
+    try:
+        yield
+    except Exception as exc:
+        if is_unreachable(exc):
+            raise unavailable(exc) from exc
+        raise

@@ -18,6 +18,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 from urllib.parse import urlsplit, urlunsplit
 
+from .faults import DatabaseUnavailable
+
 if TYPE_CHECKING:
     from .leases import Leases
 
@@ -146,6 +148,7 @@ __all__ = [
     "ConstraintViolation",
     "Cursor",
     "Database",
+    "DatabaseUnavailable",
     "Params",
     "Row",
     "Tx",

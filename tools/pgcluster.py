@@ -269,6 +269,16 @@ def stop(directory: Path) -> None:
         _run([str(bindir / "pg_ctl"), "-D", str(data), "-m", "fast", "-w", "stop"], "pg_ctl stop", data.parent)
 
 
+def stop_now(directory: Path, mode: str = "fast") -> None:
+    """Stops a running cluster: ``fast`` ends the sessions cleanly, ``immediate`` as a crash would.
+
+    For tests of what the bot does while its server is away; ``start`` brings it back."""
+    if mode not in ("fast", "immediate"):
+        raise PgClusterError(f"unknown shutdown mode {mode!r}: fast or immediate")
+    data = directory.resolve() / "data"
+    _run([str(find_bindir() / "pg_ctl"), "-D", str(data), "-m", mode, "-w", "stop"], f"pg_ctl stop -m {mode}")
+
+
 def cluster_at(directory: Path) -> Cluster:
     """The cluster ``start`` created in ``directory`` (its port read back from its settings)."""
     directory = directory.resolve()

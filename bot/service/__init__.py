@@ -4,6 +4,7 @@ from .economy import Economy
 from .errors import (
     AlreadyClaimed,
     BadPhase,
+    DatabaseUnreachable,
     InsufficientChips,
     NoTable,
     NotAllowed,
@@ -23,6 +24,7 @@ __all__ = [
     "AlreadyClaimed",
     "AuditReport",
     "BadPhase",
+    "DatabaseUnreachable",
     "Economy",
     "GuildSettings",
     "InsufficientChips",

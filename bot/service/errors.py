@@ -77,6 +77,12 @@ class SaveFailed(ServiceError):
     default = N_("Couldn't save that just now; nothing was changed — try again in a moment.")
 
 
+class DatabaseUnreachable(ServiceError):
+    """The database server is away (restarting, a connection cut): nothing was done; the bot reconnects."""
+
+    default = N_("The bot can't reach its database right now; nothing was changed — try again in a moment.")
+
+
 class NotAllowed(ServiceError):
     default = N_("You're not allowed to do that.")
 
@@ -84,6 +90,7 @@ class NotAllowed(ServiceError):
 __all__ = [
     "AlreadyClaimed",
     "BadPhase",
+    "DatabaseUnreachable",
     "InsufficientChips",
     "NoTable",
     "NotAllowed",
@@ -93,5 +100,6 @@ __all__ = [
     "ServiceError",
     "StalePrompt",
     "TableAlreadyOpen",
+    "TableElsewhere",
     "TableFull",
 ]

@@ -17,11 +17,11 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
-from data.store import Conn, Database, Row
+from data.store import Conn, Database, DatabaseUnavailable, Row
 from games.core.i18n import N_, _, speaking
 from games.core.views import SeatView
 
-from .errors import BadPhase, NoTable, NotHost, NotSeated, TableElsewhere
+from .errors import BadPhase, DatabaseUnreachable, NoTable, NotHost, NotSeated, TableElsewhere
 from .handflow import Change
 from .live import Live, iso, live_from_row, lives_from_rows, open_rows, save
 from .models import TableSnapshot
@@ -66,6 +66,11 @@ class TableBase:
         self._live: dict[int, Live] = {}
         self._locks: dict[int, asyncio.Lock] = {}
         self._loading = asyncio.Lock()
+        #: Tables of this process's guilds it does not drive yet: another process held the lease, or
+        #: this one lost it with its connection, or a commit's outcome is unknown (``adopt_pending``).
+        self._pending: set[int] = set()
+        #: Told when a table starts waiting there (the bot polls ``adopt_pending`` with backoff).
+        self.on_pending: Callable[[], None] | None = None
 
     # ================================================================ reading
     def open_counts(self) -> tuple[int, int]:
@@ -80,29 +85,75 @@ class TableBase:
         record and log; if that fails too, the table is voided and every chip
         at it refunded (the interrupted hand is undone exactly).
         """
-        listed = await self.db.fetchall("SELECT id, guild_id FROM tables WHERE status IN ('lobby','playing') ORDER BY id")
-        ids = [table_id for table_id, guild_id in listed if self.owns_guild(guild_id)]
+        ids = await self._open_ids()
         async with self._loading:
-            fresh = [table_id for table_id in ids if table_id not in self._live]
-            held = await self.db.leases.claim_many(fresh)
-            for table_id in fresh:
-                if table_id not in held:
-                    log_.warning("table %s is held by another process; leaving it alone", table_id)
-            # Only this process's rows are read whole (their snapshots are the bulk of the bytes).
-            mine = await self.db.read_sync(open_rows, [t for t in fresh if t in held])
-            for ended in held - {r["id"] for r in mine}:  # closed since it was listed
-                await self.db.leases.release(ended)
-            try:  # thousands of tables in a few queries; any trouble: one by one, with the repairs
-                built: list[Live | None] = list(await self.db.read_sync(lives_from_rows, mine))
-            except Exception:
-                built = [None] * len(mine)
-            for row, live in zip(mine, built, strict=True):
-                loaded = await self._load(row, live)
-                if loaded is None:
-                    await self.db.leases.release(row["id"])
-                else:
-                    self._live[row["id"]] = loaded
+            await self._take([table_id for table_id in ids if table_id not in self._live])
         return [self._live[table_id].snapshot() for table_id in ids if table_id in self._live]
+
+    @property
+    def pending(self) -> frozenset[int]:
+        """The tables waiting for their lease (see ``adopt_pending``)."""
+        return frozenset(self._pending)
+
+    async def adopt_pending(self) -> list[TableSnapshot]:
+        """Claims again the tables waiting for their lease; the snapshots of those now driven.
+
+        A table whose lease this process can no longer prove (the lease connection dropped) is
+        dropped from the cache first, and read back from the database once its lease is re-taken on
+        the new connection: if another process drove it meanwhile, its moves are not overwritten.
+        One held by another process stays waiting (the bot polls with backoff) until it is let go."""
+        for table_id in [t for t in self._live if not self.db.leases.holds(t)]:
+            self._unprove(table_id)
+        if not self._pending:
+            return []
+        still_open = set(await self._open_ids())
+        async with self._loading:
+            self._pending &= still_open
+            taken = await self._take(sorted(t for t in self._pending if t not in self._live))
+        return [self._live[t].snapshot() for t in taken if t in self._live]
+
+    async def _open_ids(self) -> list[int]:
+        listed = await self.db.fetchall("SELECT id, guild_id FROM tables WHERE status IN ('lobby','playing') ORDER BY id")
+        return [table_id for table_id, guild_id in listed if self.owns_guild(guild_id)]
+
+    async def _take(self, fresh: list[int]) -> list[int]:
+        """Leases and loads ``fresh`` (the caller holds ``_loading``); those held elsewhere wait. Returns those loaded."""
+        held = await self.db.leases.claim_many(fresh)
+        for table_id in fresh:
+            if table_id not in held:
+                log_.warning("table %s is held by another process; leaving it alone until it is let go", table_id)
+                self._wait_for(table_id)
+        self._pending -= held
+        # Only this process's rows are read whole (their snapshots are the bulk of the bytes).
+        mine = await self.db.read_sync(open_rows, [t for t in fresh if t in held])
+        for ended in held - {r["id"] for r in mine}:  # closed since it was listed
+            await self.db.leases.release(ended)
+        try:  # thousands of tables in a few queries; any trouble: one by one, with the repairs
+            built: list[Live | None] = list(await self.db.read_sync(lives_from_rows, mine))
+        except DatabaseUnavailable:
+            raise
+        except Exception:
+            built = [None] * len(mine)
+        taken = []
+        for row, live in zip(mine, built, strict=True):
+            loaded = await self._load(row, live)
+            if loaded is None:
+                await self.db.leases.release(row["id"])
+            else:
+                self._live[row["id"]] = loaded
+                taken.append(row["id"])
+        return taken
+
+    def _wait_for(self, table_id: int) -> None:
+        if table_id not in self._pending:
+            self._pending.add(table_id)
+            if self.on_pending is not None:
+                self.on_pending()
+
+    def _unprove(self, table_id: int) -> None:
+        """Not driven until read back under a lease proven again (``_ensure`` or ``adopt_pending``)."""
+        if self._live.pop(table_id, None) is not None:
+            self._wait_for(table_id)
 
     async def get(self, table_id: int) -> TableSnapshot:
         """``NoTable`` if unknown. Finished tables are read from the database."""
@@ -155,7 +206,9 @@ class TableBase:
         """The cached open table, loading (and if need be repairing) it on first use."""
         live = self._live.get(table_id)
         if live is not None:
-            return live
+            if self.db.leases.holds(table_id):
+                return live
+            self._unprove(table_id)  # the lease connection dropped: read it back once re-claimed
         async with self._loading:
             live = self._live.get(table_id)
             if live is not None:
@@ -164,9 +217,14 @@ class TableBase:
                 "SELECT * FROM tables WHERE id=? AND status IN ('lobby','playing')", (table_id,)
             )
             if row is None:
+                self._pending.discard(table_id)
                 return None
-            if not self.owns_guild(row["guild_id"]) or not await self.db.leases.claim(table_id):
+            if not self.owns_guild(row["guild_id"]):
                 raise TableElsewhere()
+            if not await self.db.leases.claim(table_id):
+                self._wait_for(table_id)
+                raise TableElsewhere()
+            self._pending.discard(table_id)
             live = await self._load(row)
             if live is None:
                 await self.db.leases.release(table_id)
@@ -180,6 +238,8 @@ class TableBase:
         now = iso(self.clock()) or ""
         try:
             live = built if built is not None else await self.db.read_sync(live_from_row, row)
+        except DatabaseUnavailable:  # the server is away, the table is fine: never void it for that
+            raise
         except Exception:
             log_.exception("table %s can't be read; voiding it", row["id"])
             await self.db.run(void_raw, row, now)
@@ -247,9 +307,13 @@ class TableBase:
                 save(conn, draft, expected, now_s, ended=ended)
 
             if not self.db.leases.holds(table_id):  # the lease connection died: another process may take over
-                self._live.pop(table_id, None)
-                raise TableElsewhere()
-            await self.db.run(txn)
+                self._unprove(table_id)
+                raise DatabaseUnreachable()
+            try:
+                await self.db.run(txn)
+            except DatabaseUnavailable:  # committed or not, nobody knows: read it back before driving it again
+                self._unprove(table_id)
+                raise
             if draft.core.status in ("finished", "void"):
                 self._live.pop(table_id, None)
                 await self.db.leases.release(table_id)

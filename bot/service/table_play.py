@@ -13,7 +13,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import replace
 from datetime import datetime
 
-from data.faults import StorageFault
+from data.faults import DatabaseUnavailable, StorageFault
 from data.store import Conn
 from games import GameError
 from games.core.i18n import N_, _
@@ -116,7 +116,7 @@ class PlayOps(TableBase):
                 result = await self._mutate(table_id, work, statuses=("playing",), now=when)
             except (NothingToDo, GameError):
                 return None
-            except StorageFault:  # the database logs its refusals; the timer tries again shortly
+            except (StorageFault, DatabaseUnavailable):  # passing, logged where it happened: tried again shortly
                 return None
             except Exception:
                 log_.exception("timeout on table %s failed", table_id)

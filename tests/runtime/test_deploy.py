@@ -46,6 +46,8 @@ def test_the_units_run_the_bot_and_stop_on_what_a_restart_cannot_fix() -> None:
         service = unit(name)["Service"]
         assert service["ExecStart"].endswith("/.venv/bin/python -m bot"), name
         assert service["RestartPreventExitStatus"] == no_retry, name
+        # A PostgreSQL server that stayed away is retried: the process comes back when the server does.
+        assert str(int(ExitCode.DATABASE_AWAY)) not in service["RestartPreventExitStatus"].split(), name
         assert service["Restart"] == "on-failure" and service["WorkingDirectory"] == "/srv/cardroom"
         assert unit(name)["Install"]["WantedBy"] == "multi-user.target"
     template = (DEPLOY / "cardroom@.service").read_text()
@@ -67,6 +69,7 @@ def test_compose_runs_each_of_four_shards_once_on_postgres() -> None:
     assert 'CARDROOM_SHARD_COUNT: "4"' in shared and "CARDROOM_DB: postgresql://" in shared
     bot = text.split("x-bot: &bot\n", 1)[1].split("\n\n", 1)[0]
     assert "env_file: ../.env" in bot and "restart: unless-stopped" in bot and "condition: service_healthy" in bot
+    assert "CARDROOM_DB_GIVE_UP_SECONDS" in DOCS and "code **6**" in DOCS  # the guide says what is restarted
     owned: list[int] = []
     for block in bots.values():
         assert "<<: *bot\n" in block and "<<: *bot-env\n" in block

@@ -105,13 +105,57 @@ async def test_a_lease_is_given_back_when_its_table_ends(pair: tuple[Env, Env]) 
         await free.close()
 
 
-async def test_losing_the_lease_connection_stops_the_process_driving(pair: tuple[Env, Env]) -> None:
-    """If the lease connection dies (a network cut), the process must stop writing: another may take over."""
+async def test_losing_the_lease_connection_stops_driving_until_the_lease_is_taken_again(pair: tuple[Env, Env]) -> None:
+    """If the lease connection dies (a network cut), no table is driven on the old lease: the next
+    move first claims the table again on a new connection, which another process then can't take."""
+    a, _b = pair
+    ta = await table(a, GA, CA)
+    a.db.leases.terminate()  # type: ignore[attr-defined]
+    await asyncio.sleep(0.05)
+    assert not a.db.leases.holds(ta)  # unproven: not driven on what the old connection held
+    await step(a, ta, random.Random(1))
+    assert a.db.leases.holds(ta)  # re-claimed on the new connection first
+    twin = await Env(a.target, a.clock).open()
+    try:
+        with pytest.raises(TableElsewhere):
+            await twin.svc.get(ta)
+    finally:
+        await twin.close()
+
+
+async def test_a_table_taken_over_while_the_lease_was_lost_is_not_driven(pair: tuple[Env, Env]) -> None:
     a, _b = pair
     ta = await table(a, GA, CA)
     snap = await a.svc.get(ta)
     a.db.leases.terminate()  # type: ignore[attr-defined]
     await asyncio.sleep(0.05)
+    twin = await Env(a.target, a.clock).open()  # a misconfigured twin grabs the free lease
+    assert [s.id for s in await twin.svc.load_open_tables()] == [ta]
     with pytest.raises(TableElsewhere):
         await step(a, ta, random.Random(1))
+    assert ta in a.svc.pending and await a.svc.adopt_pending() == []
     assert (await a.db.scalar("SELECT seq FROM tables WHERE id=?", (ta,))) == snap.seq
+    moved = (await step(twin, ta, random.Random(2))).snapshot  # the twin drives it meanwhile
+    await twin.close()  # the twin lets go: the waiting table is picked up without a click
+    adopted = await a.svc.adopt_pending()
+    assert [s.id for s in adopted] == [ta] and not a.svc.pending
+    assert adopted[0].seq == moved.seq == snap.seq + 1  # read back: the twin's move is kept, not overwritten
+    await step(a, ta, random.Random(1))
+    assert (await a.eco.audit()).ok
+
+
+async def test_a_table_held_elsewhere_at_load_is_picked_up_once_let_go(pair: tuple[Env, Env]) -> None:
+    a, _b = pair
+    ta = await table(a, GA, CA)
+    woken: list[int] = []
+    restarted = Env(a.target, a.clock, owns_guild=only(GA))
+    await restarted.open()
+    restarted.svc.on_pending = lambda: woken.append(1)
+    assert await restarted.svc.load_open_tables() == []  # the old process still holds it
+    assert restarted.svc.pending == {ta} and woken == [1]
+    assert await restarted.svc.adopt_pending() == []  # still held: keeps waiting
+    await a.close()
+    assert [s.id for s in await restarted.svc.adopt_pending()] == [ta]
+    assert restarted.svc.open_counts()[0] == 1 and not restarted.svc.pending
+    await step(restarted, ta, random.Random(1))
+    await restarted.close()
