@@ -197,8 +197,8 @@ def playing_view(snap: TableSnapshot) -> discord.ui.View:
 
 
 def _header(snap: TableSnapshot) -> str:
-    """Who joins or leaves next hand, and the latest timeouts (one line, not a pile of them)."""
-    lines = []
+    """A pending close, who joins or leaves next hand, and the latest timeouts (one line, not a pile of them)."""
+    lines = [_("The table will close after this hand.")] if snap.closing_by is not None else []
     waiting = [u for u in snap.lobby if snap.seat_of(u) is None]
     if waiting:
         lines.append(_("Joining next hand: {who}").format(who=_who(tuple(waiting))))

@@ -1,0 +1,2 @@
+-- v9 (PostgreSQL twin of ../0009_table_closing.sql): who asked the table to close after the running hand.
+ALTER TABLE tables ADD COLUMN closing_by BIGINT;
