@@ -156,3 +156,13 @@ async def test_a_whole_game_ends_at_once_as_before(env: Env) -> None:
         await step(env, snap.id, rng)
     ended = await env.svc.end(snap.id, HOST, is_admin=False)
     assert ended.status == "finished" and ended.closing_by is None
+
+
+async def test_an_admins_plain_end_also_waits_for_the_hand(env: Env) -> None:
+    snap = await razz_facing_a_bet(env)
+    pending = await env.svc.end(snap.id, OUTSIDER, is_admin=True)
+    assert pending.status == "playing" and pending.closing_by == OUTSIDER
+    await env.svc.act(snap.id, HOST, "fold", seq=pending.seq)
+    assert (await env.svc.get(snap.id)).status == "finished"
+    assert (await nets(env, snap.id))[HOST] < 0
+    await env.audit_ok()
