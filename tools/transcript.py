@@ -141,6 +141,9 @@ async def play(
     if components_of(table.table_message()):  # a lobby or a running table still has buttons
         await table.slash(host, "table end")
         meta.ended += "; the host ran /table end"
+        if table.is_open():  # during a hand the table closes once that hand is over: it is played out
+            why = await run_table(env, game, table, rec, actors, table.hand_no() or hands, max_actions, meta.problems)
+            meta.ended += f", and the hand in progress was played out ({why})"
     for a in actors:
         await table.slash(a, "balance")
     meta.problems += [f"the bot raised {type(e).__name__}: {e}" for e in env.errors] + logged
