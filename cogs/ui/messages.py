@@ -189,7 +189,7 @@ def playing_view(snap: TableSnapshot) -> discord.ui.View:
     if snap.paused:
         view.add_item(c.LobbyButton(snap.id, "next", label=next_label(snap), style=discord.ButtonStyle.primary, row=0))
     view.add_item(c.HandButton(snap.id, label=_("My hand"), row=0))
-    if snap.game.hand_by_hand:
+    if snap.game.hand_by_hand and snap.closing_by is None:  # a closing table has no next hand to join
         view.add_item(c.LobbyButton(snap.id, "join", label=_("Join next hand"), style=discord.ButtonStyle.success, row=0))
     view.add_item(c.LobbyButton(snap.id, "leave", label=_("Leave"), row=0))
     add_watch(view, snap.id)

@@ -49,6 +49,7 @@ async def test_the_hosts_end_waits_for_the_hand_and_the_loss_stands(world: World
     r = await w.alice.slash(w.channel, "table end")
     assert not r.ephemeral and PENDING in r.response.content and f"<@{w.alice.id}>" in r.response.content
     assert PENDING in table.public_text(table.table_message())  # the table says so as the hand goes on
+    assert "Join next hand" not in table.public_text(table.table_message())  # there is no next hand
     assert table.is_open() and (await snapshot(w, table)).closing_by == w.alice.id
     r = await w.alice.slash(w.channel, "table end")
     assert "already closes" in refusal(r)
@@ -77,6 +78,7 @@ async def test_the_host_takes_the_end_back(world: World) -> None:
     r = await w.alice.slash(w.channel, "table keep")
     assert not r.ephemeral and "keeps table" in r.response.content
     assert PENDING not in table.public_text(table.table_message())
+    assert "Join next hand" in table.public_text(table.table_message())
     assert (await snapshot(w, table)).closing_by is None
 
 
