@@ -187,18 +187,37 @@ class Tables(commands.Cog):
 
     table = app_commands.Group(name="table", description="The table in this channel.", guild_only=True)
 
-    @table.command(name="end", description="End the table here: refunds the hand in progress, cashes everyone out.")
-    async def table_end(self, interaction: discord.Interaction) -> None:
+    @table.command(
+        name="end", description="End the table here: at once between hands, else when the hand in progress is over."
+    )
+    @app_commands.describe(now="Admins: end at once, mid-hand too (the hand in progress is refunded)")
+    async def table_end(self, interaction: discord.Interaction, now: bool = False) -> None:
         snap = await _table_here(self.host, interaction)
         admin = flows.is_admin(interaction)
         if snap.status == "lobby":
             ended = await self.host.tables.cancel(snap.id, interaction.user.id, is_admin=admin)
         else:
-            ended = await self.host.tables.end(snap.id, interaction.user.id, is_admin=admin)
+            ended = await self.host.tables.end(snap.id, interaction.user.id, is_admin=admin, now=now)
         with speaking(ended.locale):  # said in public: in the table's language
+            if ended.is_open:  # mid-hand: the hand plays out, then the table closes
+                text = _("<@{user}> asked to end table #{id}. The table will close after this hand.").format(
+                    id=ended.id, user=interaction.user.id
+                )
+                await interaction.response.send_message(text, allowed_mentions=discord.AllowedMentions.none())
+                return
             text = _("Table #{id} ended by <@{user}>.").format(id=ended.id, user=interaction.user.id)
             embed = messages.finished_embed(ended)
         await interaction.response.send_message(text, embed=embed, allowed_mentions=discord.AllowedMentions.none())
+
+    @table.command(name="keep", description="Take back an end asked for during the hand: the table plays on.")
+    async def table_keep(self, interaction: discord.Interaction) -> None:
+        snap = await _table_here(self.host, interaction)
+        kept = await self.host.tables.keep_open(snap.id, interaction.user.id, is_admin=flows.is_admin(interaction))
+        with speaking(kept.locale):  # said in public: in the table's language
+            text = _("<@{user}> keeps table #{id} open: it goes on after this hand.").format(
+                id=kept.id, user=interaction.user.id
+            )
+        await interaction.response.send_message(text, allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="rules", description="How a game is played, its variants and house rules.")
     @app_commands.guild_only()

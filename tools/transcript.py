@@ -141,6 +141,10 @@ async def play(
     if components_of(table.table_message()):  # a lobby or a running table still has buttons
         await table.slash(host, "table end")
         meta.ended += "; the host ran /table end"
+        if table.is_open():  # during a hand the table closes once that hand is over: it is played out
+            limit = max(max_actions, 400)  # a hand ends well within this: the session's own cap may be spent
+            why = await run_table(env, game, table, rec, actors, table.hand_no() or hands, limit, meta.problems)
+            meta.ended += f"; it closes after the hand in progress, which was played on: {why}"
     for a in actors:
         await table.slash(a, "balance")
     meta.problems += [f"the bot raised {type(e).__name__}: {e}" for e in env.errors] + logged

@@ -207,13 +207,27 @@ def finish_hand(
     if not game.hand_by_hand:
         close(conn, live, now, code="cash_out")
         return
+    closing = live.core.closing_by
     if outcome.table_over:  # the game's agreed length is reached: the table ends with its standings
         live.add_recent(_("That was the last hand: the game is over."))
+    if outcome.table_over or closing is not None:
+        # (Or the host ended the table during this hand, settled above like any other: nobody escapes a loss.)
         close(conn, live, now, code="cash_out")
         live.core = replace(live.core, result=replace(result, pot=0, session=session_lines(conn, live, users)))
+        if closing is not None and not outcome.table_over:
+            announce(live, _("The hand is over: the table closes, as {who} asked.").format(who=mention(closing)))
         return
     if not start_pause(conn, live, "hand", now):
         between_hands(conn, live, outcome, now, change)
+
+
+def announce(live: Live, line: str) -> None:
+    """A line for the table's recent events and for its final result ("How it ended"), which the
+    finished table message shows instead of the recent events."""
+    live.add_recent(line)
+    result = live.core.result
+    if result is not None:
+        live.core = replace(live.core, result=replace(result, story=(*result.story, line)))
 
 
 def history_of(live: Live, seated: list[Player]) -> str | None:
@@ -329,6 +343,6 @@ def close(
 
 
 __all__ = [
-    "Change", "advance", "between_hands", "buy_in", "cash_out", "close", "deal", "end_pause",
+    "Change", "advance", "announce", "between_hands", "buy_in", "cash_out", "close", "deal", "end_pause",
     "finish_hand", "mention", "named", "next_dealer", "settle", "start_pause", "stay_or_go",
 ]

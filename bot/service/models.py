@@ -76,6 +76,9 @@ class TableCore:
     result: HandResult | None = None
     #: The language of the table's public messages and stored events ("en", "ja"), fixed at opening.
     locale: str = "en"
+    #: Who ended the table in the middle of a hand (host or admin): the hand plays to its end and
+    #: is settled, then the table closes. None: no close pending.
+    closing_by: int | None = None
 
     @property
     def game(self) -> Game:

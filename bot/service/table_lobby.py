@@ -212,6 +212,8 @@ class LobbyOps(TableBase):
             core = live.core
             if live.player(user_id) is not None:
                 raise NotAllowed(N_("You're already at this table."))
+            if core.closing_by is not None:
+                raise BadPhase(N_("This table closes after this hand; open a new one with /play."))
             pos = take_seat(live, under_way=N_("This game is already under way; join the next one."))
             if core.chips and core.buy_in:
                 check_joiner_can_pay(conn, core, user_id, now)

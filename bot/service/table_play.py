@@ -167,31 +167,66 @@ class PlayOps(TableBase):
 
         return (await self._mutate(table_id, work, statuses=("playing",))).snapshot
 
-    async def end(self, table_id: int, user_id: int, *, is_admin: bool) -> TableSnapshot:
-        """Host or admin: the interrupted hand is refunded exactly (escrow still holds the
-        stacks from its deal), a carried pot is split among its players, and all is cashed out."""
+    async def end(self, table_id: int, user_id: int, *, is_admin: bool, now: bool = False) -> TableSnapshot:
+        """Host or admin. In the middle of a hand-by-hand game's hand the table closes when that hand is
+        over (``closing_by``, kept in the table's row): the hand plays out and is settled as usual, so
+        nobody escapes a loss by ending the table. Between hands, in a whole-game game, or an admin's
+        ``now``: at once; an interrupted hand is refunded exactly (escrow still holds the stacks from
+        its deal), a carried pot is split among its players, and all is cashed out."""
+
+        def work(conn: Conn, live: Live, now_s: str, change: Change) -> None:
+            self._host_only(live, user_id, is_admin=is_admin)
+            if now and not is_admin:
+                raise NotAllowed(N_("Only an admin can end a table at once; without `now` it closes after this hand."))
+            change.reason = "end"
+            if live.core.status == "lobby":
+                live.core = replace(live.core, status="void")
+                log(conn, live, "system", "cancel", now_s, user_id=user_id)
+                live.add_recent(_("{who} ended the table.").format(who=mention(user_id)))
+                return
+            interrupted = live.core.state is not None and live.outcome is None
+            if interrupted and live.game.hand_by_hand and not now:
+                close_after_hand(conn, live, user_id, now_s, change)
+                return
+            if interrupted:
+                conn.execute(
+                    "UPDATE hands SET status='void', ended_at=? WHERE table_id=? AND hand_no=? AND status='playing'",
+                    (now_s, live.core.id, live.core.hand_no),
+                )
+            # An admin's immediate end of a running hand is told apart in the log: the audit trail.
+            log(conn, live, "system", "end_now" if interrupted and now else "end", now_s, user_id=user_id)
+            # Close first: a carried pot split among the players counts in their standings.
+            flow.close(conn, live, now_s, code="refund")
+            if live.game.hand_by_hand or interrupted:
+                ended_early(conn, live)
+            live.add_recent(_("{who} ended the table.").format(who=mention(user_id)))
+            if interrupted and now and live.core.chips:
+                flow.announce(live, _("An admin ended the table mid-hand; this hand's chips were returned."))
+
+        return (await self._mutate(table_id, work, statuses=("lobby", "playing"))).snapshot
+
+    async def keep_open(self, table_id: int, user_id: int, *, is_admin: bool) -> TableSnapshot:
+        """Host or admin: takes back an end asked for during the hand; the table plays on."""
 
         def work(conn: Conn, live: Live, now: str, change: Change) -> None:
             self._host_only(live, user_id, is_admin=is_admin)
-            if live.core.status == "lobby":
-                live.core = replace(live.core, status="void")
-                log(conn, live, "system", "cancel", now, user_id=user_id)
-            else:
-                interrupted = live.core.state is not None and live.outcome is None
-                if interrupted:
-                    conn.execute(
-                        "UPDATE hands SET status='void', ended_at=? WHERE table_id=? AND hand_no=? AND status='playing'",
-                        (now, live.core.id, live.core.hand_no),
-                    )
-                log(conn, live, "system", "end", now, user_id=user_id)
-                # Close first: a carried pot split among the players counts in their standings.
-                flow.close(conn, live, now, code="refund")
-                if live.game.hand_by_hand or interrupted:
-                    ended_early(conn, live)
-            live.add_recent(_("{who} ended the table.").format(who=mention(user_id)))
-            change.reason = "end"
+            if live.core.closing_by is None:
+                raise NotAllowed(N_("The table isn't closing: there is nothing to take back."))
+            live.core = replace(live.core, closing_by=None)
+            log(conn, live, "system", "keep_open", now, user_id=user_id)
+            live.add_recent(_("{who} keeps the table open: it goes on after this hand.").format(who=mention(user_id)))
 
-        return (await self._mutate(table_id, work, statuses=("lobby", "playing"))).snapshot
+        return (await self._mutate(table_id, work, statuses=("playing",))).snapshot
+
+
+def close_after_hand(conn: Conn, live: Live, user_id: int, now: str, change: Change) -> None:
+    """Records (in the table's row and its log) that the table closes once the running hand is over."""
+    if live.core.closing_by is not None:
+        raise NotAllowed(N_("The table already closes after this hand."))
+    live.core = replace(live.core, closing_by=user_id)
+    log(conn, live, "system", "close_after_hand", now, user_id=user_id)
+    live.add_recent(_("{who} ended the table: it closes after this hand.").format(who=mention(user_id)))
+    change.reason = "action"
 
 
 def acted(result: Committed) -> ActResult:
@@ -305,4 +340,7 @@ def ended_early(conn: Conn, live: Live) -> None:
     live.core = replace(core, result=result)
 
 
-__all__ = ["Chooser", "NothingToDo", "PlayOps", "check_can_act", "ended_early", "time_out", "timeout_note"]
+__all__ = [
+    "Chooser", "NothingToDo", "PlayOps", "check_can_act", "close_after_hand", "ended_early", "time_out",
+    "timeout_note",
+]

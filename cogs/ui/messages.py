@@ -189,7 +189,7 @@ def playing_view(snap: TableSnapshot) -> discord.ui.View:
     if snap.paused:
         view.add_item(c.LobbyButton(snap.id, "next", label=next_label(snap), style=discord.ButtonStyle.primary, row=0))
     view.add_item(c.HandButton(snap.id, label=_("My hand"), row=0))
-    if snap.game.hand_by_hand:
+    if snap.game.hand_by_hand and snap.closing_by is None:  # a closing table has no next hand to join
         view.add_item(c.LobbyButton(snap.id, "join", label=_("Join next hand"), style=discord.ButtonStyle.success, row=0))
     view.add_item(c.LobbyButton(snap.id, "leave", label=_("Leave"), row=0))
     add_watch(view, snap.id)
@@ -197,8 +197,8 @@ def playing_view(snap: TableSnapshot) -> discord.ui.View:
 
 
 def _header(snap: TableSnapshot) -> str:
-    """Who joins or leaves next hand, and the latest timeouts (one line, not a pile of them)."""
-    lines = []
+    """A pending close, who joins or leaves next hand, and the latest timeouts (one line, not a pile of them)."""
+    lines = [_("The table will close after this hand.")] if snap.closing_by is not None else []
     waiting = [u for u in snap.lobby if snap.seat_of(u) is None]
     if waiting:
         lines.append(_("Joining next hand: {who}").format(who=_who(tuple(waiting))))

@@ -99,7 +99,7 @@ async def test_one_person_and_computers_play_a_full_hand(world: World, game_id: 
     for line in snap.result.lines:
         assert line.user_id == w.alice.id or line.user_id < 0
     if snap.is_open:
-        await w.alice.slash(w.channel, "table end")
+        await w.mod.slash(w.channel, "table end", now=True)
     assert not (await w.bot.tables.get(table_id)).is_open
 
 
@@ -159,7 +159,7 @@ async def test_a_timed_out_person_is_played_for_and_comes_back(world: World) -> 
     assert "The computer is playing your seat" not in embed_text(result.response)
     assert any(line.endswith("is back.") for line in snap.recent)
     w.bot.table_listeners.remove(lines)
-    await w.alice.slash(w.channel, "table end")
+    await w.mod.slash(w.channel, "table end", now=True)
 
 
 async def test_only_the_host_seats_computers(world: World) -> None:

@@ -3,7 +3,7 @@
 For each game: one click per action after a player's first **My hand**; stud
 players see their up cards in their own panel; a chip game's seat lines show
 the ledger's escrow and its hand result shows each player's chip change as the
-ledger moved it; ``/table end`` in the middle shows the standings. (The world
+ledger moved it; an admin's ``/table end now:`` in the middle shows the standings. (The world
 fixture also checks, for every scenario, that no text ever names a seat.)
 """
 
@@ -131,7 +131,8 @@ async def test_every_game_reads_like_a_card_room(world: World, game_id: str) -> 
     if snap.is_open:
         escrows = {p.id: escrow(w, table_id, p.id) for p in players}
         pot_shares = carried_pot_shares(w, table_id, snap.hand_no)
-        r = await w.mod.slash(w.channel, "table end")  # a moderator: the host may have left by now
+        # A moderator, at once: the host may have left by now.
+        r = await w.mod.slash(w.channel, "table end", now=True)
         embed = r.response.embeds[0].to_dict()
         standings = next(f["value"] for f in embed["fields"] if f["name"] in ("Standings", "Final standings"))
         for p in players:

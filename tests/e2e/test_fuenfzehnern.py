@@ -7,7 +7,7 @@ the zwang button beside the plain queen, the ace's holder left with one enabled
 button and a private note. After every click no public line may show a card that
 was hidden at that moment (Fünfzehnern's own labels: ``10♥``, not ``T♥``). The
 result must name everyone with the points, the score and the chips the ledger moved;
-``/table end`` hands every chip back.
+an admin's ``/table end now:`` in the next deal hands every chip back.
 """
 
 from __future__ import annotations
@@ -159,10 +159,10 @@ async def test_a_fuenfzehnern_hand_with_a_zwang_through_discord(world: Any) -> N
     # Privacy was checked after every click, and it had cards to look for.
     assert session.lines_checked > 50 and session.pairs_checked > 1000
 
-    # /table end: every chip at the table goes back to its wallet.
+    # An admin's /table end now: (mid-hand): every chip at the table goes back to its wallet.
     wallets = {u: await w.bot.economy.balance(w.guild.id, u) for u in users}
     escrows = {u: escrow(w, session.table_id, u) for u in users}
-    ended = await w.alice.slash(w.channel, "table end")
+    ended = await w.mod.slash(w.channel, "table end", now=True)
     standings = "\n".join(f["value"] for f in ended.response.embeds[0].to_dict()["fields"])
     for u in users:
         assert f"<@{u}>" in standings

@@ -46,7 +46,7 @@ async def test_kabu_table_takes_sacksons_starting_stack_by_default(world: World)
         assert escrow(w, table_id, p.id) == SACKSON
     seats = fields(table.table_message())["Seats"]
     assert seats.count(f"{SACKSON} chips") == 3, seats
-    r = await w.mod.slash(w.channel, "table end")
+    r = await w.mod.slash(w.channel, "table end", now=True)
     assert r.response is not None
 
 

@@ -264,15 +264,20 @@ async def test_leave_and_join_between_hands(world: World) -> None:
     await play_turns(table, 4)
 
 
-async def test_table_end_refunds_the_hand_in_progress(world: World) -> None:
+async def test_an_admins_immediate_end_refunds_the_hand_in_progress(world: World) -> None:
     w = world
     before = {p.id: await w.bot.economy.balance(w.guild.id, p.id) for p in w.players}
     table = await open_table(w, "renfield", w.players)
     await play_turns(table, 6)
     r = await w.bob.slash(w.channel, "table end")  # not host, no Manage Server
     assert "host" in refusal(r).lower()
-    r = await w.mod.slash(w.channel, "table end")  # Manage Server may end it
+    r = await w.alice.slash(w.channel, "table end", now=True)  # the host can't end it at once either
+    assert "admin" in refusal(r).lower()
+    r = await w.mod.slash(w.channel, "table end", now=True)  # Manage Server may end it at once
     assert not r.ephemeral and "ended" in r.response.content
+    said = "An admin ended the table mid-hand; this hand's chips were returned."
+    assert said in table.public_text(r.response)  # said in public, in the reply…
+    assert said in table.public_text(table.bot_messages()[-2])  # …and on the table's message
     after = {p.id: await w.bot.economy.balance(w.guild.id, p.id) for p in w.players}
     assert after == before  # the interrupted first hand is refunded exactly
     assert (await w.bot.tables.in_channel(w.channel.id)) is None

@@ -162,11 +162,9 @@ async def check_hands_replay(session: Session) -> list[dict[str, Any]]:
 
 
 async def end_and_check_chips(session: Session, players: list[Any]) -> None:
-    """The host (whoever holds the role now: a busted host passes it on) ends the table."""
+    """An admin ends the table at once (``now``: a hand in progress is refunded)."""
     w = session.world
-    host_id = (await session.snapshot()).host_id
-    host = next(p for p in players if p.id == host_id)
-    ended = await host.slash(w.channel, "table end")
+    ended = await w.mod.slash(w.channel, "table end", now=True)
     assert not ended.ephemeral and f"#{session.table_id}" in ended.response.content
     snap = await session.snapshot()
     assert snap.status == "finished"

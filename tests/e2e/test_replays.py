@@ -153,7 +153,7 @@ async def test_a_finished_tables_hands_by_number(world: World) -> None:
     table = await open_table(w, "renfield", [w.alice, w.bob, w.carol])
     table_id = table.table_id()
     await play_until_hand(w, table, 2)
-    await w.alice.slash(w.channel, "table end")
+    await w.mod.slash(w.channel, "table end", now=True)  # at once: hand 2 is refunded
     hist = await w.carol.slash(w.channel, "history", table=table_id, hand=1)
     assert [a.filename for a in answer(hist).attachments] == [f"renfield-table{table_id}-hand1.jsonl"]
     here = await w.carol.slash(w.channel, "replay")  # no open table: the channel's last one

@@ -68,7 +68,7 @@ async def test_the_table_lives_in_its_thread_and_the_channel_keeps_one_line(worl
     await w.env.settle()
     assert len(bot_lines(thread)) > before and len(bot_lines(w.channel)) == 2  # two pointer lines, nothing else
     # Ending the table archives and locks its thread, after the last result is shown in it.
-    r = await w.alice.slash(thread, "table end")
+    r = await w.mod.slash(thread, "table end", now=True)
     assert not r.ephemeral and "ended" in r.response.content
     await w.env.settle()
     meta = w.env.backend.channels[thread.id].thread_metadata

@@ -76,3 +76,11 @@ async def test_rage_short_game_to_the_end() -> None:
     assert "- **Ended:** the table finished" in md
     assert "Final standings" in md
     assert "## Play" in md
+
+
+async def test_a_host_who_ends_mid_hand_sees_the_hand_played_out() -> None:
+    """The session's cap stops it in the middle of a hand: the host's /table end waits for that hand."""
+    md = await record("razz", players=2, hands=1, max_actions=3)
+    assert "- **Ended:** the cap of 3 actions was reached; the host ran /table end;" in md
+    assert "which was played on: the table finished" in md
+    assert "The table will close after this hand." in md

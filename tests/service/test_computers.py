@@ -96,7 +96,7 @@ async def test_the_house_buys_computers_in_and_takes_their_chips_back(env: Env) 
     await play_hand(env, table_id, rng)
     await env.audit_ok()
     snap = await env.svc.get(table_id)
-    await env.svc.end(table_id, HOST, is_admin=False)
+    await env.svc.end(table_id, HOST, is_admin=True, now=True)
     # Every chip at the table went back: the computers' to the house, the host's to the wallet.
     for u in (-1, -2, HOST):
         assert await balance(env, "escrow", u, table_id) == 0

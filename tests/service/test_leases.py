@@ -96,7 +96,7 @@ async def test_a_lease_is_given_back_when_its_table_ends(pair: tuple[Env, Env]) 
     a, _b = pair
     ta = await table(a, GA, CA)
     assert a.db.leases.holds(ta)
-    await a.svc.end(ta, HOST, is_admin=False)
+    await a.svc.end(ta, HOST, is_admin=True, now=True)
     assert not a.db.leases.holds(ta)
     free = await PostgresDatabase.open(a.target, migrate=False)
     try:

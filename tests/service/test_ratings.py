@@ -182,7 +182,7 @@ async def test_a_failure_after_rating_rolls_the_ratings_back(env: Env, monkeypat
 async def test_a_refunded_hand_rates_nobody_and_a_computer_table_rates_the_people(env: Env) -> None:
     snap = await seated_table(env, players=(HOST, P1, P2))
     await step(env, snap.id, random.Random(2))
-    await env.svc.end(snap.id, HOST, is_admin=False)  # the interrupted hand is refunded: no results
+    await env.svc.end(snap.id, HOST, is_admin=True, now=True)  # the interrupted hand is refunded: no results
     assert await env.db.scalar("SELECT COUNT(*) FROM ratings") == 0
     # One person with two computers: a hand is played, nobody is rated.
     solo = await computers_table(env, buy_in=50)
@@ -190,7 +190,7 @@ async def test_a_refunded_hand_rates_nobody_and_a_computer_table_rates_the_peopl
     await play_with_computers(env, solo.id, random.Random(5))
     assert await env.db.scalar("SELECT COUNT(*) FROM results WHERE table_id=?", (solo.id,)) == 3
     assert await env.db.scalar("SELECT COUNT(*) FROM ratings") == 0
-    await env.svc.end(solo.id, HOST, is_admin=False)
+    await env.svc.end(solo.id, HOST, is_admin=True, now=True)
     # Two people and a computer: the people are rated, the computer never.
     pair = await env.svc.open_table(G, CH, HOST, "renfield", buy_in=50)
     await env.svc.join(pair.id, P1)

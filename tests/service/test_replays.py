@@ -145,7 +145,7 @@ async def test_frames_step_through_the_hand_and_show_an_admin_everyone_at_the_en
 
 async def test_a_finished_tables_hands_stay_downloadable(env: Env) -> None:
     table_id, players = await play_one_hand(env, "razz")
-    await env.svc.end(table_id, HOST, is_admin=False)
+    await env.svc.end(table_id, HOST, is_admin=True, now=True)
     assert (await env.svc.get(table_id)).status == "finished"
     assert await env.svc.latest_table(CH) == table_id
     names = [n for n, _t in await env.svc.history(table_id, players[0], 1)]

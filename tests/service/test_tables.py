@@ -347,7 +347,7 @@ async def test_end_refunds_the_interrupted_hand_exactly(env: Env) -> None:
         await step(env, snap.id, rng)
     with pytest.raises(NotHost):
         await env.svc.end(snap.id, P1, is_admin=False)
-    ended = await env.svc.end(snap.id, P1, is_admin=True)
+    ended = await env.svc.end(snap.id, P1, is_admin=True, now=True)  # an admin's immediate end
     assert ended.status == "finished" and ended.deadline is None
     after = {u: await chips(env, u) for u in mid.lobby}
     assert sum(after.values()) == sum(owned.values()) + pot
@@ -631,7 +631,7 @@ async def test_random_table_life_keeps_the_books(env: Env, seed: int) -> None:
     assert await env.db.scalar("SELECT COUNT(*) FROM table_log WHERE table_id=? AND kind='timeout'",
                                (snap.id,)) >= 1
     if snap.status == "playing":
-        await env.svc.end(snap.id, snap.host_id, is_admin=False)
+        await env.svc.end(snap.id, snap.host_id, is_admin=True, now=True)
     assert await escrow_total(env, snap.id) == 0
     await env.audit_ok()
 
@@ -735,7 +735,7 @@ async def test_an_action_result_is_enough_to_draw_the_panel(env: Env) -> None:
         assert result.snapshot.hand_view(user)[1] == result.snapshot.seq
     with pytest.raises(NotSeated):
         result.snapshot.hand_view(OUTSIDER)
-    ended = await env.svc.end(snap.id, HOST, is_admin=False)
+    ended = await env.svc.end(snap.id, HOST, is_admin=True, now=True)
     with pytest.raises(BadPhase):
         ended.hand_view(HOST)
 

@@ -69,7 +69,7 @@ async def test_players_are_told_to_use_their_own_panel_and_closed_tables_refuse(
         await env.svc.watch(lobby.id, P2)
     assert await rows(env, lobby.id) == []
     await play_hand(env, lobby.id, random.Random(5))
-    await env.svc.end(lobby.id, HOST, is_admin=False)
+    await env.svc.end(lobby.id, HOST, is_admin=True, now=True)
     with pytest.raises(BadPhase):
         await env.svc.watch(lobby.id, OUTSIDER)
     assert await rows(env, lobby.id) == []
