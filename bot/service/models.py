@@ -223,6 +223,12 @@ class GuildSettings(BaseModel):
     table_threads: bool = False
     #: Card pictures on the table message and the hand panels (the text view stays either way).
     card_images: bool = True
+    #: Minutes a lobby stays open without a join, leave or option change before it closes by itself.
+    lobby_idle_minutes: int = Field(15, ge=1, le=1440)
+    #: Open lobbies one member may host in this server at once (a flood of /play stops here).
+    max_lobbies_per_user: int = Field(3, ge=1, le=50)
+    #: People watching one table at once (each live panel costs an edit per change).
+    max_watchers: int = Field(25, ge=0, le=200)
 
 
 __all__ = [

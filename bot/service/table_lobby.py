@@ -30,6 +30,7 @@ from .errors import (
 from .guilds import load_settings
 from .handflow import Change
 from .live import Live, Player, dumps, iso, log, save, save_player
+from .lobby_limits import check_lobby_quota, idle_deadline
 from .models import GuildSettings, StartResult, TableCore, TableSnapshot
 from .table_base import TableBase
 
@@ -144,7 +145,10 @@ class LobbyOps(TableBase):
         host_name: str | None = None,
         server_locale: str | None = None,
     ) -> TableSnapshot:
-        """Opens a lobby; the host joins. ``TableAlreadyOpen``, ``UnknownGame``.
+        """Opens a lobby; the host joins. ``TableAlreadyOpen``, ``UnknownGame``, ``TooManyLobbies``.
+
+        The lobby closes by itself after the server's ``lobby_idle_minutes`` without a change
+        (``lobby_limits``).
 
         ``server_locale``: the server's preferred locale ("ja", "en-US"), which fixes the table's
         language when the server's ``language`` setting is "auto".
@@ -160,6 +164,7 @@ class LobbyOps(TableBase):
 
         def work(conn: Conn) -> Live:
             settings = load_settings(conn, guild_id)
+            check_lobby_quota(conn, guild_id, host_id, settings)
             core = TableCore(
                 id=0, guild_id=guild_id, channel_id=channel_id, message_id=None, host_id=host_id,
                 game_id=game.id, options=options, preset=preset, status="lobby",
@@ -168,6 +173,7 @@ class LobbyOps(TableBase):
                 turn_seconds=turn_seconds or settings.turn_seconds,
                 buy_in_auto=buy_in is None and game.suggested_buy_in(options, game.min_players) is not None,
                 locale=table_language(settings.language, server_locale),
+                deadline=idle_deadline(settings, now),
             )
             core = follow_suggested_buy_in(core, 1)
             if core.chips and core.buy_in:
