@@ -37,6 +37,9 @@ SETTING_LABELS = {
     "language": N_("Language of tables"),
     "table_threads": N_("A thread per table"),
     "card_images": N_("Card pictures"),
+    "lobby_idle_minutes": N_("Idle lobby closes after (min)"),
+    "max_lobbies_per_user": N_("Open lobbies per member"),
+    "max_watchers": N_("Watchers per table"),
 }
 #: Values that are words, as the settings show them.
 SETTING_VALUES = {
@@ -108,6 +111,9 @@ class Admin(commands.Cog):
         language="The language of new tables' public messages (private replies follow each reader)",
         table_threads="Open a thread for each table (its messages, results and chat live there)",
         card_images="Card pictures on the table and the hand panels (the text stays either way)",
+        lobby_idle_minutes="Minutes a lobby waits without a join, leave or option change before it closes",
+        max_lobbies_per_user="Open lobbies one member may host in this server at once",
+        max_watchers="People who may watch one table at once (0: nobody)",
     )
     @app_commands.choices(
         away_players=[
@@ -133,6 +139,9 @@ class Admin(commands.Cog):
         language: str | None = None,
         table_threads: bool | None = None,
         card_images: bool | None = None,
+        lobby_idle_minutes: app_commands.Range[int, 1, 1440] | None = None,
+        max_lobbies_per_user: app_commands.Range[int, 1, 50] | None = None,
+        max_watchers: app_commands.Range[int, 0, 200] | None = None,
     ) -> None:
         _require_admin(interaction)
         changes = {
@@ -148,6 +157,9 @@ class Admin(commands.Cog):
                 "language": language,
                 "table_threads": table_threads,
                 "card_images": card_images,
+                "lobby_idle_minutes": lobby_idle_minutes,
+                "max_lobbies_per_user": max_lobbies_per_user,
+                "max_watchers": max_watchers,
             }.items()
             if v is not None
         }

@@ -237,3 +237,4 @@ async def teardown(bot: commands.Bot) -> None:
     if publisher in host.table_listeners:
         host.table_listeners.remove(publisher)
     await publisher.idle()
+    publisher.close()

@@ -107,7 +107,17 @@ class SpectatorKeeper:
         self._edits.drop((table_id, user_id))
 
     def count(self, table_id: int | None = None) -> int:
-        return len([k for k in self._panels if table_id is None or k[0] == table_id])
+        """Live panels (of one table): a panel whose token ran out no longer follows, so it doesn't count."""
+        now = self._clock()
+        return len([
+            k for k, p in self._panels.items()
+            if (table_id is None or k[0] == table_id) and now - p.opened <= TOKEN_LIFE
+        ])
+
+    def watching(self, table_id: int, user_id: int) -> bool:
+        """Whether this user's panel of the table still follows it (Watch again or Refresh replaces it)."""
+        panel = self._panels.get((table_id, user_id))
+        return panel is not None and self._clock() - panel.opened <= TOKEN_LIFE
 
     def changed(self, snap: TableSnapshot) -> None:
         """After a commit: every panel of this table showing an older version is edited in the background."""
