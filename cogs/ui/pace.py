@@ -16,6 +16,8 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
+from discord.ext import tasks
+
 K = TypeVar("K", bound=Hashable)
 
 
@@ -65,4 +67,56 @@ class Pace(Generic[K]):
         self._buckets.pop(key, None)
 
 
-__all__ = ["Pace"]
+class Pacer(Generic[K]):
+    """A ``Pace`` plus the keys it holds back, released from one ``discord.ext.tasks`` loop.
+
+    ``admit(key)`` says whether an edit may go now; if not, the key is held and
+    ``release(key)`` is called once its pace allows, from a loop that runs only
+    while something is held. A loop rather than a sleeping task per key: the
+    click that caused the change is done at once, and every change that arrives
+    meanwhile joins the one waiting edit.
+    """
+
+    def __init__(self, burst: int, every: float, release: Callable[[K], None]) -> None:
+        self.pace: Pace[K] = Pace(burst, every)
+        self._release = release
+        self._held: set[K] = set()
+        self._loop = tasks.loop(seconds=every)(self._tick)
+
+    def admit(self, key: K) -> bool:
+        """True: edit now (counted). False: held until the pace allows."""
+        if key in self._held:
+            return False
+        if self.pace.delay(key) > 0:
+            self._held.add(key)
+            if not self._loop.is_running():
+                self._loop.start()
+            return False
+        self.pace.spend(key)
+        return True
+
+    def held(self, key: K) -> bool:
+        return key in self._held
+
+    def unhold(self, key: K) -> None:
+        """This key's next edit goes out at once (a table started or closed)."""
+        self._held.discard(key)
+
+    def forget(self, key: K) -> None:
+        self._held.discard(key)
+        self.pace.forget(key)
+
+    def close(self) -> None:
+        """Shutdown: what is held is dropped."""
+        self._held.clear()
+        self._loop.cancel()
+
+    async def _tick(self) -> None:
+        for key in [k for k in self._held if self.pace.delay(k) <= 0]:
+            self._held.discard(key)
+            self._release(key)
+        if not self._held:
+            self._loop.stop()
+
+
+__all__ = ["Pace", "Pacer"]

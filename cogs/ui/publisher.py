@@ -20,7 +20,6 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
-from discord.ext import tasks
 
 from bot.service import TableService
 from bot.service.models import TableSnapshot
@@ -29,7 +28,7 @@ from games.core.i18n import speaking
 
 from . import messages, pictures
 from .drafts import Drafts
-from .pace import Pace
+from .pace import Pacer
 from .panels import PanelKeeper
 from .spectators import SpectatorKeeper
 
@@ -68,12 +67,7 @@ class TablePublisher:
         self.images = images or pictures.ImageSwitch()
         self._pictures: dict[int, tuple[int, TablePicture | None]] = {}
         #: The lobby messages' pace; a started or closed table's edits go out at once.
-        self.lobby_pace: Pace[int] = Pace(LOBBY_BURST, LOBBY_EVERY)
-        #: Lobbies whose next edit waits for the pace, released by one ``tasks.loop`` (not a sleeping
-        #: task per table, so the click that changed the lobby is done at once; its snapshot joins the
-        #: waiting edit). The loop runs only while some lobby is held.
-        self._held: set[int] = set()
-        self._pacer = tasks.loop(seconds=LOBBY_EVERY)(self._release_held)
+        self.lobby_pace: Pacer[int] = Pacer(LOBBY_BURST, LOBBY_EVERY, self._release)
         #: Each player's last hand panel, updated when it's their turn (one click per turn).
         self.panels = PanelKeeper(panel, quiet=quiet)
         #: The watchers' live panels (public information only), updated like the players'.
@@ -98,10 +92,10 @@ class TablePublisher:
         self._latest[snap.id] = snap
         self.panels.changed(snap)
         self.spectators.changed(snap)
-        if snap.id in self._held:
+        if self.lobby_pace.held(snap.id):
             if snap.status == "lobby":
                 return  # the waiting edit will show this snapshot
-            self._held.discard(snap.id)  # started or closed: that goes out at once
+            self.lobby_pace.unhold(snap.id)  # started or closed: that goes out at once
         self._start(snap.id)
 
     def _start(self, table_id: int) -> None:
@@ -109,24 +103,15 @@ class TablePublisher:
         if task is None or task.done():
             self._tasks[table_id] = asyncio.create_task(self._drain(table_id), name=f"publish-table-{table_id}")
 
-    async def _release_held(self) -> None:
-        """Every ``LOBBY_EVERY`` seconds while lobbies are held: those whose pace allows show their newest state."""
-        for table_id in [t for t in self._held if self.lobby_pace.delay(t) <= 0]:
-            self._held.discard(table_id)
-            if table_id in self._latest:
-                self._start(table_id)
-        if not self._held:
-            self._pacer.stop()
-
-    def _hold(self, table_id: int) -> None:
-        self._held.add(table_id)
-        if not self._pacer.is_running():
-            self._pacer.start()
+    def _release(self, table_id: int) -> None:
+        """A held lobby's pace allows an edit again: its newest state goes out."""
+        if table_id in self._latest:
+            self._start(table_id)
 
     def close(self) -> None:
-        """Shutdown: held lobby edits are dropped (a restart shows every open table again)."""
-        self._held.clear()
-        self._pacer.cancel()
+        """Shutdown: held edits are dropped (a restart shows every open table again)."""
+        self.lobby_pace.close()
+        self.spectators.close()
 
     async def idle(self) -> None:
         """Wait until every pending edit is done (tests, benchmark, shutdown); a lobby edit held by
@@ -145,12 +130,9 @@ class TablePublisher:
         while table_id in self._latest:
             await self._quiet()
             latest = self._latest[table_id]
-            if latest.status == "lobby" and (table_id in self._message or latest.message_id is not None):
-                delay = self.lobby_pace.delay(table_id)
-                if delay > 0:  # clicks meanwhile replace the snapshot: one edit shows them all
-                    self._hold(table_id)
-                    return
-                self.lobby_pace.spend(table_id)
+            known = table_id in self._message or latest.message_id is not None
+            if latest.status == "lobby" and known and not self.lobby_pace.admit(table_id):
+                return  # clicks meanwhile replace the snapshot: one edit shows them all
             snap = self._latest.pop(table_id)
             try:
                 await self._publish(snap)

@@ -10,10 +10,13 @@ from __future__ import annotations
 import re
 
 from cogs.ui.publisher import LOBBY_BURST, LOBBY_EVERY
+from cogs.ui.spectators import WATCH_BURST, WATCH_EVERY, spectator_payload
 from tests.e2e.conftest import World
-from tests.e2e.test_play import refusal
+from tests.e2e.test_play import open_table, refusal
+from tests.e2e.test_watching import panel_of
 
 PATCH_MESSAGE = re.compile(r"^/channels/(\d+)/messages/(\d+)$")
+CALLBACK = re.compile(r"^/interactions/\d+/([^/]+)/callback$")
 
 
 def message_edits(w: World, message_id: int, since: int) -> int:
@@ -22,6 +25,22 @@ def message_edits(w: World, message_id: int, since: int) -> int:
         1 for q in w.env.http_requests[since:]
         if q.method == "PATCH" and (m := PATCH_MESSAGE.match(q.path)) is not None and int(m[2]) == message_id
     )
+
+
+def panel_edits(w: World, token: str, since: int) -> int:
+    """Edits of one interaction's message (a private panel) since request number ``since``."""
+    return sum(
+        1 for q in w.env.http_requests[since:]
+        if q.method == "PATCH" and q.path.endswith(f"/{token}/messages/@original")
+    )
+
+
+def last_answer_token(w: World) -> str:
+    """The token of the interaction the bot answered last (its panel is edited through it)."""
+    for q in reversed(w.env.http_requests):
+        if (m := CALLBACK.match(q.path)) is not None:
+            return m[1]
+    raise AssertionError("no interaction was answered")
 
 
 async def test_sixty_plays_in_sixty_channels_leave_three_lobbies(world: World) -> None:
@@ -114,3 +133,34 @@ async def test_a_hundred_join_leave_pairs_make_a_few_public_edits(world: World) 
     seated = next(f.value for f in message.embeds[0].fields if f.name == "Seated")
     assert f"<@{w.bob.id}>" not in seated and f"<@{w.alice.id}>" in seated, seated
     assert f"<@{w.bob.id}> left." in (await w.bot.tables.in_channel(w.channel.id)).recent[-1]
+
+
+async def test_watcher_panels_keep_a_pace_through_a_fast_run_of_moves(world: World) -> None:
+    w = world
+    table = await open_table(w, "renfield", w.players)
+    watchers = [w.erin, *(w.guild.add_member(w.env.create_user(f"fan{i}")) for i in range(4))]
+    panels = {}
+    for who in watchers:
+        r = await who.click(table.table_message(), label="Watch")
+        assert r.ephemeral and r.response is not None
+        panels[who.id] = (last_answer_token(w), r.response.id)
+    await w.bot.publisher.idle()
+    since = len(w.env.http_requests)
+    moves = 0
+    for _ in range(12):  # a fast run of moves: SimCord's clock stands still
+        if await table.play_turn() is None:
+            break
+        moves += 1
+    await w.bot.publisher.idle()
+    assert moves >= 10
+    # Not one edit per watcher per move: a burst each, then they wait for the pace.
+    assert [panel_edits(w, token, since) for token, _id in panels.values()] == [WATCH_BURST] * len(watchers)
+    await w.env.advance_time(WATCH_EVERY)
+    await w.bot.publisher.idle()
+    assert [panel_edits(w, token, since) for token, _id in panels.values()] == [WATCH_BURST + 1] * len(watchers)
+    # …and that one edit shows the table as it stands.
+    snap = await w.bot.tables.get(table.table_id())
+    expected = spectator_payload(snap, 1)["embed"].to_dict()
+    for who in watchers:
+        shown = panel_of(w, who, panels[who.id][1])
+        assert shown.embeds[0].to_dict() == expected
