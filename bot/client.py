@@ -206,6 +206,9 @@ class CardroomBot(commands.Bot):
                 self.table_listeners.remove(computers)
             for listener in list(self.table_listeners):
                 await listener.idle()
+                close = getattr(listener, "close", None)  # the publisher's paced edits stop here
+                if callable(close):
+                    close()
         finally:
             self.thinker.close()
             if self.db is not None:

@@ -68,8 +68,8 @@ def check_lobby_quota(conn: Conn, guild_id: int, host_id: int, settings: GuildSe
         return
     where = ", ".join(f"<#{int(r[0])}>" for r in rows[:NAMED_LOBBIES])
     raise TooManyLobbies(
-        N_("You already have {n} open tables waiting for players ({where}). Start or cancel one of them first."),
-        n=len(rows), where=where,
+        N_("Your open tables ({where}) are as many as this server allows ({n}). Start or cancel one of them first."),
+        n=settings.max_lobbies_per_user, where=where,
     )
 
 

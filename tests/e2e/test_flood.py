@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import re
 
+import pytest
+import simcord
+
 from cogs.ui.publisher import LOBBY_BURST, LOBBY_EVERY
 from cogs.ui.spectators import WATCH_BURST, WATCH_EVERY, spectator_payload
 from tests.e2e.conftest import World
@@ -53,7 +56,7 @@ async def test_sixty_plays_in_sixty_channels_leave_three_lobbies(world: World) -
     assert [ch.id for ch, _r in opened] == [ch.id for ch in channels[:3]]
     assert len(refused) == 57
     text = refusal(refused[0][1])
-    assert "You already have 3 open tables waiting for players" in text
+    assert "as many as this server allows (3)" in text
     assert all(f"<#{ch.id}>" in text for ch in channels[:3]), text  # it says where they are
     rows = await w.bot.tables.db.fetchall("SELECT channel_id FROM tables WHERE host_id=?", (w.alice.id,))
     assert sorted(r[0] for r in rows) == sorted(ch.id for ch in channels[:3])
@@ -164,3 +167,29 @@ async def test_watcher_panels_keep_a_pace_through_a_fast_run_of_moves(world: Wor
     for who in watchers:
         shown = panel_of(w, who, panels[who.id][1])
         assert shown.embeds[0].to_dict() == expected
+
+
+async def test_admin_settings_show_and_change_the_limits(world: World) -> None:
+    w = world
+    r = await w.mod.slash(w.channel, "admin settings")
+    fields = {f.name: f.value for f in r.response.embeds[0].fields}
+    assert (fields["Idle lobby closes after (min)"], fields["Open lobbies per member"], fields["Watchers per table"]) == (
+        "15", "3", "25"
+    )
+    r = await w.mod.slash(w.channel, "admin settings", lobby_idle_minutes=5, max_lobbies_per_user=1, max_watchers=0)
+    fields = {f.name: f.value for f in r.response.embeds[0].fields}
+    assert (fields["Idle lobby closes after (min)"], fields["Open lobbies per member"], fields["Watchers per table"]) == (
+        "5", "1", "0"
+    )
+    # Out of range: Discord's own check refuses it before the bot, and nothing changes.
+    with pytest.raises(simcord.OptionError):
+        await w.mod.slash(w.channel, "admin settings", lobby_idle_minutes=0)
+    assert (await w.bot.economy.settings(w.guild.id)).lobby_idle_minutes == 5
+    # The new values hold: one lobby per member, nobody may watch, five idle minutes.
+    other = w.guild.create_text_channel("other")
+    await w.alice.slash(w.channel, "play", game="reversis")
+    assert "as many as this server allows (1)" in refusal(await w.alice.slash(other, "play", game="reversis"))
+    lobby = w.channel.last_message
+    assert "as many as this server allows" in refusal(await w.erin.click(lobby, label="Watch"))
+    await w.env.advance_time(5 * 60 + 2)
+    assert await w.bot.tables.in_channel(w.channel.id) is None

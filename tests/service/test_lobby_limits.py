@@ -12,7 +12,7 @@ from datetime import timedelta
 
 import pytest
 
-from bot.service import BadPhase, TableService
+from bot.service import BadPhase, NotAllowed, TableService
 from bot.service.errors import TooManyLobbies
 from tests.service.test_tables import CH, HOST, P1, P2, P3, Clock, Env, G, chips
 
@@ -115,7 +115,7 @@ async def test_a_member_holds_at_most_the_servers_number_of_lobbies(env: Env) ->
         await svc.open_table(G, CH + 3, HOST, "renfield", buy_in=10)
     text = str(refused.value)
     assert all(f"<#{CH + i}>" in text for i in range(3)), text  # it says where they are
-    assert "3 open tables" in text
+    assert "as many as this server allows (3)" in text
     assert await svc.in_channel(CH + 3) is None  # the refusal changed nothing
     assert len(await env.read("SELECT id FROM tables WHERE host_id=?", (HOST,))) == 3
     # Others are not limited by HOST's lobbies, and another server counts separately.
@@ -130,5 +130,9 @@ async def test_a_member_holds_at_most_the_servers_number_of_lobbies(env: Env) ->
     assert (await svc.open_table(G, CH + 5, HOST, "renfield", buy_in=10)).status == "lobby"
     with pytest.raises(TooManyLobbies):
         await svc.open_table(G, CH + 6, HOST, "renfield", buy_in=10)
+    for bad in ({"max_lobbies_per_user": 0}, {"lobby_idle_minutes": 0}, {"max_watchers": -1}):
+        with pytest.raises(NotAllowed):  # a bad value is refused and changes nothing
+            await env.eco.update_settings(G, **bad)
+    assert (await env.eco.settings(G)).max_lobbies_per_user == 3
     await env.eco.update_settings(G, max_lobbies_per_user=4)
     assert (await svc.open_table(G, CH + 6, HOST, "renfield", buy_in=10)).status == "lobby"
