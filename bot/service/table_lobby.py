@@ -196,6 +196,15 @@ class LobbyOps(TableBase):
         await self._notify(live, "lobby")
         return live.snapshot()
 
+    async def check_lobby_quota(self, guild_id: int, host_id: int) -> None:
+        """``TooManyLobbies`` before anything is made for a new table (``/play`` checks before it opens
+        a thread); ``open_table`` checks again in its own transaction."""
+
+        def read(conn: Conn) -> None:
+            check_lobby_quota(conn, guild_id, host_id, load_settings(conn, guild_id))
+
+        await self.db.read_sync(read)
+
     async def attach_message(self, table_id: int, message_id: int) -> None:
         """Remembers the public table message (edited by id after restarts)."""
         await self._ensure(table_id)

@@ -16,6 +16,7 @@ from cogs.ui.publisher import LOBBY_BURST, LOBBY_EVERY
 from cogs.ui.spectators import WATCH_BURST, WATCH_EVERY, spectator_payload
 from tests.e2e.conftest import World
 from tests.e2e.test_play import open_table, refusal
+from tests.e2e.test_table_threads import threads_on
 from tests.e2e.test_watching import panel_of
 
 PATCH_MESSAGE = re.compile(r"^/channels/(\d+)/messages/(\d+)$")
@@ -193,3 +194,17 @@ async def test_admin_settings_show_and_change_the_limits(world: World) -> None:
     assert "as many as this server allows" in refusal(await w.erin.click(lobby, label="Watch"))
     await w.env.advance_time(5 * 60 + 2)
     assert await w.bot.tables.in_channel(w.channel.id) is None
+
+
+async def test_a_refused_play_opens_no_thread(world: World) -> None:
+    w = world
+    await threads_on(w)
+    channels = [w.guild.create_text_channel(f"thread-flood-{i}") for i in range(5)]
+    since = len(w.env.http_requests)
+    for ch in channels:
+        await w.alice.slash(ch, "play", game="renfield")
+    assert [len(ch.threads) for ch in channels] == [1, 1, 1, 0, 0]
+    made = [q.path for q in w.env.http_requests[since:] if q.method == "POST" and q.path.endswith("/threads")]
+    assert len(made) == 3, made  # not made and deleted again: never made
+    rows = await w.bot.tables.db.fetchall("SELECT id FROM tables WHERE host_id=?", (w.alice.id,))
+    assert len(rows) == 3
