@@ -145,10 +145,8 @@ class LobbyOps(TableBase):
         host_name: str | None = None,
         server_locale: str | None = None,
     ) -> TableSnapshot:
-        """Opens a lobby; the host joins. ``TableAlreadyOpen``, ``UnknownGame``, ``TooManyLobbies``.
-
-        The lobby closes by itself after the server's ``lobby_idle_minutes`` without a change
-        (``lobby_limits``).
+        """Opens a lobby (it closes when idle: ``lobby_limits``); the host joins. ``TableAlreadyOpen``,
+        ``UnknownGame``, ``TooManyLobbies``.
 
         ``server_locale``: the server's preferred locale ("ja", "en-US"), which fixes the table's
         language when the server's ``language`` setting is "auto".
@@ -172,8 +170,7 @@ class LobbyOps(TableBase):
                 buy_in=buy_in if buy_in is not None else settings.default_buy_in if game.plays_for_chips(options) else 0,
                 turn_seconds=turn_seconds or settings.turn_seconds,
                 buy_in_auto=buy_in is None and game.suggested_buy_in(options, game.min_players) is not None,
-                locale=table_language(settings.language, server_locale),
-                deadline=idle_deadline(settings, now),
+                locale=table_language(settings.language, server_locale), deadline=idle_deadline(settings, now),
             )
             core = follow_suggested_buy_in(core, 1)
             if core.chips and core.buy_in:

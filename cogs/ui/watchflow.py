@@ -31,6 +31,8 @@ async def make_room(bot: TableHost, table_id: int, user_id: int) -> None:
     if user_id in snap.lobby:
         return
     limit = (await bot.economy.settings(snap.guild_id)).max_watchers
+    if limit == 0:
+        raise TooManyWatchers(N_("This server doesn't let anyone watch its tables."))
     if keeper.count(table_id) >= limit:
         raise TooManyWatchers(
             N_("{n} people are watching this table already, as many as this server allows."

@@ -191,7 +191,7 @@ async def test_admin_settings_show_and_change_the_limits(world: World) -> None:
     await w.alice.slash(w.channel, "play", game="reversis")
     assert "as many as this server allows (1)" in refusal(await w.alice.slash(other, "play", game="reversis"))
     lobby = w.channel.last_message
-    assert "as many as this server allows" in refusal(await w.erin.click(lobby, label="Watch"))
+    assert "doesn't let anyone watch" in refusal(await w.erin.click(lobby, label="Watch"))
     await w.env.advance_time(5 * 60 + 2)
     assert await w.bot.tables.in_channel(w.channel.id) is None
 
