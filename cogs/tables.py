@@ -236,5 +236,5 @@ async def teardown(bot: commands.Bot) -> None:
     publisher = host.publisher
     if publisher in host.table_listeners:
         host.table_listeners.remove(publisher)
-    await publisher.idle()
     publisher.close()
+    await publisher.idle()

@@ -59,7 +59,7 @@ class EditQueue(Generic[K]):
             self._pacer.forget(key)
 
     def close(self) -> None:
-        """Shutdown: edits held by the pace are dropped."""
+        """Shutdown: edits held by the pace go out without waiting for it."""
         if self._pacer is not None:
             self._pacer.close()
 

@@ -107,9 +107,11 @@ class Pacer(Generic[K]):
         self.pace.forget(key)
 
     def close(self) -> None:
-        """Shutdown: what is held is dropped."""
-        self._held.clear()
+        """Shutdown: what is held goes out now (the pace no longer matters), and the loop stops."""
+        held, self._held = self._held, set()
         self._loop.cancel()
+        for key in held:
+            self._release(key)
 
     async def _tick(self) -> None:
         for key in [k for k in self._held if self.pace.delay(k) <= 0]:

@@ -109,7 +109,7 @@ class TablePublisher:
             self._start(table_id)
 
     def close(self) -> None:
-        """Shutdown: held edits are dropped (a restart shows every open table again)."""
+        """Shutdown: held edits go out without waiting for their pace (``idle`` then waits for them)."""
         self.lobby_pace.close()
         self.spectators.close()
 

@@ -208,3 +208,23 @@ async def test_a_refused_play_opens_no_thread(world: World) -> None:
     assert len(made) == 3, made  # not made and deleted again: never made
     rows = await w.bot.tables.db.fetchall("SELECT id FROM tables WHERE host_id=?", (w.alice.id,))
     assert len(rows) == 3
+
+
+async def test_a_held_lobby_edit_goes_out_when_the_bot_closes(world: World) -> None:
+    w = world
+    await w.alice.slash(w.channel, "play", game="renfield")
+    lobby = w.channel.last_message
+    await w.bot.publisher.idle()
+    since = len(w.env.http_requests)
+    for _ in range(LOBBY_BURST):
+        await w.bob.click(lobby, label="Join")
+        await w.bob.click(lobby, label="Leave")
+    await w.bob.click(lobby, label="Join")
+    await w.bot.publisher.idle()
+    assert message_edits(w, lobby.id, since) == LOBBY_BURST  # the last changes wait for the pace
+    w.bot.publisher.close()  # what the bot does when it shuts down
+    await w.bot.publisher.idle()
+    assert message_edits(w, lobby.id, since) == LOBBY_BURST + 1
+    message = next(m for m in w.channel.history() if m.id == lobby.id)
+    seated = next(f.value for f in message.embeds[0].fields if f.name == "Seated")
+    assert f"<@{w.bob.id}>" in seated  # the newest lobby, not one from the middle of the burst
