@@ -253,6 +253,9 @@ class CardroomBot(commands.Bot):
                 await computers.stop()
                 self.table_listeners.remove(computers)
             for listener in list(self.table_listeners):
+                close = getattr(listener, "close", None)  # the publisher's paced edits go out now
+                if callable(close):
+                    close()
                 await listener.idle()
         finally:
             self.thinker.close()

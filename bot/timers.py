@@ -1,4 +1,4 @@
-"""One task for every table's turn timer.
+"""One task for every table's deadline: turn timers, the beat between hands, idle lobbies.
 
 It sleeps until the service's earliest deadline, then asks the service to
 apply the timed-out players' default actions (the service's ``on_change``

@@ -40,6 +40,9 @@ SETTING_LABELS = {
     "table_threads": N_("A thread per table"),
     "card_images": N_("Card pictures"),
     "house_daily_loss_limit": N_("The house's daily loss limit"),
+    "lobby_idle_minutes": N_("Idle lobby closes after (min)"),
+    "max_lobbies_per_user": N_("Open lobbies per member"),
+    "max_watchers": N_("Watchers per table"),
 }
 #: Values that are words, as the settings show them.
 SETTING_VALUES = {
@@ -153,6 +156,9 @@ class Admin(commands.Cog):
         table_threads="Open a thread for each table (its messages, results and chat live there)",
         card_images="Card pictures on the table and the hand panels (the text stays either way)",
         house_daily_loss_limit="Most chips the house may lose to players a day through computers (0: they play for none)",
+        lobby_idle_minutes="Minutes a lobby waits without a join, leave or option change before it closes",
+        max_lobbies_per_user="Open lobbies one member may host in this server at once",
+        max_watchers="People who may watch one table at once (0: nobody)",
     )
     @app_commands.choices(
         away_players=[
@@ -179,6 +185,9 @@ class Admin(commands.Cog):
         table_threads: bool | None = None,
         card_images: bool | None = None,
         house_daily_loss_limit: app_commands.Range[int, 0, 1_000_000_000] | None = None,
+        lobby_idle_minutes: app_commands.Range[int, 1, 1440] | None = None,
+        max_lobbies_per_user: app_commands.Range[int, 1, 50] | None = None,
+        max_watchers: app_commands.Range[int, 0, 200] | None = None,
     ) -> None:
         _require_admin(interaction)
         changes = {
@@ -195,6 +204,9 @@ class Admin(commands.Cog):
                 "table_threads": table_threads,
                 "card_images": card_images,
                 "house_daily_loss_limit": house_daily_loss_limit,
+                "lobby_idle_minutes": lobby_idle_minutes,
+                "max_lobbies_per_user": max_lobbies_per_user,
+                "max_watchers": max_watchers,
             }.items()
             if v is not None
         }

@@ -255,4 +255,5 @@ async def teardown(bot: commands.Bot) -> None:
     publisher = host.publisher
     if publisher in host.table_listeners:
         host.table_listeners.remove(publisher)
+    publisher.close()
     await publisher.idle()

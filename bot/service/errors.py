@@ -46,6 +46,18 @@ class TableAlreadyOpen(ServiceError):
     default = N_("There's already an open table in this channel.")
 
 
+class TooManyLobbies(ServiceError):
+    """The member already hosts the server's ``max_lobbies_per_user`` open lobbies."""
+
+    default = N_("You already have as many open tables as this server allows. Start or cancel one first.")
+
+
+class TooManyWatchers(ServiceError):
+    """The table already has the server's ``max_watchers`` live spectator panels."""
+
+    default = N_("This table has as many watchers as this server allows. Try again when someone stops watching.")
+
+
 class NoTable(ServiceError):
     default = N_("There's no open table here.")
 
@@ -102,4 +114,6 @@ __all__ = [
     "TableAlreadyOpen",
     "TableElsewhere",
     "TableFull",
+    "TooManyLobbies",
+    "TooManyWatchers",
 ]

@@ -231,6 +231,12 @@ class GuildSettings(BaseModel):
     #: day. 1,000 is ten buy-ins at the default: a few tables of computers a day, not a mint.
     #: 0: computer players play for no chips (they sit only at tables that play for none).
     house_daily_loss_limit: int = Field(1_000, ge=0, le=1_000_000_000)
+    #: Minutes a lobby stays open without a join, leave or option change before it closes by itself.
+    lobby_idle_minutes: int = Field(15, ge=1, le=1440)
+    #: Open lobbies one member may host in this server at once (a flood of /play stops here).
+    max_lobbies_per_user: int = Field(3, ge=1, le=50)
+    #: People watching one table at once (each live panel costs an edit per change).
+    max_watchers: int = Field(25, ge=0, le=200)
 
 
 __all__ = [

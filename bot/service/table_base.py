@@ -24,6 +24,7 @@ from games.core.views import SeatView
 from .errors import BadPhase, DatabaseUnreachable, NoTable, NotHost, NotSeated, TableElsewhere
 from .handflow import Change
 from .live import Live, iso, live_from_row, lives_from_rows, open_rows, save
+from .lobby_limits import give_old_lobby_a_deadline, keep_lobby_open
 from .models import TableSnapshot
 from .table_restore import decoded, restore_state, void, void_raw
 
@@ -188,11 +189,9 @@ class TableBase:
         return live.snapshot().hand_view(user_id)
 
     async def next_deadline(self) -> datetime | None:
-        """The earliest turn deadline of the playing tables this process drives (all loaded at start)."""
-        deadlines = [
-            live.core.deadline for live in self._live.values()
-            if live.core.status == "playing" and live.core.deadline is not None
-        ]
+        """The earliest deadline of the open tables this process drives (all loaded at start):
+        a turn, the beat between hands, or a lobby's idle close."""
+        deadlines = [live.core.deadline for live in self._live.values() if live.core.deadline is not None]
         return min(deadlines, default=None)
 
     # ============================================================ internals
@@ -244,6 +243,8 @@ class TableBase:
             log_.exception("table %s can't be read; voiding it", row["id"])
             await self.db.run(void_raw, row, now)
             return None
+        if live.core.status == "lobby" and live.core.deadline is None:
+            await self.db.run(give_old_lobby_a_deadline, live, now)
         if row["state_json"] is None:
             return live
         same_rules = row["rules_version"] == live.game.rules_version
@@ -301,6 +302,7 @@ class TableBase:
                 expected = draft.core.seq
                 with speaking(draft.core.locale):  # what the table records is in its language
                     work(conn, draft, now_s, change)
+                keep_lobby_open(conn, draft, now_s)  # any change to a lobby is activity
                 ended = draft.core.status in ("finished", "void")
                 if ended and draft.core.deadline is not None:
                     draft.core = replace(draft.core, deadline=None)

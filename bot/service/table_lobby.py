@@ -31,6 +31,7 @@ from .errors import (
 from .guilds import load_settings
 from .handflow import Change
 from .live import Live, Player, dumps, iso, log, save, save_player
+from .lobby_limits import check_lobby_quota, idle_deadline
 from .models import GuildSettings, StartResult, TableCore, TableSnapshot
 from .table_base import TableBase
 
@@ -145,7 +146,8 @@ class LobbyOps(TableBase):
         host_name: str | None = None,
         server_locale: str | None = None,
     ) -> TableSnapshot:
-        """Opens a lobby; the host joins. ``TableAlreadyOpen``, ``UnknownGame``.
+        """Opens a lobby (it closes when idle: ``lobby_limits``); the host joins. ``TableAlreadyOpen``,
+        ``UnknownGame``, ``TooManyLobbies``.
 
         ``server_locale``: the server's preferred locale ("ja", "en-US"), which fixes the table's
         language when the server's ``language`` setting is "auto".
@@ -161,6 +163,7 @@ class LobbyOps(TableBase):
 
         def work(conn: Conn) -> Live:
             settings = load_settings(conn, guild_id)
+            check_lobby_quota(conn, guild_id, host_id, settings)
             core = TableCore(
                 id=0, guild_id=guild_id, channel_id=channel_id, message_id=None, host_id=host_id,
                 game_id=game.id, options=options, preset=preset, status="lobby",
@@ -168,7 +171,7 @@ class LobbyOps(TableBase):
                 buy_in=buy_in if buy_in is not None else settings.default_buy_in if game.plays_for_chips(options) else 0,
                 turn_seconds=turn_seconds or settings.turn_seconds,
                 buy_in_auto=buy_in is None and game.suggested_buy_in(options, game.min_players) is not None,
-                locale=table_language(settings.language, server_locale),
+                locale=table_language(settings.language, server_locale), deadline=idle_deadline(settings, now),
             )
             core = follow_suggested_buy_in(core, 1)
             if core.chips and core.buy_in:
@@ -190,6 +193,15 @@ class LobbyOps(TableBase):
         live = await self._adopt(await self.db.run(work))
         await self._notify(live, "lobby")
         return live.snapshot()
+
+    async def check_lobby_quota(self, guild_id: int, host_id: int) -> None:
+        """``TooManyLobbies`` before anything is made for a new table (``/play`` checks before it opens
+        a thread); ``open_table`` checks again in its own transaction."""
+
+        def read(conn: Conn) -> None:
+            check_lobby_quota(conn, guild_id, host_id, load_settings(conn, guild_id))
+
+        await self.db.read_sync(read)
 
     async def attach_message(self, table_id: int, message_id: int) -> None:
         """Remembers the public table message (edited by id after restarts)."""

@@ -24,6 +24,7 @@ from .errors import BadPhase, NotAllowed, StalePrompt
 from .guilds import load_settings
 from .handflow import Change
 from .live import Live, Player, iso, log, save_player
+from .lobby_limits import close_idle
 from .models import ActResult, GuildSettings, TableSnapshot
 from .results import standings
 from .standings import session_nets
@@ -76,7 +77,7 @@ class PlayOps(TableBase):
         return acted(result)
 
     async def timeout_due(self, now: datetime | None = None, choose: Chooser | None = None) -> list[ActResult]:
-        """Every playing table whose deadline passed: each seat to act is played for.
+        """Every open table whose deadline passed: each seat to act is played for (an idle lobby closes).
 
         ``choose(snapshot, seat)`` gives the computer's move for a timed-out seat
         (None, or a move no longer legal: the game's ``timeout_action``). It runs
@@ -90,7 +91,8 @@ class PlayOps(TableBase):
         ids = [
             r[0]
             for r in await self.db.fetchall(
-                "SELECT id, guild_id FROM tables WHERE status='playing' AND deadline IS NOT NULL AND deadline <= ?"
+                "SELECT id, guild_id FROM tables WHERE status IN ('lobby','playing') AND deadline IS NOT NULL"
+                " AND deadline <= ?"
                 " ORDER BY deadline",
                 (iso(when),),
             )
@@ -101,7 +103,12 @@ class PlayOps(TableBase):
             chosen, seen = await self._choose_for_timeouts(table_id, when, choose)
 
             def work(conn: Conn, live: Live, now_s: str, change: Change) -> None:
-                if live.core.deadline is None or live.core.deadline > when or live.core.state is None:
+                if live.core.deadline is None or live.core.deadline > when:
+                    raise NothingToDo()  # a join moved an idle lobby's deadline on, or a player acted
+                if live.core.status == "lobby":
+                    close_idle(conn, live, now_s, change)
+                    return
+                if live.core.state is None:
                     raise NothingToDo()
                 if seen is not None and live.core.seq != seen:
                     raise NothingToDo()  # someone acted while the computer thought: a new deadline holds
@@ -113,7 +120,7 @@ class PlayOps(TableBase):
                 time_out(conn, live, load_settings(conn, live.core.guild_id), now_s, change, chosen)
 
             try:
-                result = await self._mutate(table_id, work, statuses=("playing",), now=when)
+                result = await self._mutate(table_id, work, statuses=("lobby", "playing"), now=when)
             except (NothingToDo, GameError):
                 return None
             except (StorageFault, DatabaseUnavailable):  # passing, logged where it happened: tried again shortly

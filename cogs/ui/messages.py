@@ -126,9 +126,10 @@ def lobby_embed(snap: TableSnapshot) -> discord.Embed:
     game = snap.game
     low, high = game.seat_limits(snap.options)
     b = render.EmbedBudget(_("{game} — table #{id}").format(game=game.shown_title, id=snap.id), render.COLOUR_LOBBY)
-    b.description(
-        _("Press **Join** to take a seat. The host presses **Start** when everyone is in.")
-    )
+    lines = [_("Press **Join** to take a seat. The host presses **Start** when everyone is in.")]
+    if snap.deadline is not None:  # the idle close: any join, leave or option change moves it on
+        lines.append(_("If nobody starts it, this table closes {when}.").format(when=render.relative_time(snap.deadline)))
+    b.description("\n".join(lines))
     b.field(_("Variant"), preset_name(game.describe_options(snap.options)), inline=True)
     b.field(_("Host"), mention(snap.host_id), inline=True)
     seated = len(snap.lobby)

@@ -5,7 +5,9 @@ snapshot to its table listeners (``bot.hooks``); the publisher is one of them,
 added by the ``cogs.tables`` extension. It only records the newest snapshot
 and, if no edit is running for that table, starts one.
 Edits are coalesced (a burst of actions makes at most one edit in flight and
-one queued), so rate limits never delay a click's own answer. Each new hand
+one queued), so rate limits never delay a click's own answer, and a lobby's
+message keeps a pace (``LOBBY_PACE``: a burst of Join/Leave clicks becomes a
+few edits, each showing the newest lobby). Each new hand
 gets a fresh message (old messages hit Discord's edit limits after an hour,
 and a new message is the only way to ping the next player).
 """
@@ -26,10 +28,15 @@ from games.core.i18n import speaking
 
 from . import messages, pictures
 from .drafts import Drafts
+from .pace import Pacer
 from .panels import PanelKeeper
 from .spectators import SpectatorKeeper
 
 log = logging.getLogger("cardroom.publisher")
+
+#: A lobby's message: eight edits at once, then one every six seconds. People joining one by one never
+#: wait; a flood of Join/Leave clicks is shown a few times, each time as it stands.
+LOBBY_BURST, LOBBY_EVERY = 8, 6.0
 
 #: ``(snapshot, user_id, drafts)`` -> that player's hand panel as of the snapshot, and the table seq it shows.
 PanelSource = Callable[[TableSnapshot, int, Drafts], tuple[dict[str, Any], int]]
@@ -59,6 +66,8 @@ class TablePublisher:
         #: re-uploads the picture only when what it shows changed.
         self.images = images or pictures.ImageSwitch()
         self._pictures: dict[int, tuple[int, TablePicture | None]] = {}
+        #: The lobby messages' pace; a started or closed table's edits go out at once.
+        self.lobby_pace: Pacer[int] = Pacer(LOBBY_BURST, LOBBY_EVERY, self._release)
         #: Each player's last hand panel, updated when it's their turn (one click per turn).
         self.panels = PanelKeeper(panel, quiet=quiet)
         #: The watchers' live panels (public information only), updated like the players'.
@@ -83,12 +92,30 @@ class TablePublisher:
         self._latest[snap.id] = snap
         self.panels.changed(snap)
         self.spectators.changed(snap)
-        task = self._tasks.get(snap.id)
+        if self.lobby_pace.held(snap.id):
+            if snap.status == "lobby":
+                return  # the waiting edit will show this snapshot
+            self.lobby_pace.unhold(snap.id)  # started or closed: that goes out at once
+        self._start(snap.id)
+
+    def _start(self, table_id: int) -> None:
+        task = self._tasks.get(table_id)
         if task is None or task.done():
-            self._tasks[snap.id] = asyncio.create_task(self._drain(snap.id), name=f"publish-table-{snap.id}")
+            self._tasks[table_id] = asyncio.create_task(self._drain(table_id), name=f"publish-table-{table_id}")
+
+    def _release(self, table_id: int) -> None:
+        """A held lobby's pace allows an edit again: its newest state goes out."""
+        if table_id in self._latest:
+            self._start(table_id)
+
+    def close(self) -> None:
+        """Shutdown: held edits go out without waiting for their pace (``idle`` then waits for them)."""
+        self.lobby_pace.close()
+        self.spectators.close()
 
     async def idle(self) -> None:
-        """Wait until every pending edit is done (tests, benchmark, shutdown)."""
+        """Wait until every pending edit is done (tests, benchmark, shutdown); a lobby edit held by
+        its pace is not waited for (it goes out at the pacer's next tick)."""
         while True:
             tasks = [t for t in self._tasks.values() if not t.done()]
             if not tasks:
@@ -102,6 +129,10 @@ class TablePublisher:
     async def _drain(self, table_id: int) -> None:
         while table_id in self._latest:
             await self._quiet()
+            latest = self._latest[table_id]
+            known = table_id in self._message or latest.message_id is not None
+            if latest.status == "lobby" and known and not self.lobby_pace.admit(table_id):
+                return  # clicks meanwhile replace the snapshot: one edit shows them all
             snap = self._latest.pop(table_id)
             try:
                 await self._publish(snap)
@@ -152,6 +183,7 @@ class TablePublisher:
                 except Exception:
                     log.exception("after closing table %s", snap.id)
             self._pictures.pop(snap.id, None)
+            self.lobby_pace.forget(snap.id)
 
     async def _send_new(
         self, channel: discord.PartialMessageable, snap: TableSnapshot, payload: dict[str, Any],

@@ -32,6 +32,9 @@ log = logging.getLogger("cardroom.spectators")
 
 #: A minute before the token dies, the panel's last edit asks for Refresh.
 LAST_CALL = TOKEN_LIFE - 60.0
+#: A watcher's panel: three edits at once, then one every three seconds (a fast run of moves is
+#: shown as it stands, not move by move, however many people watch).
+WATCH_BURST, WATCH_EVERY = 3, 3.0
 
 
 def _replay_line(snap: TableSnapshot, first_hand: int) -> str | None:
@@ -94,7 +97,9 @@ class SpectatorKeeper:
     ) -> None:
         self._clock = clock
         self._panels: dict[tuple[int, int], Watching] = {}
-        self._edits: EditQueue[tuple[int, int]] = EditQueue(self._edit, quiet=quiet, name="watch")
+        self._edits: EditQueue[tuple[int, int]] = EditQueue(
+            self._edit, quiet=quiet, name="watch", pace=(WATCH_BURST, WATCH_EVERY)
+        )
 
     def shown(self, snap: TableSnapshot, user_id: int, interaction: discord.Interaction, first_hand: int) -> None:
         if snap.is_open:
@@ -107,7 +112,17 @@ class SpectatorKeeper:
         self._edits.drop((table_id, user_id))
 
     def count(self, table_id: int | None = None) -> int:
-        return len([k for k in self._panels if table_id is None or k[0] == table_id])
+        """Live panels (of one table): a panel whose token ran out no longer follows, so it doesn't count."""
+        now = self._clock()
+        return len([
+            k for k, p in self._panels.items()
+            if (table_id is None or k[0] == table_id) and now - p.opened <= TOKEN_LIFE
+        ])
+
+    def watching(self, table_id: int, user_id: int) -> bool:
+        """Whether this user's panel of the table still follows it (Watch again or Refresh replaces it)."""
+        panel = self._panels.get((table_id, user_id))
+        return panel is not None and self._clock() - panel.opened <= TOKEN_LIFE
 
     def changed(self, snap: TableSnapshot) -> None:
         """After a commit: every panel of this table showing an older version is edited in the background."""
@@ -121,6 +136,9 @@ class SpectatorKeeper:
 
     async def idle(self) -> None:
         await self._edits.idle()
+
+    def close(self) -> None:
+        self._edits.close()
 
     async def _edit(self, key: tuple[int, int], snap: TableSnapshot) -> None:
         panel = self._panels.get(key)

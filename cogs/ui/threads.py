@@ -82,6 +82,7 @@ async def play_in_thread(bot: TableHost, interaction: discord.Interaction, game_
         return
     game = get_game(game_id)
     host = interaction.user
+    await bot.tables.check_lobby_quota(interaction.guild_id, host.id)  # a refused flood opens no thread
     thread = await channel.create_thread(
         name=_("{game} — {host}'s table").format(game=game.shown_title, host=host.display_name)[:100],
         type=discord.ChannelType.public_thread, auto_archive_duration=AUTO_ARCHIVE_MINUTES,

@@ -10,9 +10,35 @@ from __future__ import annotations
 import discord
 
 from bot.errors import guarded
+from bot.service.errors import TooManyWatchers
+from games.core.i18n import N_
 
-from .host import host_of
+from .host import TableHost, host_of
 from .spectators import spectator_payload, stopped_payload
+
+
+async def make_room(bot: TableHost, table_id: int, user_id: int) -> None:
+    """``TooManyWatchers`` when the table already has the server's ``max_watchers`` live panels.
+
+    Checked before anything is recorded, so a refusal changes nothing. Someone already
+    watching (pressing Watch again, or Refresh) keeps their place; a player at the table is
+    left to the service, which points them to their own view.
+    """
+    keeper = bot.publisher.spectators
+    if keeper.watching(table_id, user_id):
+        return
+    snap = await bot.tables.get(table_id)
+    if user_id in snap.lobby:
+        return
+    limit = (await bot.economy.settings(snap.guild_id)).max_watchers
+    if limit == 0:
+        raise TooManyWatchers(N_("This server doesn't let anyone watch its tables."))
+    if keeper.count(table_id) >= limit:
+        raise TooManyWatchers(
+            N_("{n} people are watching this table already, as many as this server allows."
+               " Try again when someone stops watching."),
+            n=limit,
+        )
 
 
 @guarded
@@ -24,6 +50,7 @@ async def watch(interaction: discord.Interaction, table_id: int, verb: str) -> N
         keeper.stop(table_id, user)
         await interaction.response.edit_message(**stopped_payload(table_id))
         return
+    await make_room(bot, table_id, user)
     if verb == "refresh":
         snap = await bot.tables.get(table_id)
         first = await bot.tables.watcher_first_hand(table_id, user)

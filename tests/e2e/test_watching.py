@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 import simcord
 
+from cogs.ui.spectators import WATCH_EVERY
 from tests.e2e.conftest import World
 from tests.e2e.driver import Table, components_of
 from tests.e2e.test_play import open_table, snapshot
@@ -80,6 +81,7 @@ async def test_a_stranger_watches_a_whole_hand_and_never_sees_a_hidden_card(worl
         if snap.state is not None:
             cards_checked += sum(len(snap.game.private_cards(snap.state, i.seat)) for i in snap.seats)
         assert await table.play_turn() is not None
+        await w.env.advance_time(WATCH_EVERY)  # players take a moment: her panel keeps its pace
         await w.env.settle()
         await table.check_privacy()
         shown = text_of(panel_of(w, w.erin, panel_id))
