@@ -72,6 +72,24 @@ def setup_logging(level: int = logging.INFO, *, fmt: str = "text", shards: Shard
     root.setLevel(level)
     # discord.py's gateway chatter is useful only when debugging.
     logging.getLogger("discord").setLevel(max(level, logging.INFO))
+    # asyncpg's pool retries a lost server every few seconds with a traceback each time; the bot's
+    # own database keeper already says the server is away, so one line per retry is plenty.
+    pool = logging.getLogger("asyncpg.pool")
+    if not any(isinstance(f, OneLineErrors) for f in pool.filters):
+        pool.addFilter(OneLineErrors())
+
+
+class OneLineErrors(logging.Filter):
+    """Folds a record's exception into its message (its type and text) instead of a traceback."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.exc_info and record.exc_info[1] is not None:
+            error = record.exc_info[1]
+            record.msg = f"{record.getMessage()} ({type(error).__name__}: {error})"
+            record.args = None
+            record.exc_info = None
+            record.exc_text = None
+        return True
 
 
 def quiet_voice_support() -> None:

@@ -193,3 +193,19 @@ def test_text_lines_name_the_shards_of_a_partial_process(root_logging: None, cap
     partial, whole = capsys.readouterr().err.strip().splitlines()
     assert partial.endswith(" INFO    [shards 0,1/4] cardroom: loaded 3 open table(s)")
     assert whole.endswith(" INFO    cardroom: loaded 5 open table(s)") and "shards" not in whole
+
+
+def test_asyncpgs_pool_retries_are_one_line_each(root_logging: None, capsys: pytest.CaptureFixture[str]) -> None:
+    """While PostgreSQL is away asyncpg's pool logs a retry every few seconds; a traceback each time
+    would bury the bot's own lines."""
+    setup_logging(logging.INFO)
+    setup_logging(logging.INFO)  # twice (a restart in one process): still one filter
+    pool = logging.getLogger("asyncpg.pool")
+    try:
+        raise ConnectionRefusedError(111, "Connection refused")
+    except ConnectionRefusedError:
+        pool.warning("Failed to restore the pool connection floor; retrying", exc_info=True)
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert len(lines) == 1, lines
+    assert "Failed to restore the pool connection floor; retrying (ConnectionRefusedError:" in lines[0]
+    assert len(pool.filters) == 1
