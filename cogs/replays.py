@@ -31,10 +31,10 @@ async def table_of(bot: TableHost, interaction: discord.Interaction, table: int 
     if table is not None:
         return table
     channel = flows.channel_id_of(interaction)
-    snap = await bot.tables.in_channel(channel)
+    snap = await bot.tables.in_channel(channel, guild_id=interaction.guild_id)
     if snap is not None:
         return snap.id
-    latest = await bot.tables.latest_table(channel)
+    latest = await bot.tables.latest_table(channel, guild_id=interaction.guild_id)
     if latest is None:
         raise NoTable(_("There's no table in this channel yet — start one with /play."))
     return latest
@@ -50,7 +50,9 @@ class Replays(commands.Cog):
     async def history(self, interaction: discord.Interaction, hand: ID | None = None, table: ID | None = None) -> None:
         table_id = await table_of(self.host, interaction, table)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        files = await self.host.tables.history(table_id, interaction.user.id, hand, names=member_names(interaction))
+        files = await self.host.tables.history(
+            table_id, interaction.user.id, hand, names=member_names(interaction), guild_id=interaction.guild_id
+        )
         if not files:
             await interaction.followup.send(_("No finished hands yet."), ephemeral=True)
             return
@@ -68,8 +70,10 @@ class Replays(commands.Cog):
         table_id = await table_of(self.host, interaction, table)
         names = member_names(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        chosen = await self.host.tables.finished_hand(table_id, interaction.user.id, hand, names=names)
-        found, frame = await self.host.tables.replay(table_id, chosen.hand_no, interaction.user.id, 0, names=names)
+        chosen = await self.host.tables.finished_hand(table_id, interaction.user.id, hand, names=names, guild_id=interaction.guild_id)
+        found, frame = await self.host.tables.replay(
+            table_id, chosen.hand_no, interaction.user.id, 0, names=names, guild_id=interaction.guild_id
+        )
         await interaction.followup.send(**replay_message(found, frame), ephemeral=True)
 
 

@@ -4,6 +4,7 @@ from .economy import Economy
 from .errors import (
     AlreadyClaimed,
     BadPhase,
+    ForeignTable,
     InsufficientChips,
     NoTable,
     NotAllowed,
@@ -24,6 +25,7 @@ __all__ = [
     "AuditReport",
     "BadPhase",
     "Economy",
+    "ForeignTable",
     "GuildSettings",
     "InsufficientChips",
     "NoTable",

@@ -50,6 +50,15 @@ class NoTable(ServiceError):
     default = N_("There's no open table here.")
 
 
+class ForeignTable(NoTable):
+    """Another server's table, or a table click from outside any server (``bot.service.callers``).
+
+    Worded as a stale button, the refusal a crafted id gets anyway: whether
+    the other server has that table stays unknown."""
+
+    default = N_("That button is no longer valid.")
+
+
 class InsufficientChips(ServiceError):
     default = N_("You don't have enough chips for that.")
 
@@ -77,6 +86,7 @@ class NotAllowed(ServiceError):
 __all__ = [
     "AlreadyClaimed",
     "BadPhase",
+    "ForeignTable",
     "InsufficientChips",
     "NoTable",
     "NotAllowed",
@@ -85,5 +95,6 @@ __all__ = [
     "ServiceError",
     "StalePrompt",
     "TableAlreadyOpen",
+    "TableElsewhere",
     "TableFull",
 ]

@@ -18,6 +18,7 @@ from games import GameError
 from games.core.i18n import N_, _
 
 from . import handflow as flow
+from .callers import INTERNAL, Caller
 from .computers import mention
 from .errors import BadPhase, NotAllowed, StalePrompt
 from .guilds import load_settings
@@ -42,7 +43,8 @@ class PlayOps(TableBase):
     """Actions, timeouts, the beat between hands, and ending a table (see ``TableService``)."""
 
     async def act(
-        self, table_id: int, user_id: int, action: str, *, seq: int | None, by_computer: bool = False
+        self, table_id: int, user_id: int, action: str, *, seq: int | None, by_computer: bool = False,
+        guild_id: Caller = INTERNAL,
     ) -> ActResult:
         """Applies one action. ``seq`` = the prompt's sequence number (``None``: no staleness check).
 
@@ -71,7 +73,7 @@ class PlayOps(TableBase):
             change.seat = seat
             flow.advance(conn, live, seat, action, "action", state, events, now, change)
 
-        result = await self._mutate(table_id, work, statuses=("playing",), not_found_status=BadPhase)
+        result = await self._mutate(table_id, work, statuses=("playing",), not_found_status=BadPhase, guild_id=guild_id)
         return acted(result)
 
     async def timeout_due(self, now: datetime | None = None, choose: Chooser | None = None) -> list[ActResult]:
@@ -146,7 +148,7 @@ class PlayOps(TableBase):
                 chosen[seat] = action
         return chosen, core.seq
 
-    async def ready(self, table_id: int, user_id: int) -> TableSnapshot:
+    async def ready(self, table_id: int, user_id: int, *, guild_id: Caller = INTERNAL) -> TableSnapshot:
         """A seated player pressed Next: the next hand (or deal) starts once every seated player has."""
 
         def work(conn: Conn, live: Live, now: str, change: Change) -> None:
@@ -162,9 +164,9 @@ class PlayOps(TableBase):
             if all(p.user_id in pause.ready for p in live.seated() if not p.by_computer):
                 flow.end_pause(conn, live, now, change)
 
-        return (await self._mutate(table_id, work, statuses=("playing",))).snapshot
+        return (await self._mutate(table_id, work, statuses=("playing",), guild_id=guild_id)).snapshot
 
-    async def end(self, table_id: int, user_id: int, *, is_admin: bool) -> TableSnapshot:
+    async def end(self, table_id: int, user_id: int, *, is_admin: bool, guild_id: Caller = INTERNAL) -> TableSnapshot:
         """Host or admin: the interrupted hand is refunded exactly (escrow still holds the
         stacks from its deal), a carried pot is split among its players, and all is cashed out."""
 
@@ -188,7 +190,7 @@ class PlayOps(TableBase):
             live.add_recent(_("{who} ended the table.").format(who=mention(user_id)))
             change.reason = "end"
 
-        return (await self._mutate(table_id, work, statuses=("lobby", "playing"))).snapshot
+        return (await self._mutate(table_id, work, statuses=("lobby", "playing"), guild_id=guild_id)).snapshot
 
 
 def acted(result: Committed) -> ActResult:

@@ -20,18 +20,20 @@ async def watch(interaction: discord.Interaction, table_id: int, verb: str) -> N
     bot = host_of(interaction.client)
     keeper = bot.publisher.spectators
     user = interaction.user.id
+    guild = interaction.guild_id  # another server's table (or a direct message) is refused by the service
     if verb == "stop":
+        await bot.tables.get(table_id, guild_id=guild)
         keeper.stop(table_id, user)
         await interaction.response.edit_message(**stopped_payload(table_id))
         return
     if verb == "refresh":
-        snap = await bot.tables.get(table_id)
-        first = await bot.tables.watcher_first_hand(table_id, user)
+        snap = await bot.tables.get(table_id, guild_id=guild)
+        first = await bot.tables.watcher_first_hand(table_id, user, guild_id=guild)
         if first is None:  # never pressed Watch here (a hand-made click): the record comes first
-            snap, first = await bot.tables.watch(table_id, user)
+            snap, first = await bot.tables.watch(table_id, user, guild_id=guild)
         await interaction.response.edit_message(**spectator_payload(snap, first))
     else:
-        snap, first = await bot.tables.watch(table_id, user)
+        snap, first = await bot.tables.watch(table_id, user, guild_id=guild)
         payload = spectator_payload(snap, first)
         if payload["view"] is None:
             payload.pop("view")
