@@ -4,7 +4,7 @@ Which table: ``table:`` if given, else this channel's open table, else the
 channel's most recent one, so a finished table's hands stay within reach
 (``/history table:12 hand:3``). Which hand: ``hand:`` if given, else the last
 finished hands the user played or watched. The service refuses anyone who did
-neither (``bot.service.replays``).
+neither (``bot.service.replays``), and a table of another server reads as no table at all.
 """
 
 from __future__ import annotations
