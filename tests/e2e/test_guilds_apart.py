@@ -170,3 +170,24 @@ async def test_a_table_in_play_and_its_hands_cant_be_reached_from_another_server
     # In server A the player who played hand 1 still reads it.
     files = await w.carol.slash(w.channel, "history", table=table_id, hand=1)
     assert [a.filename for a in answer(files).attachments] == [f"renfield-table{table_id}-hand1.jsonl"]
+
+
+async def test_a_click_from_a_direct_message_reaches_no_table(world: World, caplog: pytest.LogCaptureFixture) -> None:
+    """A forged button in the bot's direct messages carries no server: refused, even for the table's own players."""
+    w = world
+    table = await open_table(w, "renfield", [w.alice, w.bob, w.carol])
+    table_id = table.table_id()
+    snap = await snapshot(w, table)
+    before = dump(w.db_path)
+    caplog.set_level(logging.INFO)
+    caplog.clear()
+    user = await w.bot.fetch_user(w.bob.id)
+    for cid in (f"cr:l:{table_id}:leave", f"cr:h:{table_id}", f"cr:w:{table_id}:watch", f"cr:l:{table_id}:next",
+                f"cr:a:{table_id}:{snap.seq}:pass"):
+        view = discord.ui.View(timeout=None)
+        view.add_item(discord.ui.Button(label="Forged", custom_id=cid))
+        view.stop()
+        message = await user.send("a forged message", view=view)
+        assert refusal(await w.bob.user.click(message, custom_id=cid)) == NO_LONGER_VALID, cid
+    assert dump(w.db_path) == before
+    no_errors(caplog)
