@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
+from typing import Any
 
 import discord
 import pytest
@@ -71,10 +72,11 @@ async def select_from(w: World, b: ServerB, who: simcord.MemberActor, cid: str, 
     return refusal(await who.select(message, [value], custom_id=cid))
 
 
-def table_id_of(lobby: simcord.MessageLike) -> int:
+def table_id_of(lobby: Any) -> int:
+    """The table id its lobby message's buttons carry."""
     return next(
         int(comp.custom_id.split(":")[2])
-        for row in lobby.components  # type: ignore[union-attr]
+        for row in lobby.components
         for comp in row.children
         if (comp.custom_id or "").startswith("cr:l:")
     )
