@@ -4,7 +4,7 @@ Which table: ``table:`` if given, else this channel's open table, else the
 channel's most recent one, so a finished table's hands stay within reach
 (``/history table:12 hand:3``). Which hand: ``hand:`` if given, else the last
 finished hands the user played or watched. The service refuses anyone who did
-neither (``bot.service.replays``).
+neither (``bot.service.replays``), and a table of another server reads as no table at all.
 """
 
 from __future__ import annotations
@@ -32,10 +32,10 @@ async def table_of(bot: TableHost, interaction: discord.Interaction, table: int 
     if table is not None:
         return table
     channel = flows.channel_id_of(interaction)
-    snap = await bot.tables.in_channel(channel)
+    snap = await bot.tables.in_channel(channel, guild_id=interaction.guild_id)
     if snap is not None:
         return snap.id
-    latest = await bot.tables.latest_table(channel)
+    latest = await bot.tables.latest_table(channel, guild_id=interaction.guild_id)
     if latest is None:
         raise NoTable(_("There's no table in this channel yet — start one with /play."))
     return latest
@@ -53,7 +53,8 @@ class Replays(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         admin = flows.is_admin(interaction)
         files = await self.host.tables.history(
-            table_id, interaction.user.id, hand, names=member_names(interaction), admin=admin
+            table_id, interaction.user.id, hand, names=member_names(interaction), admin=admin,
+            guild_id=interaction.guild_id,
         )
         if not files:
             await interaction.followup.send(_("No finished hands yet."), ephemeral=True)
@@ -63,7 +64,7 @@ class Replays(commands.Cog):
             text = _("The last finished hands of table #{id}: each as a .jsonl file (and as PHH for poker).").format(id=table_id)
         else:
             text = _("Hand {n} of table #{id}: a .jsonl file (and PHH for poker).").format(n=hand, id=table_id)
-        if not admin and await self.host.tables.table_is_open(table_id):
+        if not admin and await self.host.tables.table_is_open(table_id, guild_id=interaction.guild_id):
             text = sentences(text, _(
                 "Until the table ends, cards the table didn't show you are written ?? and the seed is left out."
             ))
@@ -77,9 +78,11 @@ class Replays(commands.Cog):
         names = member_names(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         admin = flows.is_admin(interaction)
-        chosen = await self.host.tables.finished_hand(table_id, interaction.user.id, hand, names=names, admin=admin)
+        chosen = await self.host.tables.finished_hand(
+            table_id, interaction.user.id, hand, names=names, admin=admin, guild_id=interaction.guild_id
+        )
         found, frame = await self.host.tables.replay(
-            table_id, chosen.hand_no, interaction.user.id, 0, names=names, admin=admin
+            table_id, chosen.hand_no, interaction.user.id, 0, names=names, admin=admin, guild_id=interaction.guild_id
         )
         await interaction.followup.send(**replay_message(found, frame), ephemeral=True)
 

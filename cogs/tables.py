@@ -47,7 +47,7 @@ GAME_CHOICES = [app_commands.Choice(name=g.title[:100], value=g.id) for g in pla
 
 
 async def _table_here(bot: TableHost, interaction: discord.Interaction) -> TableSnapshot:
-    snap = await bot.tables.in_channel(flows.channel_id_of(interaction))
+    snap = await bot.tables.in_channel(flows.channel_id_of(interaction), guild_id=interaction.guild_id)
     if snap is None:
         raise NoTable(_("There's no open table in this channel — start one with /play."))
     return snap
@@ -156,7 +156,7 @@ class Tables(commands.Cog):
         await bot.tables.attach_message(snap.id, message.id)
         bot.publisher.adopt(snap, message.id)
         # Someone may have clicked Join before the message id was known: show the latest.
-        latest = await bot.tables.get(snap.id)
+        latest = await bot.tables.get(snap.id, guild_id=snap.guild_id)
         if latest.seq != snap.seq or latest.lobby != snap.lobby or latest.status != snap.status:
             bot.publisher.schedule(latest)
 
@@ -180,7 +180,7 @@ class Tables(commands.Cog):
     @app_commands.guild_only()
     async def hand(self, interaction: discord.Interaction) -> None:
         snap = await _table_here(self.host, interaction)
-        payload, seq = await flows.panel_payload(self.host, snap.id, interaction.user.id)
+        payload, seq = await flows.panel_payload(self.host, snap.id, interaction.user.id, guild_id=interaction.guild_id)
         payload.pop("content", None)
         await interaction.response.send_message(**pictures.for_send(payload), ephemeral=True)
         flows.remember_panel(interaction, snap.id, seq)
@@ -195,9 +195,11 @@ class Tables(commands.Cog):
         snap = await _table_here(self.host, interaction)
         admin = flows.is_admin(interaction)
         if snap.status == "lobby":
-            ended = await self.host.tables.cancel(snap.id, interaction.user.id, is_admin=admin)
+            ended = await self.host.tables.cancel(snap.id, interaction.user.id, is_admin=admin, guild_id=interaction.guild_id)
         else:
-            ended = await self.host.tables.end(snap.id, interaction.user.id, is_admin=admin, now=now)
+            ended = await self.host.tables.end(
+                snap.id, interaction.user.id, is_admin=admin, now=now, guild_id=interaction.guild_id
+            )
         with speaking(ended.locale):  # said in public: in the table's language
             if ended.is_open:  # mid-hand: the hand plays out, then the table closes
                 text = _("<@{user}> asked to end table #{id}. The table will close after this hand.").format(
@@ -212,7 +214,9 @@ class Tables(commands.Cog):
     @table.command(name="keep", description="Take back an end asked for during the hand: the table plays on.")
     async def table_keep(self, interaction: discord.Interaction) -> None:
         snap = await _table_here(self.host, interaction)
-        kept = await self.host.tables.keep_open(snap.id, interaction.user.id, is_admin=flows.is_admin(interaction))
+        kept = await self.host.tables.keep_open(
+            snap.id, interaction.user.id, is_admin=flows.is_admin(interaction), guild_id=interaction.guild_id
+        )
         with speaking(kept.locale):  # said in public: in the table's language
             text = _("<@{user}> keeps table #{id} open: it goes on after this hand.").format(
                 id=kept.id, user=interaction.user.id

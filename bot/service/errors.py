@@ -62,6 +62,15 @@ class NoTable(ServiceError):
     default = N_("There's no open table here.")
 
 
+class ForeignTable(NoTable):
+    """Another server's table, or a table click from outside any server (``bot.service.callers``).
+
+    Worded as a stale button, the refusal a crafted id gets anyway: whether
+    the other server has that table stays unknown."""
+
+    default = N_("That button is no longer valid.")
+
+
 class InsufficientChips(ServiceError):
     default = N_("You don't have enough chips for that.")
 
@@ -103,6 +112,7 @@ __all__ = [
     "AlreadyClaimed",
     "BadPhase",
     "DatabaseUnreachable",
+    "ForeignTable",
     "InsufficientChips",
     "NoTable",
     "NotAllowed",

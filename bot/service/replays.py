@@ -24,6 +24,7 @@ from data.store import Conn, Row
 from games.core.i18n import N_
 from games.core.replay import HandRecord
 
+from .callers import INTERNAL, Caller, checks, in_range, same_guild
 from .computers import is_computer, mention
 from .errors import NoTable, NotAllowed, NotSeated
 from .handlog import FinishedHand, Frame, Step, frame, history_text, plain_name, to_jsonl
@@ -41,14 +42,15 @@ class ReplayOps(TableBase):
 
     async def history(
         self, table_id: int, user_id: int, hand_no: int | None = None, *, limit: int = RECENT,
-        names: NameOf | None = None, admin: bool = False,
+        names: NameOf | None = None, admin: bool = False, guild_id: Caller = INTERNAL,
     ) -> list[tuple[str, str]]:
         """(filename, text): each chosen hand as ``.jsonl``, and as the game's own history (PHH) if it has one.
 
         ``hand_no`` None: the last ``limit`` finished hands this user played or watched. ``admin``:
-        the user manages the server, so gets the hands in full.
+        the user manages the server, so gets the hands in full. Another server's table is refused
+        exactly as a table that doesn't exist ("There's no table #…").
         """
-        chosen = await self.db.read_sync(_chosen, table_id, user_id, hand_no, limit, admin)
+        chosen = await self.db.read_sync(_chosen, table_id, user_id, hand_no, limit, admin, guild_id)
         hands = [(_renamed(h, names), t) for h, t in chosen]
         # Playing hands again (a whole Samba game, each move's cards checked) takes a moment: not on
         # the event loop. ``to_thread`` carries the language spoken now along.
@@ -56,32 +58,42 @@ class ReplayOps(TableBase):
 
     async def finished_hand(
         self, table_id: int, user_id: int, hand_no: int | None = None, *, names: NameOf | None = None,
-        admin: bool = False,
+        admin: bool = False, guild_id: Caller = INTERNAL,
     ) -> FinishedHand:
         """One finished hand this user may see (None: the last of them). Refuses strangers."""
-        hands = await self.db.read_sync(_chosen, table_id, user_id, hand_no, 1, admin)
+        hands = await self.db.read_sync(_chosen, table_id, user_id, hand_no, 1, admin, guild_id)
         if not hands:
             raise NotAllowed(N_("No finished hands yet."))
         return _renamed(hands[-1][0], names)
 
     async def replay(
         self, table_id: int, hand_no: int, user_id: int, step: int, *, names: NameOf | None = None,
-        admin: bool = False,
+        admin: bool = False, guild_id: Caller = INTERNAL,
     ) -> tuple[FinishedHand, Frame]:
         """The hand and its frame at ``step`` (clamped), for someone who played or watched it."""
-        hand = await self.finished_hand(table_id, user_id, hand_no, names=names, admin=admin)
+        hand = await self.finished_hand(table_id, user_id, hand_no, names=names, admin=admin, guild_id=guild_id)
         if not hand.same_rules:
             raise NotAllowed(N_("This hand was played under older rules, so it can't be replayed. Its file still can be downloaded."))
         return hand, frame(hand, step)
 
-    async def table_is_open(self, table_id: int) -> bool:
-        """Whether the table still plays (its hands are then given out only as the table showed them)."""
-        status = await self.db.scalar("SELECT status FROM tables WHERE id=?", (table_id,))
-        return status in ("lobby", "playing")
+    async def table_is_open(self, table_id: int, *, guild_id: Caller = INTERNAL) -> bool:
+        """Whether the table still plays (its hands are then given out only as the table showed them);
+        another server's table reads as a missing one (not open)."""
+        if not in_range(table_id):
+            return False
+        row = await self.db.fetchone("SELECT status, guild_id FROM tables WHERE id=?", (table_id,))
+        return row is not None and same_guild(row["guild_id"], guild_id) and row["status"] in ("lobby", "playing")
 
-    async def latest_table(self, channel_id: int) -> int | None:
-        """The channel's most recent table, open or not (where ``/history`` looks by default)."""
-        value = await self.db.scalar("SELECT MAX(id) FROM tables WHERE channel_id=?", (channel_id,))
+    async def latest_table(self, channel_id: int, *, guild_id: Caller = INTERNAL) -> int | None:
+        """The channel's most recent table of the caller's server, open or not (where ``/history`` looks by default)."""
+        if not checks(guild_id):
+            value = await self.db.scalar("SELECT MAX(id) FROM tables WHERE channel_id=?", (channel_id,))
+        elif guild_id is None:
+            return None
+        else:
+            value = await self.db.scalar(
+                "SELECT MAX(id) FROM tables WHERE channel_id=? AND guild_id=?", (channel_id, guild_id)
+            )
         return None if value is None else int(value)
 
 
@@ -107,11 +119,17 @@ def _renamed(hand: FinishedHand, names: NameOf | None) -> FinishedHand:
 
 
 def _chosen(
-    conn: Conn, table_id: int, user_id: int, hand_no: int | None, limit: int, admin: bool
+    conn: Conn, table_id: int, user_id: int, hand_no: int | None, limit: int, admin: bool, guild_id: Caller
 ) -> list[tuple[FinishedHand, dict[str, Any]]]:
-    table = conn.execute("SELECT * FROM tables WHERE id=?", (table_id,)).fetchone()
-    if table is None:
+    """The hands asked for, of a table of the caller's server, that the user played or watched.
+
+    Ids beyond 64 bits are refused before any query (no driver overflow); another
+    server's table reads exactly as a missing one."""
+    table = conn.execute("SELECT * FROM tables WHERE id=?", (table_id,)).fetchone() if in_range(table_id) else None
+    if table is None or not same_guild(table["guild_id"], guild_id):
         raise NoTable(N_("There's no table #{id}."), id=table_id)
+    if hand_no is not None and not in_range(hand_no):
+        raise NotAllowed(N_("Hand {n} of table #{id} isn't a finished hand."), n=hand_no, id=table_id)
     if hand_no is not None:
         row = conn.execute("SELECT * FROM hands WHERE table_id=? AND hand_no=?", (table_id, hand_no)).fetchone()
         if row is None or row["status"] != "done":

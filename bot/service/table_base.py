@@ -21,6 +21,7 @@ from data.store import Conn, Database, DatabaseUnavailable, Row
 from games.core.i18n import N_, _, speaking
 from games.core.views import SeatView
 
+from .callers import INTERNAL, Caller, check_guild, same_guild, valid_table_id
 from .errors import BadPhase, DatabaseUnreachable, NoTable, NotHost, NotSeated, TableElsewhere
 from .handflow import Change
 from .live import Live, iso, live_from_row, lives_from_rows, open_rows, save
@@ -156,36 +157,38 @@ class TableBase:
         if self._live.pop(table_id, None) is not None:
             self._wait_for(table_id)
 
-    async def get(self, table_id: int) -> TableSnapshot:
-        """``NoTable`` if unknown. Finished tables are read from the database."""
-        live = await self._ensure(table_id)
+    async def get(self, table_id: int, *, guild_id: Caller = INTERNAL) -> TableSnapshot:
+        """``NoTable`` if unknown, ``ForeignTable`` for another server's (``callers``).
+        Finished tables are read from the database."""
+        live = await self._ensure(table_id, guild_id)
         if live is not None:
             return live.snapshot()
         row = await self.db.fetchone("SELECT * FROM tables WHERE id=?", (table_id,))
         if row is None:
             raise NoTable()
+        check_guild(row["guild_id"], guild_id)
         closed = await self.db.read_sync(live_from_row, row)
         return closed.snapshot()
 
-    async def in_channel(self, channel_id: int) -> TableSnapshot | None:
-        """The open (lobby or playing) table of a channel."""
+    async def in_channel(self, channel_id: int, *, guild_id: Caller = INTERNAL) -> TableSnapshot | None:
+        """The open (lobby or playing) table of a channel (None if it is another server's)."""
         for live in self._live.values():
             if live.core.channel_id == channel_id:
-                return live.snapshot()
+                return live.snapshot() if same_guild(live.core.guild_id, guild_id) else None
         table_id = await self.db.scalar(
             "SELECT id FROM tables WHERE channel_id=? AND status IN ('lobby','playing')", (channel_id,)
         )
         if table_id is None:
             return None
         found = await self._ensure(table_id)
-        return None if found is None else found.snapshot()
+        return None if found is None or not same_guild(found.core.guild_id, guild_id) else found.snapshot()
 
-    async def hand_view(self, table_id: int, user_id: int) -> tuple[SeatView, int]:
+    async def hand_view(self, table_id: int, user_id: int, *, guild_id: Caller = INTERNAL) -> tuple[SeatView, int]:
         """The user's private view and the seq it was rendered at. ``NotSeated`` for outsiders.
 
         The same as ``TableSnapshot.hand_view`` on the current snapshot (an ``ActResult``'s
         snapshot answers it without this call)."""
-        live = await self._need(table_id)
+        live = await self._need(table_id, guild_id)
         return live.snapshot().hand_view(user_id)
 
     async def next_deadline(self) -> datetime | None:
@@ -201,16 +204,21 @@ class TableBase:
             lock = self._locks[table_id] = asyncio.Lock()
         return lock
 
-    async def _ensure(self, table_id: int) -> Live | None:
-        """The cached open table, loading (and if need be repairing) it on first use."""
-        live = self._live.get(table_id)
+    async def _ensure(self, table_id: int, guild_id: Caller = INTERNAL) -> Live | None:
+        """The cached open table, loading (and if need be repairing) it on first use.
+
+        The caller's server is checked first (``ForeignTable``), before anything
+        about the table (closed, run elsewhere) can show."""
+        live = self._live.get(valid_table_id(table_id))
         if live is not None:
+            check_guild(live.core.guild_id, guild_id)
             if self.db.leases.holds(table_id):
                 return live
             self._unprove(table_id)  # the lease connection dropped: read it back once re-claimed
         async with self._loading:
             live = self._live.get(table_id)
             if live is not None:
+                check_guild(live.core.guild_id, guild_id)
                 return live
             row = await self.db.fetchone(
                 "SELECT * FROM tables WHERE id=? AND status IN ('lobby','playing')", (table_id,)
@@ -218,6 +226,7 @@ class TableBase:
             if row is None:
                 self._pending.discard(table_id)
                 return None
+            check_guild(row["guild_id"], guild_id)
             if not self.owns_guild(row["guild_id"]):
                 raise TableElsewhere()
             if not await self.db.leases.claim(table_id):
@@ -269,11 +278,13 @@ class TableBase:
         self._live[live.core.id] = live
         return live
 
-    async def _need(self, table_id: int) -> Live:
-        live = await self._ensure(table_id)
+    async def _need(self, table_id: int, guild_id: Caller = INTERNAL) -> Live:
+        live = await self._ensure(table_id, guild_id)
         if live is None:
-            if await self.db.scalar("SELECT 1 FROM tables WHERE id=?", (table_id,)) is None:
+            guild = await self.db.scalar("SELECT guild_id FROM tables WHERE id=?", (table_id,))
+            if guild is None:
                 raise NoTable()
+            check_guild(int(guild), guild_id)
             raise BadPhase(N_("This table is closed."))
         return live
 
@@ -285,9 +296,12 @@ class TableBase:
         statuses: tuple[str, ...],
         now: datetime | None = None,
         not_found_status: type[Exception] = BadPhase,
+        guild_id: Caller = INTERNAL,
     ) -> Committed:
-        """Runs ``work`` on a copy of the table inside one transaction, then swaps it in and notifies."""
-        await self._need(table_id)
+        """Runs ``work`` on a copy of the table inside one transaction, then swaps it in and notifies.
+
+        ``guild_id``: the caller's server, which must be the table's (``bot.service.callers``)."""
+        await self._need(table_id, guild_id)
         async with self._lock(table_id):
             live = self._live.get(table_id)
             if live is None:

@@ -13,6 +13,7 @@ from data.store import Conn
 from games.core.i18n import N_, _
 
 from . import house
+from .callers import INTERNAL, Caller
 from .computers import STRENGTHS, computer_name, mention, next_computer_id, strength_label
 from .errors import NotAllowed, NotSeated
 from .guilds import load_settings
@@ -26,7 +27,9 @@ from .table_lobby import follow_players, take_seat
 class ComputerOps(TableBase):
     """Adding and removing computer players; "I'm back" (see ``TableService``)."""
 
-    async def add_computer(self, table_id: int, user_id: int, strength: str = "normal") -> TableSnapshot:
+    async def add_computer(
+        self, table_id: int, user_id: int, strength: str = "normal", *, guild_id: Caller = INTERNAL
+    ) -> TableSnapshot:
         """Host: seats a computer player (in the lobby, or from the next hand at a hand-by-hand table)."""
         if strength not in STRENGTHS:
             raise NotAllowed(N_("Computer players are easy, normal or strong."))
@@ -52,9 +55,11 @@ class ComputerOps(TableBase):
             live.add_recent(text.format(who=mention(uid), strength=strength_label(strength)))
             change.reason = "lobby" if core.status == "lobby" else "action"
 
-        return (await self._mutate(table_id, work, statuses=("lobby", "playing"))).snapshot
+        return (await self._mutate(table_id, work, statuses=("lobby", "playing"), guild_id=guild_id)).snapshot
 
-    async def remove_computer(self, table_id: int, user_id: int, computer_id: int | None = None) -> TableSnapshot:
+    async def remove_computer(
+        self, table_id: int, user_id: int, computer_id: int | None = None, *, guild_id: Caller = INTERNAL
+    ) -> TableSnapshot:
         """Host: a computer player leaves (the last one added when none is named): at once in the lobby
         or while it waits for the next hand, at the end of the hand when it is playing one."""
 
@@ -78,9 +83,9 @@ class ComputerOps(TableBase):
                 live.add_recent(_("{who} will leave at the end of the hand.").format(who=mention(target.user_id)))
             log(conn, live, "system", "computer:remove", now, user_id=target.user_id)
 
-        return (await self._mutate(table_id, work, statuses=("lobby", "playing"))).snapshot
+        return (await self._mutate(table_id, work, statuses=("lobby", "playing"), guild_id=guild_id)).snapshot
 
-    async def back(self, table_id: int, user_id: int) -> TableSnapshot:
+    async def back(self, table_id: int, user_id: int, *, guild_id: Caller = INTERNAL) -> TableSnapshot:
         """"I'm back": the computer stops playing for this player."""
 
         def work(conn: Conn, live: Live, now: str, change: Change) -> None:
@@ -94,7 +99,7 @@ class ComputerOps(TableBase):
             log(conn, live, "system", "back", now, user_id=user_id)
             live.add_recent(_("{who} is back.").format(who=mention(user_id)))
 
-        return (await self._mutate(table_id, work, statuses=("playing",))).snapshot
+        return (await self._mutate(table_id, work, statuses=("playing",), guild_id=guild_id)).snapshot
 
 
 __all__ = ["ComputerOps"]

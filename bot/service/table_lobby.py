@@ -17,6 +17,7 @@ from games.core.rng import RNG_ALGO, Rng
 
 from . import handflow as flow
 from . import house
+from .callers import INTERNAL, Caller
 from .computers import mention
 from .errors import (
     BadPhase,
@@ -217,7 +218,9 @@ class LobbyOps(TableBase):
                 live.core = replace(live.core, message_id=message_id)
                 live._snap = None
 
-    async def join(self, table_id: int, user_id: int, *, name: str | None = None) -> TableSnapshot:
+    async def join(
+        self, table_id: int, user_id: int, *, name: str | None = None, guild_id: Caller = INTERNAL
+    ) -> TableSnapshot:
         """Joins the lobby, or a running hand-by-hand table (seated from the next hand)."""
 
         def work(conn: Conn, live: Live, now: str, change: Change) -> None:
@@ -237,9 +240,9 @@ class LobbyOps(TableBase):
             live.add_recent(text.format(who=mention(user_id)))
             change.reason = "lobby" if core.status == "lobby" else "action"
 
-        return (await self._mutate(table_id, work, statuses=("lobby", "playing"))).snapshot
+        return (await self._mutate(table_id, work, statuses=("lobby", "playing"), guild_id=guild_id)).snapshot
 
-    async def leave(self, table_id: int, user_id: int) -> TableSnapshot:
+    async def leave(self, table_id: int, user_id: int, *, guild_id: Caller = INTERNAL) -> TableSnapshot:
         """Lobby: leaves (the host's role passes on; an empty lobby closes).
         Playing: leaves at the end of the hand and is cashed out."""
 
@@ -257,10 +260,11 @@ class LobbyOps(TableBase):
             log(conn, live, "system", "leave", now, seat=me.seat, user_id=user_id)
             live.add_recent(_("{who} will leave at the end of the hand.").format(who=mention(user_id)))
 
-        return (await self._mutate(table_id, work, statuses=("lobby", "playing"))).snapshot
+        return (await self._mutate(table_id, work, statuses=("lobby", "playing"), guild_id=guild_id)).snapshot
 
     async def set_options(
-        self, table_id: int, user_id: int, *, preset: str | None = None, changes: dict[str, Any] | None = None
+        self, table_id: int, user_id: int, *, preset: str | None = None, changes: dict[str, Any] | None = None,
+        guild_id: Caller = INTERNAL,
     ) -> TableSnapshot:
         """Host, lobby only; validated by ``game.Options``."""
 
@@ -280,7 +284,7 @@ class LobbyOps(TableBase):
             live.add_recent(_("Variant: {name}.").format(name=_(game.describe_options(options))))
             change.reason = "lobby"
 
-        return (await self._mutate(table_id, work, statuses=("lobby",))).snapshot
+        return (await self._mutate(table_id, work, statuses=("lobby",), guild_id=guild_id)).snapshot
 
     @staticmethod
     def _buy_in_for(conn: Conn, live: Live, options: BaseModel) -> int:
@@ -294,7 +298,7 @@ class LobbyOps(TableBase):
             return live.core.buy_in
         return load_settings(conn, live.core.guild_id).default_buy_in
 
-    async def start(self, table_id: int, user_id: int) -> StartResult:
+    async def start(self, table_id: int, user_id: int, *, guild_id: Caller = INTERNAL) -> StartResult:
         """Host; checks the player count; buy-ins move wallet → escrow (refused users listed)."""
 
         def work(conn: Conn, live: Live, now: str, change: Change) -> None:
@@ -327,10 +331,10 @@ class LobbyOps(TableBase):
             flow.deal(conn, live, now, dealer=dealer, carry=None, change=change)
             change.reason = "hand"
 
-        result = await self._mutate(table_id, work, statuses=("lobby",))
+        result = await self._mutate(table_id, work, statuses=("lobby",), guild_id=guild_id)
         return StartResult(result.snapshot, tuple(result.change.refused))
 
-    async def cancel(self, table_id: int, user_id: int, *, is_admin: bool) -> TableSnapshot:
+    async def cancel(self, table_id: int, user_id: int, *, is_admin: bool, guild_id: Caller = INTERNAL) -> TableSnapshot:
         """Host or admin, lobby only."""
 
         def work(conn: Conn, live: Live, now: str, change: Change) -> None:
@@ -340,7 +344,7 @@ class LobbyOps(TableBase):
             live.add_recent(_("{who} cancelled the table.").format(who=mention(user_id)))
             change.reason = "end"
 
-        return (await self._mutate(table_id, work, statuses=("lobby",))).snapshot
+        return (await self._mutate(table_id, work, statuses=("lobby",), guild_id=guild_id)).snapshot
 
 
 def _leave_now(conn: Conn, live: Live, me: Player, now: str, change: Change) -> None:

@@ -19,6 +19,7 @@ from games import GameError
 from games.core.i18n import N_, _
 
 from . import handflow as flow
+from .callers import INTERNAL, Caller
 from .computers import mention
 from .errors import BadPhase, NotAllowed, StalePrompt
 from .guilds import load_settings
@@ -44,7 +45,8 @@ class PlayOps(TableBase):
     """Actions, timeouts, the beat between hands, and ending a table (see ``TableService``)."""
 
     async def act(
-        self, table_id: int, user_id: int, action: str, *, seq: int | None, by_computer: bool = False
+        self, table_id: int, user_id: int, action: str, *, seq: int | None, by_computer: bool = False,
+        guild_id: Caller = INTERNAL,
     ) -> ActResult:
         """Applies one action. ``seq`` = the prompt's sequence number (``None``: no staleness check).
 
@@ -73,7 +75,7 @@ class PlayOps(TableBase):
             change.seat = seat
             flow.advance(conn, live, seat, action, "action", state, events, now, change)
 
-        result = await self._mutate(table_id, work, statuses=("playing",), not_found_status=BadPhase)
+        result = await self._mutate(table_id, work, statuses=("playing",), not_found_status=BadPhase, guild_id=guild_id)
         return acted(result)
 
     async def timeout_due(self, now: datetime | None = None, choose: Chooser | None = None) -> list[ActResult]:
@@ -156,7 +158,7 @@ class PlayOps(TableBase):
                 chosen[seat] = action
         return chosen, core.seq
 
-    async def ready(self, table_id: int, user_id: int) -> TableSnapshot:
+    async def ready(self, table_id: int, user_id: int, *, guild_id: Caller = INTERNAL) -> TableSnapshot:
         """A seated player pressed Next: the next hand (or deal) starts once every seated player has."""
 
         def work(conn: Conn, live: Live, now: str, change: Change) -> None:
@@ -172,9 +174,11 @@ class PlayOps(TableBase):
             if all(p.user_id in pause.ready for p in live.seated() if not p.by_computer):
                 flow.end_pause(conn, live, now, change)
 
-        return (await self._mutate(table_id, work, statuses=("playing",))).snapshot
+        return (await self._mutate(table_id, work, statuses=("playing",), guild_id=guild_id)).snapshot
 
-    async def end(self, table_id: int, user_id: int, *, is_admin: bool, now: bool = False) -> TableSnapshot:
+    async def end(
+        self, table_id: int, user_id: int, *, is_admin: bool, now: bool = False, guild_id: Caller = INTERNAL
+    ) -> TableSnapshot:
         """Host or admin. In the middle of a hand-by-hand game's hand the table closes when that hand is
         over (``closing_by``, kept in the table's row): the hand plays out and is settled as usual, so
         nobody escapes a loss by ending the table. Between hands, in a whole-game game, or an admin's
@@ -210,9 +214,11 @@ class PlayOps(TableBase):
             if interrupted and now and live.core.chips:
                 flow.announce(live, _("An admin ended the table mid-hand; this hand's chips were returned."))
 
-        return (await self._mutate(table_id, work, statuses=("lobby", "playing"))).snapshot
+        return (await self._mutate(table_id, work, statuses=("lobby", "playing"), guild_id=guild_id)).snapshot
 
-    async def keep_open(self, table_id: int, user_id: int, *, is_admin: bool) -> TableSnapshot:
+    async def keep_open(
+        self, table_id: int, user_id: int, *, is_admin: bool, guild_id: Caller = INTERNAL
+    ) -> TableSnapshot:
         """Host or admin: takes back an end asked for during the hand; the table plays on."""
 
         def work(conn: Conn, live: Live, now: str, change: Change) -> None:
@@ -223,7 +229,7 @@ class PlayOps(TableBase):
             log(conn, live, "system", "keep_open", now, user_id=user_id)
             live.add_recent(_("{who} keeps the table open: it goes on after this hand.").format(who=mention(user_id)))
 
-        return (await self._mutate(table_id, work, statuses=("playing",))).snapshot
+        return (await self._mutate(table_id, work, statuses=("playing",), guild_id=guild_id)).snapshot
 
 
 def close_after_hand(conn: Conn, live: Live, user_id: int, now: str, change: Change) -> None:

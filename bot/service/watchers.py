@@ -11,7 +11,8 @@ from __future__ import annotations
 from data.store import Conn
 from games.core.i18n import N_
 
-from .errors import BadPhase, NotAllowed
+from .callers import INTERNAL, Caller, check_guild, checks, valid_table_id
+from .errors import BadPhase, NoTable, NotAllowed
 from .live import Live, iso
 from .models import TableSnapshot
 from .table_base import TableBase
@@ -40,11 +41,12 @@ def _insert(conn: Conn, table_id: int, user_id: int, first_hand: int, now: str) 
 class WatchOps(TableBase):
     """Watch, stop watching, and the table's thread (see ``TableService``)."""
 
-    async def watch(self, table_id: int, user_id: int) -> tuple[TableSnapshot, int]:
+    async def watch(self, table_id: int, user_id: int, *, guild_id: Caller = INTERNAL) -> tuple[TableSnapshot, int]:
         """Records the watcher (once) and returns the table and the first hand they may replay.
 
-        ``NotAllowed`` for a player at the table (their panel is **My hand**), ``BadPhase`` when closed."""
-        live = await self._need(table_id)
+        ``NotAllowed`` for a player at the table (their panel is **My hand**), ``BadPhase`` when closed,
+        ``ForeignTable`` for another server's table (no watcher row: its hands stay out of reach)."""
+        live = await self._need(table_id, guild_id)
         async with self._lock(table_id):
             live = self._live.get(table_id) or live
             if not live.core.is_open:
@@ -55,8 +57,9 @@ class WatchOps(TableBase):
             first = await self.db.run(_insert, table_id, user_id, first_hand_of(snap), now)
         return snap, first
 
-    async def watcher_first_hand(self, table_id: int, user_id: int) -> int | None:
+    async def watcher_first_hand(self, table_id: int, user_id: int, *, guild_id: Caller = INTERNAL) -> int | None:
         """The first hand this user watched at the table (None: never watched it)."""
+        await self._guild_checked(table_id, guild_id)
         value = await self.db.scalar(
             "SELECT first_hand FROM table_watchers WHERE table_id=? AND user_id=?", (table_id, user_id)
         )
@@ -64,6 +67,19 @@ class WatchOps(TableBase):
 
     async def watcher_count(self, table_id: int) -> int:
         return int(await self.db.scalar("SELECT COUNT(*) FROM table_watchers WHERE table_id=?", (table_id,)) or 0)
+
+    async def _guild_checked(self, table_id: int, guild_id: Caller) -> None:
+        """A read that doesn't load the table: the id must name a table of the caller's server."""
+        valid_table_id(table_id)
+        if not checks(guild_id):
+            return
+        live = self._live.get(table_id)
+        guild = live.core.guild_id if live is not None else await self.db.scalar(
+            "SELECT guild_id FROM tables WHERE id=?", (table_id,)
+        )
+        if guild is None:
+            raise NoTable()
+        check_guild(int(guild), guild_id)
 
     # ----------------------------------------------------------------- threads
     async def attach_thread(self, table_id: int, thread_id: int) -> None:

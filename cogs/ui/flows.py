@@ -102,7 +102,8 @@ async def within_deadline(interaction: discord.Interaction, work: Awaitable[T], 
 async def show_hand(interaction: discord.Interaction, table_id: int, *, in_place: bool) -> None:
     """My hand (a new private panel) or Refresh (the same panel, updated)."""
     payload, seq = await within_deadline(
-        interaction, panel_payload(bot_of(interaction), table_id, interaction.user.id), update=in_place
+        interaction, panel_payload(bot_of(interaction), table_id, interaction.user.id, guild_id=interaction.guild_id),
+        update=in_place,
     )
     if in_place:
         await update_panel(interaction, payload)
@@ -146,7 +147,7 @@ async def _act_payload(
 ) -> tuple[dict[str, Any], int | None]:
     bot = bot_of(interaction)
     user = interaction.user.id
-    result = await bot.tables.act(table_id, user, action, seq=seq)
+    result = await bot.tables.act(table_id, user, action, seq=seq, guild_id=interaction.guild_id)
     note = _private_lines(result, result.seat)
     try:
         payload, shown = panel_of(result.snapshot, user, drafts_of(bot), images=bot.publisher.images)
@@ -202,7 +203,7 @@ class AmountModal(ReportingModal):
 
 @guarded
 async def ask_amount(interaction: discord.Interaction, table_id: int, seq: int, kind: str) -> None:
-    sv, current = await bot_of(interaction).tables.hand_view(table_id, interaction.user.id)
+    sv, current = await bot_of(interaction).tables.hand_view(table_id, interaction.user.id, guild_id=interaction.guild_id)
     ask = _amount_prompt(sv.prompt, kind)
     if ask is None or current != seq:
         raise StalePrompt()
@@ -211,7 +212,7 @@ async def ask_amount(interaction: discord.Interaction, table_id: int, seq: int, 
 
 @guarded
 async def submit_amount(interaction: discord.Interaction, table_id: int, seq: int, kind: str, text: str) -> None:
-    sv, _current = await bot_of(interaction).tables.hand_view(table_id, interaction.user.id)
+    sv, _current = await bot_of(interaction).tables.hand_view(table_id, interaction.user.id, guild_id=interaction.guild_id)
     ask = _amount_prompt(sv.prompt, kind)
     if ask is None:
         raise StalePrompt()
@@ -235,45 +236,46 @@ async def submit_amount(interaction: discord.Interaction, table_id: int, seq: in
 async def lobby(interaction: discord.Interaction, table_id: int, verb: str) -> None:
     bot = bot_of(interaction)
     user = interaction.user.id
+    guild = interaction.guild_id  # the service refuses another server's table, and a direct message
     svc = bot.tables
     if verb == "next":
-        snap = await svc.ready(table_id, user)
+        snap = await svc.ready(table_id, user, guild_id=guild)
         message = interaction.message
         if message is not None and message.flags.ephemeral:
-            payload, seq = await panel_payload(bot, table_id, user)
+            payload, seq = await panel_payload(bot, table_id, user, guild_id=guild)
             await interaction.response.edit_message(**payload)
             remember_panel(interaction, table_id, seq)
         else:
             await interaction.response.defer()
     elif verb == "join":
-        snap = await svc.join(table_id, user, name=interaction.user.display_name)
+        snap = await svc.join(table_id, user, name=interaction.user.display_name, guild_id=guild)
         if snap.status == "playing":
             await send_ephemeral(interaction, _("You're in — you'll be dealt in at the next hand."))
         else:
             await interaction.response.defer()
     elif verb == "leave":
-        snap = await svc.leave(table_id, user)
+        snap = await svc.leave(table_id, user, guild_id=guild)
         if snap.status == "playing" and snap.seat_of(user) is not None:
             await send_ephemeral(interaction, _("You'll leave at the end of this hand; your chips go back to your wallet."))
         else:
             await send_ephemeral(interaction, _("You left the table."))
     elif verb == "start":
-        result = await svc.start(table_id, user)
+        result = await svc.start(table_id, user, guild_id=guild)
         if result.refused:
             lines = [_("{who}: {why}").format(who=mention(u), why=why) for u, why in result.refused]
             await send_ephemeral(interaction, _("Started. Not seated:\n{players}").format(players="\n".join(lines)))
         else:
             await interaction.response.defer()
     elif verb == "back":
-        await svc.back(table_id, user)
-        payload, seq = await panel_payload(bot, table_id, user)
+        await svc.back(table_id, user, guild_id=guild)
+        payload, seq = await panel_payload(bot, table_id, user, guild_id=guild)
         await interaction.response.edit_message(**payload)
         remember_panel(interaction, table_id, seq)
     elif verb == "cancel":
-        await svc.cancel(table_id, user, is_admin=is_admin(interaction))
+        await svc.cancel(table_id, user, is_admin=is_admin(interaction), guild_id=guild)
         await interaction.response.defer()
     elif verb.startswith("num"):
-        snap = await svc.get(table_id)
+        snap = await svc.get(table_id, guild_id=guild)
         if snap.host_id != user:
             raise NotHost()
         if snap.status != "lobby":
@@ -290,24 +292,25 @@ async def lobby(interaction: discord.Interaction, table_id: int, verb: str) -> N
 async def option_select(interaction: discord.Interaction, table_id: int, what: str, values: list[str]) -> None:
     svc = bot_of(interaction).tables
     user = interaction.user.id
-    snap = await svc.get(table_id)
+    guild = interaction.guild_id
+    snap = await svc.get(table_id, guild_id=guild)
     fields = {f.name: f for f in fields_of(snap.game.Options)}
     if what == "preset":
-        await svc.set_options(table_id, user, preset=values[0] if values else None)
+        await svc.set_options(table_id, user, preset=values[0] if values else None, guild_id=guild)
     elif what == "bool":
         changes = {name: (name in values) for name, f in fields.items() if f.kind == "bool"}
-        await svc.set_options(table_id, user, changes=changes)
+        await svc.set_options(table_id, user, changes=changes, guild_id=guild)
     elif what == "computer" and values:
         verb, _sep, arg = values[0].partition(":")
         if verb == "add":
-            await svc.add_computer(table_id, user, arg)
+            await svc.add_computer(table_id, user, arg, guild_id=guild)
         elif verb == "remove" and arg.lstrip("-").isdigit():
-            await svc.remove_computer(table_id, user, int(arg))
+            await svc.remove_computer(table_id, user, int(arg), guild_id=guild)
         else:
             raise StalePrompt()
     elif what.startswith("f:") and what[2:] in fields and values:
         f = fields[what[2:]]
-        await svc.set_options(table_id, user, changes={f.name: coerce_choice(f, values[0])})
+        await svc.set_options(table_id, user, changes={f.name: coerce_choice(f, values[0])}, guild_id=guild)
     await interaction.response.defer()
 
 
@@ -347,7 +350,7 @@ async def submit_numbers(interaction: discord.Interaction, table_id: int, fields
         except ValueError:
             await send_ephemeral(interaction, _("**{label}** must be a number.").format(label=f.label))
             return
-    await bot_of(interaction).tables.set_options(table_id, interaction.user.id, changes=changes)
+    await bot_of(interaction).tables.set_options(table_id, interaction.user.id, changes=changes, guild_id=interaction.guild_id)
     await send_ephemeral(interaction, _("Options updated."))
 
 

@@ -14,6 +14,7 @@ from typing import Any
 import discord
 
 from bot.errors import guarded, send_ephemeral
+from bot.service.callers import Caller
 from bot.service.computers import mention
 from bot.service.errors import StalePrompt
 from bot.service.models import TableSnapshot
@@ -37,9 +38,13 @@ def drafts_of(bot: TableHost) -> Drafts:
     return bot.publisher.panels.drafts
 
 
-async def panel_payload(bot: TableHost, table_id: int, user_id: int) -> tuple[dict[str, Any], int]:
-    """The user's hand panel as it should look now, and the table version it shows."""
-    snap = await bot.tables.get(table_id)
+async def panel_payload(
+    bot: TableHost, table_id: int, user_id: int, *, guild_id: Caller
+) -> tuple[dict[str, Any], int]:
+    """The user's hand panel as it should look now, and the table version it shows.
+
+    ``guild_id``: the server the click came from (another server's table is refused)."""
+    snap = await bot.tables.get(table_id, guild_id=guild_id)
     images = bot.publisher.images
     await images.ensure(snap.guild_id)
     return panel_of(snap, user_id, drafts_of(bot), images=images)
@@ -99,7 +104,7 @@ def _pick(prompt: tuple[Prompt, ...], kind: str) -> PickCards | None:
 
 async def _redraw(interaction: discord.Interaction, table_id: int, note: str | None = None) -> None:
     """The panel again, from the table as it is now and the player's draft; ``note`` on top."""
-    payload, seq = await panel_payload(bot_of(interaction), table_id, interaction.user.id)
+    payload, seq = await panel_payload(bot_of(interaction), table_id, interaction.user.id, guild_id=interaction.guild_id)
     payload["content"] = note
     await update_panel(interaction, payload)
     remember_panel(interaction, table_id, seq)
@@ -108,7 +113,7 @@ async def _redraw(interaction: discord.Interaction, table_id: int, note: str | N
 async def _prompt_of(interaction: discord.Interaction, table_id: int) -> tuple[tuple[Prompt, ...], int, Draft]:
     """The player's prompt as the panel orders it, the table's seq, and their draft."""
     bot = bot_of(interaction)
-    snap = await bot.tables.get(table_id)
+    snap = await bot.tables.get(table_id, guild_id=interaction.guild_id)
     sv, seq = snap.hand_view(interaction.user.id)
     draft = drafts_of(bot).of(table_id, interaction.user.id)
     return paging.sorted_prompt(sv.prompt, sv.faces, draft.sort), seq, draft

@@ -73,7 +73,8 @@ class ReplayButton(
 async def go_to(interaction: discord.Interaction, table_id: int, hand_no: int, step: int) -> None:
     """A replay button: the same private message, at the step the button names."""
     hand, frame = await cast(_Host, interaction.client).tables.replay(
-        table_id, hand_no, interaction.user.id, step, names=member_names(interaction), admin=is_admin(interaction)
+        table_id, hand_no, interaction.user.id, step, names=member_names(interaction), admin=is_admin(interaction),
+        guild_id=interaction.guild_id,
     )
     await interaction.response.edit_message(**replay_message(hand, frame))
 

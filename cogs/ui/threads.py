@@ -110,7 +110,7 @@ async def play_in_thread(bot: TableHost, interaction: discord.Interaction, game_
         await thread.edit(name=name)
     except discord.HTTPException as exc:
         log.info("could not name the thread of table %s: %s", snap.id, exc)
-    latest = await bot.tables.get(snap.id)
+    latest = await bot.tables.get(snap.id, guild_id=snap.guild_id)
     if latest.seq != snap.seq or latest.lobby != snap.lobby or latest.status != snap.status:
         bot.publisher.schedule(latest)
 

@@ -17,7 +17,7 @@ from .host import TableHost, host_of
 from .spectators import spectator_payload, stopped_payload
 
 
-async def make_room(bot: TableHost, table_id: int, user_id: int) -> None:
+async def make_room(bot: TableHost, table_id: int, user_id: int, guild_id: int | None) -> None:
     """``TooManyWatchers`` when the table already has the server's ``max_watchers`` live panels.
 
     Checked before anything is recorded, so a refusal changes nothing. Someone already
@@ -27,7 +27,7 @@ async def make_room(bot: TableHost, table_id: int, user_id: int) -> None:
     keeper = bot.publisher.spectators
     if keeper.watching(table_id, user_id):
         return
-    snap = await bot.tables.get(table_id)
+    snap = await bot.tables.get(table_id, guild_id=guild_id)  # another server's table: refused first
     if user_id in snap.lobby:
         return
     limit = (await bot.economy.settings(snap.guild_id)).max_watchers
@@ -46,19 +46,21 @@ async def watch(interaction: discord.Interaction, table_id: int, verb: str) -> N
     bot = host_of(interaction.client)
     keeper = bot.publisher.spectators
     user = interaction.user.id
+    guild = interaction.guild_id  # another server's table (or a direct message) is refused by the service
     if verb == "stop":
+        await bot.tables.get(table_id, guild_id=guild)
         keeper.stop(table_id, user)
         await interaction.response.edit_message(**stopped_payload(table_id))
         return
-    await make_room(bot, table_id, user)
+    await make_room(bot, table_id, user, guild)
     if verb == "refresh":
-        snap = await bot.tables.get(table_id)
-        first = await bot.tables.watcher_first_hand(table_id, user)
+        snap = await bot.tables.get(table_id, guild_id=guild)
+        first = await bot.tables.watcher_first_hand(table_id, user, guild_id=guild)
         if first is None:  # never pressed Watch here (a hand-made click): the record comes first
-            snap, first = await bot.tables.watch(table_id, user)
+            snap, first = await bot.tables.watch(table_id, user, guild_id=guild)
         await interaction.response.edit_message(**spectator_payload(snap, first))
     else:
-        snap, first = await bot.tables.watch(table_id, user)
+        snap, first = await bot.tables.watch(table_id, user, guild_id=guild)
         payload = spectator_payload(snap, first)
         if payload["view"] is None:
             payload.pop("view")
