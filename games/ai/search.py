@@ -182,7 +182,12 @@ def can_search(game: Game) -> bool:
 
 
 def computer_player(game: Game, strength: str = "normal", clock: Callable[[], float] | None = None) -> Any:
-    """The best computer player ``game`` has at ``strength``: the search, or random legal play."""
+    """The best computer player ``game`` has at ``strength``: the game's own (``games.ai.players``),
+    else the generic search, else random legal play."""
+    from .players import factory_for
     from .policy import RandomPolicy
 
+    own = factory_for(game.id)
+    if own is not None:
+        return own(STRENGTHS[strength], clock)
     return SearchPlayer(STRENGTHS[strength], clock) if can_search(game) else RandomPolicy()
