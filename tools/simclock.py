@@ -23,15 +23,14 @@ from collections.abc import Iterator
 
 import simcord
 
-from bot.tasks import use_clock_sleep
+from bot.tasks import Sleep, use_clock_sleep
 
 #: What SimCord's timeout messages call such a wait.
 REASON = "the bot waits on its clock (bot.tasks.clock_sleep)"
 
 
-@contextlib.contextmanager
-def simcord_clock(env: simcord.Env) -> Iterator[None]:
-    """The bot's clock waits end only when ``env``'s clock moves, while the block runs."""
+def simcord_sleep(env: simcord.Env) -> Sleep:
+    """A clock wait of ``env``'s bot that only ``env.advance_time`` ends."""
 
     async def sleep(seconds: float) -> None:
         waiting = asyncio.sleep(seconds)
@@ -41,5 +40,11 @@ def simcord_clock(env: simcord.Env) -> Iterator[None]:
             # Not work of this env's bot (a bot a test runs beside SimCord): the loop's own clock.
             await asyncio.sleep(seconds)
 
-    with use_clock_sleep(sleep):
+    return sleep
+
+
+@contextlib.contextmanager
+def simcord_clock(env: simcord.Env) -> Iterator[None]:
+    """The bot's clock waits end only when ``env``'s clock moves, while the block runs."""
+    with use_clock_sleep(simcord_sleep(env)):
         yield
