@@ -10,7 +10,7 @@ waited for it, then had to apply the timeout within the same 5 seconds; the
 health line's 1-second samples kept every settle busy until its deadline.
 
 Inside the block the bot's deliberate waits (``bot.tasks.clock_sleep``: turn
-timers, health samples, a computer's beat) are declared to SimCord as
+timers, health samples, a computer's beat and hard limit) are declared to SimCord as
 external waits, which only ``advance_time`` ends: a test decides when time
 passes, a busy machine does not.
 """
