@@ -182,11 +182,15 @@ HEADS = {
 
 def run(
     quick: bool = False, only: tuple[str, ...] = (), seconds: float | None = None,
-    matchups: tuple[str, ...] = ("random", "easy", "strong"), plain: bool = False, out: str = "", first: int = 0,
+    matchups: tuple[str, ...] = (), plain: bool = False, out: str = "", first: int = 0,
 ) -> dict[str, Any]:
-    """Every game's matchups (``seconds`` each, checked between hands) and decision times, as a table."""
-    per_match, max_hands, easy_n = (2.0, 60, 40) if quick else (10.0, 2000, 200)
+    """Every game's matchups (``seconds`` each, checked between hands) and decision times, as a table.
+
+    Quick (the CI's smoke run, every game in about half a minute): half a second a matchup, without
+    strong vs normal (its every decision searches for 250 ms), strong's speed from a few decisions."""
+    per_match, max_hands, easy_n = (0.5, 20, 20) if quick else (10.0, 2000, 200)
     per_match = seconds if seconds is not None else per_match
+    matchups = matchups or (("random", "easy") if quick else ("random", "easy", "strong"))
     ids = [g for g in games.game_ids() if can_search(games.get_game(g)) and (not only or g in only)]
     figures: dict[str, Any] = {}
     print(f"| {'game':<12} | " + " | ".join(f"{HEADS[m]:<44}" for m in matchups)
@@ -216,7 +220,10 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="short runs, for a smoke check")
     parser.add_argument("--games", default="", help="comma-separated game ids (default: every game with a sampler)")
     parser.add_argument("--seconds", type=float, default=None, help="time per matchup per game (checked between hands)")
-    parser.add_argument("--matchups", default="random,easy,strong", help="comma-separated: random, easy, strong, rollout")
+    parser.add_argument(
+        "--matchups", default="", help="comma-separated: random, easy, strong, rollout (default random,easy,strong;"
+        " quick: random,easy)",
+    )
     parser.add_argument("--plain", action="store_true", help="uniform random rollouts (no game's rollout policy)")
     parser.add_argument("--first-hand", type=int, default=0, help="start at this hand (to add hands to another run)")
     parser.add_argument("--out", default="", help="write every result and time to this JSON file")

@@ -26,8 +26,8 @@ from benchmarks import discord_load
 TABLES = 250
 
 
-def run(quick: bool = False, *, tables: int | None = None) -> dict[str, Any]:
-    return discord_load.run(quick, tables=tables or (20 if quick else TABLES), computers=1)
+def run(quick: bool = False, *, tables: int | None = None, rounds: int | None = None) -> dict[str, Any]:
+    return discord_load.run(quick, tables=tables or (20 if quick else TABLES), rounds=rounds, computers=1)
 
 
 def main() -> None:

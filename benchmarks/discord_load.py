@@ -43,6 +43,8 @@ import simcord
 from discord.interactions import InteractionResponse
 from discord.state import ConnectionState
 
+from tools.simclock import simcord_clock
+
 GAME = "renfield"
 PLAYERS = 4
 TARGET_P99_MS = 50.0
@@ -120,8 +122,7 @@ async def _open_tables(env: Any, guild: Any, tables: int, rng: random.Random, co
         channel = guild.create_text_channel(f"table-{i}")
         members = [guild.add_member(env.create_user(f"p{i}-{k}")) for k in range(PLAYERS - computers)]
         host = members[0]
-        # A long turn timer: SimCord would fire a due virtual timer once that much real time passed.
-        await host.slash(channel, "play", game=GAME, turn_seconds=86_400)
+        await host.slash(channel, "play", game=GAME)
         lobby = channel.last_message
         for m in members[1:]:
             await m.click(lobby, label="Join")
@@ -144,25 +145,28 @@ async def _run(tables: int, rounds: int, seed: int, computers: int = 0, images: 
     rng = random.Random(seed)
     with tempfile.TemporaryDirectory() as tmp:
         # No beat before a computer's move (SimCord's clock moves only when told); they think in worker processes.
+        # The health line stays on, as in production: its samples, like the turn timers, wait on SimCord's
+        # clock (tools/simclock.py), which this run never moves; on the wall clock they kept every settle busy.
         bot = CardroomBot(db_path=str(Path(tmp) / "bench.sqlite3"), computer_pause=0)
         async with simcord.run(bot) as env:
-            guild = env.create_guild("Bench")
-            if not images:
-                await bot.economy.update_settings(guild.id, card_images=False)
-            t0 = time.perf_counter()
-            live = await _open_tables(env, guild, tables, rng, computers)
-            setup_s = time.perf_counter() - t0
-            actions = 0
-            t1 = time.perf_counter()
-            for _ in range(rounds):
-                for table in live:
-                    if await table.play_turn() is not None:
-                        actions += 1
-                    if actions % 4 == 0:
-                        await next(iter(table.players.values())).slash(table.channel, "rules", game=GAME)
-            play_s = time.perf_counter() - t1
-            await bot.publisher.idle()
-            audit = await bot.economy.audit(guild.id)
+            with simcord_clock(env):
+                guild = env.create_guild("Bench")
+                if not images:
+                    await bot.economy.update_settings(guild.id, card_images=False)
+                t0 = time.perf_counter()
+                live = await _open_tables(env, guild, tables, rng, computers)
+                setup_s = time.perf_counter() - t0
+                actions = 0
+                t1 = time.perf_counter()
+                for _ in range(rounds):
+                    for table in live:
+                        if await table.play_turn() is not None:
+                            actions += 1
+                        if actions % 4 == 0:
+                            await next(iter(table.players.values())).slash(table.channel, "rules", game=GAME)
+                play_s = time.perf_counter() - t1
+                await bot.publisher.idle()
+                audit = await bot.economy.audit(guild.id)
     trivial = _samples.get("/rules", [])
     game_kinds = {k: v for k, v in _samples.items() if k != "/rules"}
     everything = [x for v in game_kinds.values() for x in v]

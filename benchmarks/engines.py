@@ -75,8 +75,8 @@ def measure(game_id: str, *, players: int | None = None, seconds: float = 2.0) -
     }
 
 
-def run(quick: bool = False) -> dict:
-    seconds = 0.5 if quick else 3.0
+def run(quick: bool = False, *, seconds: float | None = None) -> dict:
+    seconds = seconds or (0.5 if quick else 3.0)
     rows = [measure(g.id, seconds=seconds) for g in games.all_games()]
     print(f"{'game':<14}{'players':>8}{'per second':>14}{'actions/s':>12}  target")
     for r in rows:

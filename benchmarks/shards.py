@@ -313,8 +313,8 @@ def parse(argv: list[str] | None = None, quick: bool = False) -> argparse.Namesp
     args = parser.parse_args(argv)
     args.tables = args.tables or (400 if args.quick else 10_000)
     args.rate = args.rate or (200.0 if args.quick else 400.0)
-    args.seconds = args.seconds or (10.0 if args.quick else 60.0)
-    args.long_seconds = 600.0 if args.long else 20.0 if args.quick else 120.0
+    args.seconds = args.seconds or (6.0 if args.quick else 60.0)
+    args.long_seconds = 600.0 if args.long else 12.0 if args.quick else 120.0
     return args
 
 

@@ -19,6 +19,7 @@ import logging
 
 from bot.service import TableService, TableSnapshot
 from bot.service.errors import ServiceError
+from bot.tasks import clock_sleep
 from bot.thinking import Thinker, decision_seed
 from data.faults import DatabaseUnavailable, StorageFault
 from games import GameError
@@ -92,7 +93,7 @@ class ComputerSeats:
                 return
             user_id, seat, strength = turn
             if self.pause > 0:
-                await asyncio.sleep(self.pause)
+                await clock_sleep(self.pause)
             action = await self.thinker.choose(
                 snap.game_id, snap.state, seat, strength, decision_seed(snap.id, snap.seq, seat)
             )

@@ -22,7 +22,7 @@ import statistics
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from bot.tasks import cancel_and_wait
+from bot.tasks import cancel_and_wait, clock_sleep
 
 log = logging.getLogger("cardroom.health")
 
@@ -89,7 +89,7 @@ class HealthMonitor:
         lags: list[float] = []
         while True:
             asked = loop.time()
-            await asyncio.sleep(self._tick)
+            await clock_sleep(self._tick)
             lags.append(max(0.0, loop.time() - asked - self._tick))
             if len(lags) >= per_line:
                 try:

@@ -30,6 +30,7 @@ from multiprocessing.context import BaseContext
 from typing import Any
 
 import games
+from bot.tasks import clock_sleep
 from games.ai.search import computer_player
 
 log = logging.getLogger("cardroom.thinking")
@@ -99,7 +100,7 @@ class Thinker:
         """The computer's move for ``seat``; the game's ``timeout_action`` when no answer comes in time."""
         try:
             future = self._executor().submit(think, game_id, state, seat, strength, seed)
-            return await asyncio.wait_for(asyncio.wrap_future(future), self.hard_limit)
+            return await _within(asyncio.wrap_future(future), self.hard_limit)
         except BrokenProcessPool:
             log.warning("a computer-player worker died; starting a new pool")
             self._drop_pool()
@@ -117,6 +118,22 @@ class Thinker:
 
     def close(self) -> None:
         """The bot stops: nothing to release (the workers serve the process until it exits)."""
+
+
+async def _within(answer: asyncio.Future[str], seconds: float) -> str:
+    """The answer, or ``TimeoutError`` after ``seconds`` of the bot's clock (``bot.tasks.clock_sleep``).
+
+    Not ``asyncio.wait_for``: its timer is on the loop's clock, which SimCord lets run on the wall
+    clock, so a busy machine moved a test's clock by the hard limit in the middle of a settle."""
+    limit = asyncio.ensure_future(clock_sleep(seconds))
+    try:
+        await asyncio.wait((answer, limit), return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        limit.cancel()
+        answer.cancel()  # no-op once answered; else the worker's late answer is dropped
+    if answer.cancelled():
+        raise TimeoutError
+    return answer.result()
 
 
 __all__ = ["HARD_LIMIT", "Thinker", "decision_seed", "default_workers", "think"]

@@ -3,9 +3,10 @@
 It sleeps until the service's earliest deadline, then asks the service to
 apply the timed-out players' default actions (the service's ``on_change``
 then updates the table messages). A new, earlier deadline re-arms it. Only
-``asyncio.sleep`` is used for waiting, and time comes from the injected
-clock, so SimCord's virtual clock (which drives both ``discord.utils.utcnow``
-and the loop's timers) can fast-forward a turn timer in tests.
+``bot.tasks.clock_sleep`` is used for waiting, and time comes from the
+injected clock, so SimCord's virtual clock (which drives both
+``discord.utils.utcnow`` and the loop's timers) fast-forwards a turn timer in
+tests, and nothing else ends one (not the wall clock of a busy machine).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from datetime import datetime
 
 from bot.service.table_play import Chooser
 from bot.service.tables import TableService
-from bot.tasks import cancel_and_wait
+from bot.tasks import cancel_and_wait, clock_sleep
 from data.faults import DatabaseUnavailable, StorageFault
 
 log = logging.getLogger("cardroom.timers")
@@ -68,7 +69,7 @@ class TurnTimers:
             if delay > 0:
                 self._sleeping = True
                 try:
-                    await asyncio.sleep(delay + 0.05)
+                    await clock_sleep(delay + 0.05)
                 finally:
                     self._sleeping = False
             try:
@@ -79,20 +80,20 @@ class TurnTimers:
                     # The service saw nothing due yet (clock skew): don't spin.
                     self._sleeping = True
                     try:
-                        await asyncio.sleep(1)
+                        await clock_sleep(1)
                     finally:
                         self._sleeping = False
             except (DatabaseUnavailable, StorageFault):  # passing, and logged where it happened
                 log.info("turn timer: the database is unavailable; retrying in 5 s")
                 self._sleeping = True
                 try:
-                    await asyncio.sleep(5)
+                    await clock_sleep(5)
                 finally:
                     self._sleeping = False
             except Exception:
                 log.exception("turn timer failed; retrying in 5 s")
                 self._sleeping = True
                 try:
-                    await asyncio.sleep(5)
+                    await clock_sleep(5)
                 finally:
                     self._sleeping = False

@@ -33,6 +33,7 @@ from games.core.game import Game
 
 from .recorder import Recorder
 from .report import Meta, to_markdown
+from .simclock import simcord_clock
 from .simtable import Control, Table, components_of
 
 NAMES = ("alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi")
@@ -238,10 +239,11 @@ async def record(
             bot = make_bot(str(Path(tmp) / "cardroom.sqlite3"), seed)
             async with simcord.run(bot, check_errors=False) as env:
                 try:
-                    return await play(
-                        env, game, players=n, hands=hands, seed=seed, preset=preset, numbers=numbers or {},
-                        max_actions=max_actions, command=command, logged=errors.problems, computers=computers,
-                    )
+                    with simcord_clock(env):  # turns time out when the session moves the clock, not the machine's
+                        return await play(
+                            env, game, players=n, hands=hands, seed=seed, preset=preset, numbers=numbers or {},
+                            max_actions=max_actions, command=command, logged=errors.problems, computers=computers,
+                        )
                 finally:
                     if bot.db is not None:
                         await bot.db.close()

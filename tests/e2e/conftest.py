@@ -9,6 +9,7 @@ from __future__ import annotations
 import itertools
 import json
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -18,6 +19,7 @@ import pytest_asyncio
 import simcord
 
 from bot.client import CardroomBot
+from tools.simclock import simcord_clock
 
 
 def make_bot(db_path: str) -> CardroomBot:
@@ -36,6 +38,14 @@ def db_path(tmp_path: Path) -> str:
 @pytest.fixture
 def simcord_bot(db_path: str) -> CardroomBot:
     return make_bot(db_path)
+
+
+@pytest.fixture
+def simcord_env(simcord_env: simcord.Env) -> Iterator[simcord.Env]:
+    """SimCord's environment, with the bot's turn timers, health samples and computer beats on its clock
+    only (``tools/simclock.py``): time passes when a test moves it, however busy the machine is."""
+    with simcord_clock(simcord_env):
+        yield simcord_env
 
 
 @dataclass

@@ -1,0 +1,75 @@
+"""Every benchmark runs, in a tiny configuration of its quick mode, so none rots between CI runs.
+
+CI also runs ``python -m benchmarks --quick`` (.ci/run); these keep the same entry points honest
+in the ordinary suite. No figure's size is asserted (the machine is shared), only that each run
+measured something real. The shard benchmark has its own tiny run (``test_bench_shards.py``).
+"""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+
+import pytest
+
+from benchmarks import ai, computer_load, discord_load, engines, images, ledger, ratings, thinking
+from benchmarks.__main__ import MODULES
+
+#: Modules of benchmarks/ that are a benchmark's parts, not a benchmark.
+PARTS = {"__init__", "__main__", "shard_procs", "shard_worker"}
+
+
+def test_python_m_benchmarks_runs_every_benchmark() -> None:
+    here = Path(engines.__file__).parent
+    found = {f"benchmarks.{p.stem}" for p in here.glob("*.py") if p.stem not in PARTS}
+    assert set(MODULES) == found
+    for name in MODULES:
+        assert callable(importlib.import_module(name).run), name
+
+
+def test_engines() -> None:
+    rows = engines.run(quick=True, seconds=0.01)["engines"]
+    assert rows and all(r["hands"] >= 1 and r["actions_per_s"] > 0 for r in rows)
+
+
+def test_razz_vs_pokerkit() -> None:
+    razz_vs_pokerkit = pytest.importorskip("benchmarks.razz_vs_pokerkit")
+    result = razz_vs_pokerkit.run(quick=True, hands=20)
+    assert result
+
+
+def test_ledger() -> None:
+    result = ledger.run(quick=True, rounds=1)
+    assert result["ledger_hands_per_s"] > 0 and result["raw_hands_per_s"] > 0
+
+
+def test_discord_load_with_the_health_line_on() -> None:
+    result = discord_load.run(quick=True, tables=2, rounds=2)
+    assert result["audit_ok"] and result["actions"] >= 2
+    assert result["kinds"]["action button"]["n"] >= 2 and result["trivial_p50_ms"] > 0
+
+
+def test_computer_load() -> None:
+    result = computer_load.run(quick=True, tables=1, rounds=3)
+    assert result["audit_ok"] and result["computers_per_table"] == 1 and result["actions"] >= 1
+
+
+def test_thinking() -> None:
+    result = thinking.run(quick=True, seconds=0.3)
+    assert [r["mode"] for r in result["runs"]] == ["none", "pool", "inline"]
+    assert all(r["acts"] > 0 for r in result["runs"]) and result["runs"][1]["decisions"] > 0
+
+
+def test_ai() -> None:
+    figures = ai.run(quick=True, only=("kabu",), seconds=0.01)
+    assert figures["kabu"]["vs_random"] and figures["kabu"]["easy_ms"] and figures["kabu"]["strong_ms"]
+
+
+def test_ratings() -> None:
+    figures = ratings.run(quick=True, rounds=1)
+    assert figures and all(f["best_ms"] > 0 for f in figures.values())
+
+
+def test_images() -> None:
+    result = images.run(quick=True)
+    assert result["pictures"] and result["p99_ms"] > 0
