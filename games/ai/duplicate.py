@@ -179,11 +179,14 @@ def duplicate_match(
     seats: int | None = None,
     seed: int = 0,
     clock: Callable[[], float] = time.perf_counter,
+    stop: Callable[[], bool] | None = None,
 ) -> DuplicateResult:
     """A against B over ``deals`` deals, each played once per seat with A there and B elsewhere.
 
     ``options``: the game's options or a preset's name (default: the first preset); ``seats``:
-    default ``usual_seats``; ``clock``: times each side's decisions (not the policies' budgets).
+    default ``usual_seats``; ``clock``: times each side's decisions (not the policies' budgets);
+    ``stop``: asked before each deal after the second, True ends the match early (a benchmark's
+    time limit: the deals played are the result, the same as a match of that many deals).
     """
     chosen = options_for(game, options)
     n = seats if seats is not None else usual_seats(game, chosen)
@@ -192,6 +195,8 @@ def duplicate_match(
     times_b: list[float] = []
     values: list[float] = []
     for d in range(deals):
+        if d >= 2 and stop is not None and stop():
+            break
         start = start_hand(game, chosen, n, deal_seed(seed, d))
         results = []
         for a_seat in range(n):

@@ -117,7 +117,17 @@ def test_options_by_preset_name_change_the_stakes() -> None:
     assert high.values == pytest.approx([5 * v for v in standard.values])  # same cards, five chips a point
 
 
-@pytest.mark.parametrize(("game_id", "deals"), [("kabu", 60), ("ecarte", 14)])
+def test_a_match_stopped_early_is_the_same_as_a_shorter_match() -> None:
+    game = games.get_game("kabu")
+    asked = itertools.count()
+    stopped = duplicate_match(game, easy, RandomPolicy, deals=10, seed=2, stop=lambda: next(asked) >= 2)
+    shorter = duplicate_match(game, easy, RandomPolicy, deals=4, seed=2)
+    assert stopped.values == shorter.values and stopped.n == 4
+    never = duplicate_match(game, easy, RandomPolicy, deals=3, seed=2, stop=lambda: True)
+    assert never.n == 2  # two deals at least: an interval needs them
+
+
+@pytest.mark.parametrize(("game_id", "deals"), [("kabu", 60), ("ecarte", 8)])
 def test_a_deliberately_weakened_player_comes_out_behind(game_id: str, deals: int) -> None:
     """Normal search (24 samples per action, no clock) against always the first legal action:
     the 95% interval of the search's value per deal lies above zero."""
