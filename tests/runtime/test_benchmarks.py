@@ -61,8 +61,9 @@ def test_thinking() -> None:
 
 
 def test_ai() -> None:
-    figures = ai.run(quick=True, only=("kabu",), seconds=0.01)
-    assert figures["kabu"]["vs_random"] and figures["kabu"]["easy_ms"] and figures["kabu"]["strong_ms"]
+    figures = ai.run(quick=True, only=("kabu",), deals=2, seconds=0.01)
+    kabu = figures["kabu"]
+    assert kabu["normal-baseline"]["n"] >= 2 and kabu["easy_ms"] and kabu["normal_ms"]
 
 
 def test_ratings() -> None:
