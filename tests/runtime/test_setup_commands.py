@@ -31,6 +31,7 @@ def test_every_ci_step_is_the_readmes_command() -> None:
     readme = _readme_commands()
     steps = _ci_steps()
     assert [what for what, _ in steps][:3] == ["set up", "lint", "type check"]
+    assert "a quick run of every benchmark" in [what for what, _ in steps]  # no benchmark may rot unnoticed
     for what, command in steps:
         rows = [row for label, row in readme.items() if label.startswith(what)]
         assert rows == [command], f".ci/run's {what!r} step differs from the README's"
