@@ -276,7 +276,8 @@ def stop_now(directory: Path, mode: str = "fast") -> None:
     if mode not in ("fast", "immediate"):
         raise PgClusterError(f"unknown shutdown mode {mode!r}: fast or immediate")
     data = directory.resolve() / "data"
-    _run([str(find_bindir() / "pg_ctl"), "-D", str(data), "-m", mode, "-w", "stop"], f"pg_ctl stop -m {mode}")
+    _run([str(_bindir_of(data.parent) / "pg_ctl"), "-D", str(data), "-m", mode, "-w", "stop"],
+         f"pg_ctl stop -m {mode}", data.parent)
 
 
 def cluster_at(directory: Path) -> Cluster:
