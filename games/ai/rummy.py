@@ -142,13 +142,15 @@ def plan(hand: Sequence[str], mine: Sequence[Meld], spec: Spec, *, wilds_on_meld
             pair = tuple(c for c in cards if c not in used)[:2]
             if len(pair) == 2 and check_new((*pair, wild[0]), rules, mine) is not None:
                 steps.append(Step((*pair, wild[0]), NEW))
-                used.update(pair)
+                used.update((*pair, wild[0]))
                 wild = wild[1:]
                 if not wild:
                     break
-    if wilds_on_melds and wild:
+    # A wild goes on a meld one short of a book, or anywhere once the hand is nearly gone (to go out).
+    endgame = len(hand) - len(used) <= 2
+    if wild and (wilds_on_melds or endgame):
         for k, m in enumerate(mine):
-            if len(m.cards) == rules.book - 1 and check_add(m, (wild[0],), rules) is not None:
+            if (endgame or len(m.cards) == rules.book - 1) and check_add(m, (wild[0],), rules) is not None:
                 steps.append(Step((wild[0],), add_action(k)))
                 break
     return steps
