@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
+from games.ai.baselines import baseline_for
 from games.ai.policy import Policy
-from games.ai.rummy import Spec, fits
+from games.ai.rummy import RummyBot, Spec, Table, fits
+from games.ai.search import computer_player
 from games.core.game import Game
 
 #: The event text that says a seat went out (Burraco "closes the hand", Samba "goes out").
@@ -98,3 +100,45 @@ def blunders(game: Game, state: Any, seat: int, action: str, spec: Spec) -> list
     if out and not goes_out(game, state, seat, action) and can_go_out(game, state, seat):
         found.append("does not go out while the team can and is ahead")
     return found
+
+
+class Careless(RummyBot):
+    """Melds like the game's baseline, then throws its most useful card (a wild first): the scan must see it."""
+
+    def __init__(self, game_id: str) -> None:
+        base = baseline_for(game_id)
+        assert isinstance(base, RummyBot)
+        super().__init__(base.spec, base.knobs)
+        self.name = "careless"
+
+    def discard(self, game: Game, state: Any, table: Table, legal: Sequence[str], seat: int, rng: random.Random) -> str:
+        chosen = super().discard(game, state, table, legal, seat, rng)
+        options = [a for a in legal if a.startswith("discard:")]
+        wild = [a for a in options if self.spec.is_wild(a[len("discard:"):])]
+        return wild[0] if wild else options[-1] if options else chosen
+
+
+def scan(game: Game, tested: Policy, seeds: range, spec: Spec) -> tuple[int, list[str]]:
+    """How many decisions ``tested`` made against the game's baseline, and what was bad in them."""
+    base = baseline_for(game.id)
+    assert base is not None
+    seen, bad = 0, []
+    for state, seat, action in decisions(game, tested, base, seeds):
+        seen += 1
+        bad.extend(f"seat {seat}, {action}: {b}" for b in blunders(game, state, seat, action, spec))
+    return seen, bad
+
+
+def decides_blind(game: Game, who: str, seeds: range) -> int:
+    """Checks ``who`` (a strength, or "baseline") decides the same when the others' hidden cards are
+    redealt, at every decision of baseline games; returns how many decisions were checked."""
+    base = baseline_for(game.id)
+    assert base is not None
+    checked = 0
+    for state, seat, _action in decisions(game, base, base, seeds):
+        player = base if who == "baseline" else computer_player(game, who)
+        other = game.sample_hidden(state, seat, random.Random(checked))  # the others hold something else
+        first = player.choose(game, state, seat, random.Random(5))
+        assert player.choose(game, other, seat, random.Random(5)) == first, (seat, first)
+        checked += 1
+    return checked

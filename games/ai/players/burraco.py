@@ -16,7 +16,7 @@ from games.ai.search import Strength
 
 KNOBS = {
     "easy": dict(caution=0.0, samples=0, big_pile=6, sloppy=3, wilds_on_melds=False),
-    "normal": dict(caution=1.0, samples=4, big_pile=4),
+    "normal": dict(caution=1.0, samples=4, big_pile=3),
     "strong": dict(caution=1.0, samples=16, big_pile=3),
 }
 

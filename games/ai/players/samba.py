@@ -1,0 +1,25 @@
+"""Samba's computer players: the shared rummy play (``games.ai.rummy``) with knobs per strength.
+
+Easy is blind to what its discard gives and a little careless about which card goes; normal judges
+discards by the table and a few determinizations of the next player's hand; strong uses more of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from games.ai.baselines.samba import SPEC
+from games.ai.policy import Policy
+from games.ai.rummy import Knobs, RummyBot
+from games.ai.search import Strength
+
+KNOBS = {
+    "easy": dict(caution=0.0, samples=0, sloppy=3, wilds_on_melds=False),
+    "normal": dict(caution=1.0, samples=4),
+    "strong": dict(caution=1.0, samples=16),
+}
+
+
+def player(strength: Strength, clock: Callable[[], float] | None = None) -> Policy:
+    """The player at ``strength`` (its samples are fixed: far below any budget, so no clock is needed)."""
+    return RummyBot(SPEC, Knobs(strength.name, **KNOBS[strength.name]))  # type: ignore[arg-type]
