@@ -20,6 +20,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from games.core.game import Game
@@ -40,6 +41,8 @@ class Spec:
     is_wild: Callable[[str], bool]
     #: Cards never worth keeping for a meld (Samba's black 3s: melded only when going out).
     dead: Callable[[str], bool] = lambda _c: False
+    #: The bonus a meld earns once it is a book (a burraco, a canasta, a samba).
+    book_bonus: Callable[[Meld], int] = lambda _m: 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,7 +113,13 @@ def fits(card: str, melds: Sequence[Meld], rules: MeldRules) -> int:
     return -1
 
 
-def plan(hand: Sequence[str], mine: Sequence[Meld], spec: Spec, *, wilds_on_melds: bool = False) -> list[Step]:
+def plan(hand: Sequence[str], mine: Sequence[Meld], spec: Spec, *, wilds_on_melds: bool = False) -> tuple[Step, ...]:
+    """``_plan``, kept for the latest hands (a turn walks one plan a card at a time)."""
+    return _plan(tuple(hand), tuple(mine), spec, wilds_on_melds)
+
+
+@lru_cache(maxsize=2048)
+def _plan(hand: tuple[str, ...], mine: tuple[Meld, ...], spec: Spec, wilds_on_melds: bool) -> tuple[Step, ...]:
     """The melds worth making now, best first: naturals laid off on the team's melds, new sets of
     three or more naturals, new runs of three or more in a row, then a pair with a spare wild."""
     rules = spec.rules
@@ -153,7 +162,7 @@ def plan(hand: Sequence[str], mine: Sequence[Meld], spec: Spec, *, wilds_on_meld
             if (endgame or len(m.cards) == rules.book - 1) and check_add(m, (wild[0],), rules) is not None:
                 steps.append(Step((wild[0],), add_action(k)))
                 break
-    return steps
+    return tuple(steps)
 
 
 def _runs(cards: Sequence[str]) -> list[tuple[str, ...]]:
@@ -263,12 +272,16 @@ class RummyBot:
             raise ValueError("no legal action for this seat")
         if len(legal) == 1:
             return legal[0]
-        table = read_table(game.view(state, seat), seat, self.spec.rules)
+        table = self.table(game, state, seat)
         if "yes" in legal:
             return self.answer(table)
         if "draw" in legal or any(a == "take" or a.startswith("take:") for a in legal):
             return self.draw_or_take(table, legal, seat)
         return self.play(game, state, table, legal, seat, rng)
+
+    def table(self, game: Game, state: Any, seat: int) -> Table:
+        """The seat's picture of the table, from its view (nothing else: it must not peek)."""
+        return read_table(game.view(state, seat), seat, self.spec.rules)
 
     # ---------------------------------------------------------------- decisions
     def answer(self, table: Table) -> str:

@@ -41,4 +41,5 @@ def test_the_scan_catches_a_careless_player() -> None:
 
 @pytest.mark.parametrize("who", ["baseline", "easy", "normal", "strong"])
 def test_the_players_decide_the_same_whatever_the_others_hold(who: str) -> None:
-    assert decides_blind(GAME, who, range(1)) >= 100
+    every = 4 if who == "strong" else 1  # the strong player searches: a sample of its decisions
+    assert decides_blind(GAME, who, range(1), every) >= 100 // every

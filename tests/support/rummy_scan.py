@@ -129,13 +129,15 @@ def scan(game: Game, tested: Policy, seeds: range, spec: Spec) -> tuple[int, lis
     return seen, bad
 
 
-def decides_blind(game: Game, who: str, seeds: range) -> int:
+def decides_blind(game: Game, who: str, seeds: range, every: int = 1) -> int:
     """Checks ``who`` (a strength, or "baseline") decides the same when the others' hidden cards are
-    redealt, at every decision of baseline games; returns how many decisions were checked."""
+    redealt, at every ``every``-th decision of baseline games; returns how many were checked."""
     base = baseline_for(game.id)
     assert base is not None
     checked = 0
-    for state, seat, _action in decisions(game, base, base, seeds):
+    for k, (state, seat, _action) in enumerate(decisions(game, base, base, seeds)):
+        if k % every:
+            continue
         player = base if who == "baseline" else computer_player(game, who)
         other = game.sample_hidden(state, seat, random.Random(checked))  # the others hold something else
         first = player.choose(game, state, seat, random.Random(5))

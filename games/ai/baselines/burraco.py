@@ -9,9 +9,9 @@ while another card will do. The play itself is ``games.ai.rummy``'s, shared with
 from __future__ import annotations
 
 from games.ai.rummy import Knobs, RummyBot, Spec
-from games.burraco.state import RULES, is_wild, value
+from games.burraco.state import CLEAN_BONUS, DIRTY_BONUS, RULES, is_wild, value
 
-SPEC = Spec(RULES, value, is_wild)
+SPEC = Spec(RULES, value, is_wild, book_bonus=lambda m: CLEAN_BONUS if m.clean else DIRTY_BONUS)
 
 
 class Baseline(RummyBot):

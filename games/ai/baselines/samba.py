@@ -10,9 +10,15 @@ points. The play itself is ``games.ai.rummy``'s, shared with Burraco.
 from __future__ import annotations
 
 from games.ai.rummy import Knobs, RummyBot, Spec
-from games.samba.state import RULES, is_black3, is_wild, value
+from games.core.rummy.melds import RUN, Meld
+from games.samba.state import CLEAN_BONUS, MIXED_BONUS, RULES, is_black3, is_wild, value
 
-SPEC = Spec(RULES, value, is_wild, dead=is_black3)
+
+def _bonus(meld: Meld) -> int:
+    return CLEAN_BONUS if meld.kind == RUN or meld.clean else MIXED_BONUS  # a samba: 500 in the text's rules
+
+
+SPEC = Spec(RULES, value, is_wild, dead=is_black3, book_bonus=_bonus)
 
 
 class Baseline(RummyBot):

@@ -12,7 +12,11 @@ from collections.abc import Callable
 from games.ai.baselines.burraco import SPEC
 from games.ai.policy import Policy
 from games.ai.rummy import Knobs, RummyBot
+from games.ai.rummy_search import SearchingBot
 from games.ai.search import Strength
+
+#: Determinizations per candidate of the searched choices (take or draw, the discard), per strength.
+SEARCH = {"strong": 6}
 
 KNOBS = {
     "easy": dict(caution=0.0, samples=0, big_pile=6, sloppy=3, wilds_on_melds=False),
@@ -23,5 +27,8 @@ KNOBS = {
 
 def player(strength: Strength, clock: Callable[[], float] | None = None) -> Policy:
     """The player at ``strength`` (its samples are fixed: far below any budget, so no clock is needed)."""
-    knobs = KNOBS[strength.name]
-    return RummyBot(SPEC, Knobs(strength.name, **knobs))  # type: ignore[arg-type]
+    knobs = Knobs(strength.name, **KNOBS[strength.name])  # type: ignore[arg-type]
+    samples = SEARCH.get(strength.name, 0)
+    if samples:
+        return SearchingBot(SPEC, knobs, samples=samples, budget=strength.budget, clock=clock)
+    return RummyBot(SPEC, knobs)
