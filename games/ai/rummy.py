@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -237,6 +237,18 @@ def top_use(top: str, hand: Sequence[str], mine: Sequence[Meld], spec: Spec) -> 
     return 0.5 if same == 1 else 0.0
 
 
+def feasible(game: Game, state: Any, seat: int, cards: Sequence[str], target: str, legal: Sequence[str]) -> bool:
+    """Whether picking ``cards`` one by one, then ``target``, is legal: tried on the seat's own picks
+    (nothing hidden is involved), so a plan the rules refuse is never started."""
+    for c in cards:
+        action = pick_action(c)
+        if action not in legal:
+            return False
+        state, _events = game.apply(state, seat, action)
+        legal = game.legal_actions(state, seat)
+    return target in legal
+
+
 # ------------------------------------------------------------------ the policy
 
 
@@ -255,7 +267,6 @@ class Knobs:
     sloppy: int = 1
     #: Lay a wild on a meld one short of a book.
     wilds_on_melds: bool = True
-    failed: set[tuple[Any, ...]] = field(default_factory=set)
 
 
 class RummyBot:
@@ -276,7 +287,7 @@ class RummyBot:
         if "yes" in legal:
             return self.answer(table)
         if "draw" in legal or any(a == "take" or a.startswith("take:") for a in legal):
-            return self.draw_or_take(table, legal, seat)
+            return self.draw_or_take(game, state, table, legal, seat, rng)
         return self.play(game, state, table, legal, seat, rng)
 
     def table(self, game: Game, state: Any, seat: int) -> Table:
@@ -288,39 +299,51 @@ class RummyBot:
         """May my partner go out? Yes unless this hand would be caught with many points."""
         return "yes" if sum(self.spec.value(c) for c in table.hand) <= 60 else "no"
 
-    def draw_or_take(self, table: Table, legal: Sequence[str], seat: int) -> str:
-        takes = [a for a in legal if a == "take" or a.startswith("take:")]
-        memo = ("take", seat, table.hand, table.top)
-        if takes and memo not in self.knobs.failed:
+    def takes(self, game: Game, state: Any, legal: Sequence[str], seat: int, rng: random.Random) -> list[str]:
+        """The ways to take the pile that can be seen through (Samba's pile taken for an initial meld
+        must reach the minimum, else it is given back: trying it would go round in circles)."""
+        return [a for a in legal if (a == "take" or a.startswith("take:")) and self._works(game, state, seat, a, rng)]
+
+    def draw_or_take(
+        self, game: Game, state: Any, table: Table, legal: Sequence[str], seat: int, rng: random.Random
+    ) -> str:
+        takes = self.takes(game, state, legal, seat, rng)
+        if takes:
             use = top_use(table.top, table.hand, table.mine, self.spec)
-            if use >= 1.5 or (takes[0] != "take") or table.pile_size >= self.knobs.big_pile:
-                return takes[0] if "take:new" not in takes else "take:new"
-        return "draw" if "draw" in legal else takes[0]
+            if use >= 1.5 or takes[0] != "take" or table.pile_size >= self.knobs.big_pile:
+                return "take:new" if "take:new" in takes else takes[0]
+        return "draw" if "draw" in legal else (takes or [a for a in legal if a.startswith("take")])[0]
 
     def play(self, game: Game, state: Any, table: Table, legal: Sequence[str], seat: int, rng: random.Random) -> str:
+        """The next step of the first feasible meld of the plan; else discard (or give a pile back)."""
         picked = tuple(getattr(state, "selection", ()))
         for step in plan(table.hand, table.mine, self.spec, wilds_on_melds=self.knobs.wilds_on_melds):
-            key = (seat, table.hand, step)
-            if key in self.knobs.failed:
-                continue
             if picked and not set(picked) <= set(step.cards):
                 continue
             missing = [c for c in step.cards if c not in picked]
-            if missing:
-                action = pick_action(missing[0])
-                if action in legal:
-                    return action
-                self._fail(key)
-                continue
-            if step.target in legal:
-                return step.target
-            self._fail(key)
+            if feasible(game, state, seat, missing, step.target, legal):
+                return pick_action(missing[0]) if missing else step.target
         if picked and CLEAR in legal:
             return CLEAR
-        if "undo" in legal:
-            self._fail(("take", seat, table.hand, table.top))
+        if "undo" in legal and not any(a.startswith("discard:") or a == "end" for a in legal):
             return "undo"
         return self.discard(game, state, table, legal, seat, rng)
+
+    def _works(self, game: Game, state: Any, seat: int, action: str, rng: random.Random) -> bool:
+        """Whether ``action`` (a take) leads, by this player's own melds, to a turn it can finish
+        without giving the pile back. Only the seat's own cards and the pile are involved."""
+        after, _events = game.apply(state, seat, action)
+        for _ in range(60):
+            legal = game.legal_actions(after, seat)
+            if "undo" not in legal or after.phase != "play" or seat not in game.to_act(after):
+                return True
+            step = self.play(game, after, self.table(game, after, seat), legal, seat, rng)
+            if step == "undo":
+                return False
+            if step.startswith("discard:") or step == "end":
+                return True
+            after, _events = game.apply(after, seat, step)
+        return False
 
     def discard(self, game: Game, state: Any, table: Table, legal: Sequence[str], seat: int, rng: random.Random) -> str:
         options = [a for a in legal if a.startswith("discard:")]
@@ -351,8 +374,3 @@ class RummyBot:
         for c in cards:
             out[c] += 30.0 * hits[c] / n
         return out
-
-    def _fail(self, key: tuple[Any, ...]) -> None:
-        if len(self.knobs.failed) > 5000:
-            self.knobs.failed.clear()
-        self.knobs.failed.add(key)

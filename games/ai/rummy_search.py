@@ -59,19 +59,14 @@ class SearchingBot(RummyBot):
         self.samples, self.turns, self.width = samples, turns, width
         self.budget, self.clock = budget, clock
         self.quick = PlayoutBot(spec, Knobs("quick", caution=knobs.caution, big_pile=knobs.big_pile))
-        self._game: Game | None = None
-        self._state: Any = None
-        self._rng = random.Random(0)
 
-    def choose(self, game: Game, state: Any, seat: int, rng: random.Random) -> str:
-        self._game, self._state, self._rng = game, state, rng
-        return super().choose(game, state, seat, rng)
-
-    def draw_or_take(self, table: Table, legal: Sequence[str], seat: int) -> str:
-        options = [a for a in legal if a == "draw" or a == "take" or a.startswith("take:")]
-        if len(options) < 2 or self._game is None:
-            return super().draw_or_take(table, legal, seat)
-        return self._best(self._game, self._state, seat, options, self._rng)
+    def draw_or_take(
+        self, game: Game, state: Any, table: Table, legal: Sequence[str], seat: int, rng: random.Random
+    ) -> str:
+        options = [*(("draw",) if "draw" in legal else ()), *self.takes(game, state, legal, seat, rng)]
+        if len(options) < 2:
+            return super().draw_or_take(game, state, table, legal, seat, rng)
+        return self._best(game, state, seat, options, rng)
 
     def discard(self, game: Game, state: Any, table: Table, legal: Sequence[str], seat: int, rng: random.Random) -> str:
         options = [a for a in legal if a.startswith("discard:")]

@@ -14,7 +14,7 @@ import games
 from games.ai.baselines import baseline_for
 from games.ai.baselines.samba import SPEC
 from games.ai.search import computer_player
-from tests.support.rummy_scan import Careless, decides_blind, scan
+from tests.support.rummy_scan import Careless, decides_blind, fresh_players_finish, scan
 
 GAME = games.get_game("samba")
 
@@ -43,3 +43,9 @@ def test_the_scan_catches_a_careless_player() -> None:
 def test_the_players_decide_the_same_whatever_the_others_hold(who: str) -> None:
     every = 4 if who == "strong" else 1  # the strong player searches: a sample of its decisions
     assert decides_blind(GAME, who, range(1), every) >= 100 // every
+
+
+@pytest.mark.parametrize("who", ["baseline", "easy", "normal"])
+def test_a_deal_ends_with_a_new_player_for_every_decision(who: str) -> None:
+    for seed in range(3):
+        assert fresh_players_finish(GAME, who, seed) < 1500

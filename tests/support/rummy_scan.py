@@ -144,3 +144,18 @@ def decides_blind(game: Game, who: str, seeds: range, every: int = 1) -> int:
         assert player.choose(game, other, seat, random.Random(5)) == first, (seat, first)
         checked += 1
     return checked
+
+
+def fresh_players_finish(game: Game, who: str, seed: int, limit: int = 3000) -> int:
+    """Plays a first deal with a new player made for every decision, as the bot's worker pool does
+    (nothing carries over between decisions), and returns how many actions it took (``limit``: stuck)."""
+    rng = random.Random(seed)
+    state = game.new_state(None, 4, seed)
+    for n in range(limit):
+        if game.outcome(state) is not None or state.deal_no != 0:
+            return n
+        seat = min(game.to_act(state))
+        player = baseline_for(game.id) if who == "baseline" else computer_player(game, who)
+        assert player is not None
+        state, _events = game.apply(state, seat, player.choose(game, state, seat, rng))
+    return limit
