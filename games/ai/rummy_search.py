@@ -12,12 +12,14 @@ the number of determinizations is fixed (tests) and a clock, when given, cuts th
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from games.core.game import Game
 
+from .policy import Policy
 from .rummy import Knobs, RummyBot, Spec, Table, danger, keep_value
+from .search import Strength
 
 
 def evaluate(state: Any, team: int, spec: Spec) -> float:
@@ -111,3 +113,20 @@ class SearchingBot(RummyBot):
             who = min(game.to_act(state))
             state, _events = game.apply(state, who, self.quick.choose(game, state, who, rng))
         return evaluate(state, team, self.spec)
+
+
+#: Seconds the strong search may take per choice with a clock (the issue's strong p99 target is 1.5 s).
+BUDGET = 1.0
+
+
+def rummy_player(
+    spec: Spec, knobs: Mapping[str, Mapping[str, Any]], search: Mapping[str, int], strength: Strength,
+    clock: Callable[[], float] | None,
+) -> Policy:
+    """A game's player at ``strength``: ``knobs[name]`` for its ``Knobs``; with ``search[name]``
+    determinizations a ``SearchingBot`` (cut at ``BUDGET`` when a clock is given), else a ``RummyBot``."""
+    made = Knobs(strength.name, **knobs[strength.name])
+    samples = search.get(strength.name, 0)
+    if samples:
+        return SearchingBot(spec, made, samples=samples, budget=BUDGET, clock=clock)
+    return RummyBot(spec, made)
