@@ -22,9 +22,14 @@ from .rummy import Knobs, RummyBot, Spec, Table, danger, keep_value
 from .search import Strength
 
 
+#: How much a card held mid-deal counts against its team (1 at the deal's end): a card in hand is
+#: also a chance to meld, so a big pile just taken must not look like a loss.
+HELD = 0.5
+
+
 def evaluate(state: Any, team: int, spec: Spec) -> float:
     """The table from ``team``'s side: melded points and books (with part of a book's bonus for a
-    meld close to one), less the points held in hand; the same for the opponents, subtracted."""
+    meld close to one), less half the points held in hand; the same for the opponents, subtracted."""
     def side(t: int) -> float:
         total = 0.0
         for m in state.melds[t]:
@@ -33,7 +38,7 @@ def evaluate(state: Any, team: int, spec: Spec) -> float:
             bonus = spec.book_bonus(m)
             total += bonus if n >= spec.rules.book else bonus * 0.15 * max(0, n - 3)
         for s in range(t, len(state.hands), 2):
-            total -= sum(spec.value(c) for c in state.hands[s])
+            total -= HELD * sum(spec.value(c) for c in state.hands[s])
         return total
 
     return side(team) - side(1 - team)
