@@ -21,7 +21,6 @@ from .policy import Policy
 from .rummy import Knobs, RummyBot, Spec, Table, danger, keep_value
 from .search import Strength
 
-
 #: How much a card held mid-deal counts against its team (1 at the deal's end): a card in hand is
 #: also a chance to meld, so a big pile just taken must not look like a loss.
 HELD = 0.5
