@@ -41,6 +41,8 @@ class Spec:
     is_wild: Callable[[str], bool]
     #: Cards never worth keeping for a meld (Samba's black 3s: melded only when going out).
     dead: Callable[[str], bool] = lambda _c: False
+    #: Cards laid out beside the melds, never in one (Samba's red 3s).
+    laid_out: Callable[[str], bool] = lambda _c: False
     #: The bonus a meld earns once it is a book (a burraco, a canasta, a samba).
     book_bonus: Callable[[Meld], int] = lambda _m: 0
 
@@ -57,9 +59,10 @@ class Table:
     theirs: tuple[Meld, ...]
 
 
-def read_table(view: SeatView, seat: int, rules: MeldRules) -> Table:
+def read_table(view: SeatView, seat: int, spec: Spec) -> Table:
     """Rebuild the seat's ``Table`` from its view: the first pile is the discard pile, the last two the
     teams' melds (split by ``runs``; laid-out cards such as red 3s are no meld and are skipped)."""
+    rules = spec.rules
     piles = view.public.piles
     top, size = "", 0
     if piles and piles[0].cards:
@@ -72,6 +75,8 @@ def read_table(view: SeatView, seat: int, rules: MeldRules) -> Table:
         for n in pile.runs:
             chunk = pile.cards[at : at + n]
             at += n
+            if all(spec.laid_out(c) for c in chunk):
+                continue
             meld = check_new(chunk, rules, (), going_out=True)
             if meld is None:  # a set of 3s, laid-out red 3s: rebuilt loosely, or skipped
                 meld = _loose(chunk)
@@ -267,6 +272,8 @@ class Knobs:
     sloppy: int = 1
     #: Lay a wild on a meld one short of a book.
     wilds_on_melds: bool = True
+    #: How much more the sampled risk of a discard weighs per card in the pile (the pile is the prize).
+    pile_weight: float = 0.0
 
 
 class RummyBot:
@@ -292,7 +299,7 @@ class RummyBot:
 
     def table(self, game: Game, state: Any, seat: int) -> Table:
         """The seat's picture of the table, from its view (nothing else: it must not peek)."""
-        return read_table(game.view(state, seat), seat, self.spec.rules)
+        return read_table(game.view(state, seat), seat, self.spec)
 
     # ---------------------------------------------------------------- decisions
     def answer(self, table: Table) -> str:
@@ -371,6 +378,7 @@ class RummyBot:
             hand = world.hands[nxt]
             for c in cards:
                 hits[c] += top_use(c, hand, table.theirs, self.spec) >= 1.5
+        weight = 30.0 * (1.0 + self.knobs.pile_weight * table.pile_size)
         for c in cards:
-            out[c] += 30.0 * hits[c] / n
+            out[c] += weight * hits[c] / n
         return out

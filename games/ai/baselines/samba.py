@@ -11,14 +11,14 @@ from __future__ import annotations
 
 from games.ai.rummy import Knobs, RummyBot, Spec
 from games.core.rummy.melds import RUN, Meld
-from games.samba.state import CLEAN_BONUS, MIXED_BONUS, RULES, is_black3, is_wild, value
+from games.samba.state import CLEAN_BONUS, MIXED_BONUS, RULES, is_black3, is_red3, is_wild, value
 
 
 def _bonus(meld: Meld) -> int:
     return CLEAN_BONUS if meld.kind == RUN or meld.clean else MIXED_BONUS  # a samba: 500 in the text's rules
 
 
-SPEC = Spec(RULES, value, is_wild, dead=is_black3, book_bonus=_bonus)
+SPEC = Spec(RULES, value, is_wild, dead=is_black3, laid_out=is_red3, book_bonus=_bonus)
 
 
 class Baseline(RummyBot):
