@@ -1,0 +1,62 @@
+"""Scanning a computer player's decisions for plainly bad ones (issue 25; docs/ai.md lists them).
+
+Fixed sample counts and no clock, so the decisions (and the test) don't depend on machine speed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from games.ai.policy import Policy
+from games.ai.search import NORMAL, STRONG, Strength
+from games.core.game import Game
+
+#: ``blunders(game, state, seat, legal)``: the plainly bad actions among ``legal``.
+Judge = Callable[[Game, Any, int, tuple[str, ...]], frozenset[str]]
+
+#: The strong player with a fixed, test-sized sample count (its real strength is its time budget).
+STRONG_FIXED = replace(STRONG, samples=32)
+STRENGTHS: tuple[Strength, ...] = (NORMAL, STRONG_FIXED)
+
+
+def scan(
+    game: Game,
+    options: Any,
+    seats: int,
+    players: Callable[[int], Policy],
+    judge: Judge,
+    decisions: int,
+    seed: int = 0,
+) -> tuple[int, list[tuple[int, str, tuple[str, ...]]]]:
+    """Play deals (seat ``s`` by ``players(s)``) until ``decisions`` real choices (more than one
+    legal action) were made; return how many were judged and the blunders found (seat, action, legal)."""
+    judged, found = 0, []
+    deal_seed = seed
+    while judged < decisions:
+        state = game.new_state(options, seats, deal_seed, dealer=deal_seed % seats)
+        rng = random.Random(deal_seed)
+        steps = 0
+        while game.outcome(state) is None and judged < decisions and steps < 600:
+            seat = min(game.to_act(state))
+            legal = game.legal_actions(state, seat)
+            action = players(seat).choose(game, state, seat, rng)
+            if len(legal) > 1:
+                judged += 1
+                if action in judge(game, state, seat, legal):
+                    found.append((seat, action, legal))
+            state, _events = game.apply(state, seat, action)
+            steps += 1
+        deal_seed += 1
+    return judged, found
+
+
+def against(me: Policy, other: Policy) -> Callable[[int], Policy]:
+    """Even seats ``me``, odd seats ``other`` (so the player meets a sensible table, not itself only)."""
+
+    def seat_player(seat: int) -> Policy:
+        return me if seat % 2 == 0 else other
+
+    return seat_player
