@@ -6,8 +6,11 @@ Baselines and the rules that name plainly bad actions read only ``game.view(stat
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
+from typing import Any
 
+from games.core.game import Game
 from games.core.views import SeatView
 
 
@@ -39,3 +42,16 @@ def current_trick(view: SeatView) -> TableTrick:
 def cards_of(legal: tuple[str, ...], prefix: str = "play:") -> dict[str, str]:
     """Card → action for the card-playing actions in ``legal``."""
     return {a[len(prefix) :]: a for a in legal if a.startswith(prefix)}
+
+
+class Baseline:
+    """The frame of a rule-based baseline: a forced action is taken at once, anything else ``decide``s."""
+
+    name = "baseline"
+
+    def choose(self, game: Game, state: Any, seat: int, rng: random.Random) -> str:
+        legal = game.legal_actions(state, seat)
+        return legal[0] if len(legal) == 1 else self.decide(game, state, seat, legal)
+
+    def decide(self, game: Game, state: Any, seat: int, legal: tuple[str, ...]) -> str:
+        raise NotImplementedError

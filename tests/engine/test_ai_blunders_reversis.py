@@ -7,37 +7,21 @@ import random
 import pytest
 
 import games
-from games.ai.baselines import baseline_for
 from games.ai.players.reversis import blunders, player
-from games.ai.policy import Policy, RandomPolicy
 from games.ai.search import Strength
 from games.reversis.cards import CARDS
-from tests.support.blunders import STRENGTHS, against, scan
+from tests.support.blunders import STRENGTHS, assert_judge_bites, assert_no_blunder
 
 GAME = games.get_game("reversis")
 
 
-def _baseline() -> Policy:
-    made = baseline_for("reversis")
-    assert made is not None
-    return made
-
-
 @pytest.mark.parametrize("strength", STRENGTHS)
 def test_the_normal_and_strong_players_make_no_plain_blunder(strength: Strength) -> None:
-    seats = against(player(strength), _baseline())
-    judged, found = scan(GAME, GAME.presets["standard"], 4, seats, blunders, 80, seed=strength.samples)
-    assert judged >= 80
-    assert found == []
+    assert_no_blunder(GAME, "standard", player(strength), blunders, 80, seed=strength.samples)
 
 
 def test_the_rules_catch_the_blunders_random_play_makes() -> None:
-    """The judge is not vacuous: random play makes these mistakes, and the baseline doesn't."""
-    _n, random_found = scan(GAME, GAME.presets["standard"], 4, lambda s: RandomPolicy(), blunders, 300)
-    assert len(random_found) >= 10
-    base = _baseline()
-    _n, base_found = scan(GAME, GAME.presets["standard"], 4, lambda s: base, blunders, 300)
-    assert base_found == []
+    assert_judge_bites(GAME, "standard", blunders, 300, at_least=10)
 
 
 def test_the_quinola_and_an_ace_on_their_own_lead_are_blunders_when_another_heart_will_do() -> None:

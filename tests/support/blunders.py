@@ -60,3 +60,32 @@ def against(me: Policy, other: Policy) -> Callable[[int], Policy]:
         return me if seat % 2 == 0 else other
 
     return seat_player
+
+
+def baseline(game_id: str) -> Policy:
+    from games.ai.baselines import baseline_for
+
+    made = baseline_for(game_id)
+    assert made is not None, f"{game_id} has no baseline"
+    return made
+
+
+def assert_no_blunder(
+    game: Game, preset: str, me: Policy, judge: Judge, decisions: int, seed: int = 0
+) -> None:
+    """``me`` at the even seats against the baseline makes none of ``judge``'s blunders."""
+    seats = against(me, baseline(game.id))
+    judged, found = scan(game, game.presets[preset], 4, seats, judge, decisions, seed=seed)
+    assert judged >= decisions
+    assert found == []
+
+
+def assert_judge_bites(game: Game, preset: str, judge: Judge, decisions: int, at_least: int) -> None:
+    """The judge is not vacuous: random play makes its blunders, and the baseline never does."""
+    from games.ai.policy import RandomPolicy
+
+    _n, random_found = scan(game, game.presets[preset], 4, lambda s: RandomPolicy(), judge, decisions)
+    assert len(random_found) >= at_least
+    base = baseline(game.id)
+    _n, base_found = scan(game, game.presets[preset], 4, lambda s: base, judge, decisions)
+    assert base_found == []

@@ -4,10 +4,10 @@ player who never goes for the reversis or the espagnolette."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Any
 
+from games.ai import seen
 from games.ai.players.reversis import ducks
 from games.ai.seen import cards_of, current_trick
 from games.core.game import Game
@@ -23,13 +23,8 @@ def danger(card: str, hand: Sequence[str]) -> float:
     return (POINTS[card] + (2 if is_ace(card) else 0)) / (1 + low)
 
 
-class Baseline:
-    name = "baseline"
-
-    def choose(self, game: Game, state: Any, seat: int, rng: random.Random) -> str:
-        legal = game.legal_actions(state, seat)
-        if len(legal) == 1:
-            return legal[0]
+class Baseline(seen.Baseline):
+    def decide(self, game: Game, state: Any, seat: int, legal: tuple[str, ...]) -> str:
         view = game.view(state, seat)
         hand = view.hand
         cards = cards_of(legal)

@@ -4,22 +4,17 @@ and throw the lowest card without face value on a trick it cannot win."""
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
+from games.ai import seen
 from games.ai.players.tresotti import estimate, table_facts, wins_so_far
 from games.ai.seen import cards_of, current_trick
 from games.core.game import Game
 from games.tresotti.cards import GAME_VALUE, SUIT_OF
 
 
-class Baseline:
-    name = "baseline"
-
-    def choose(self, game: Game, state: Any, seat: int, rng: random.Random) -> str:
-        legal = game.legal_actions(state, seat)
-        if len(legal) == 1:
-            return legal[0]
+class Baseline(seen.Baseline):
+    def decide(self, game: Game, state: Any, seat: int, legal: tuple[str, ...]) -> str:
         view = game.view(state, seat)
         trump, reading = table_facts(view)
         seats = len(view.public.seats)
