@@ -2,9 +2,9 @@
 
 What it leaves out (``blunders``, listed in docs/ai.md): folding in Draw's betting when a check
 is free, a bid for the lead above three times the price the dealer pays when nobody bids, and,
-as the last to play to a trick, taking it (its bugs and its cost) while already holding a bug
-when a card would let it go (Blaze, where the most bugs win, the other way round: letting a
-trick go when a card takes it). Draw's discards are weighed only among the hand's four
+as the last to play to a trick, taking it while already holding a bug when a card would let
+it go and the trick holds a bug or costs something (Blaze, where the most bugs win, the other
+way round: letting a trick go when a card takes it). Draw's discards are weighed only among the hand's four
 worst cards (``shortlist``). It reads the seat's view, plus what is public at the table:
 the options and the phase.
 """
@@ -40,12 +40,16 @@ def takes(game: Game, state: Any, seat: int, action: str) -> bool:
     read off the seat's view after the play (the trick judged by the engine's own rule,
     wild cards and Death Cards included).
     """
+    return _after(game, state, seat, action)[0]
+
+
+def _after(game: Game, state: Any, seat: int, action: str) -> tuple[bool, str]:
+    """(``takes``, the seat's line once it has played ``action``: its bugs and what it paid)."""
     after, _events = game.apply(state, seat, action)
-    piles = game.view(after, seat).public.piles
-    running = [p for p in piles if p.plays and not p.taken]
-    if running:
-        return running[0].winner == seat
-    return any(p.taken and p.winner == seat for p in piles)
+    public = game.view(after, seat).public
+    running = [p for p in public.piles if p.plays and not p.taken]
+    took = running[0].winner == seat if running else any(p.taken and p.winner == seat for p in public.piles)
+    return took, public.seats[seat].text
 
 
 def family(game: Game) -> RenfieldFamily:
@@ -76,14 +80,19 @@ def blunders(game: Game, state: Any, seat: int, legal: tuple[str, ...]) -> froze
     if not trick.plays or len(trick.plays) != len(still_in) - 1:
         return frozenset()
     cards = cards_of(legal)
-    taking = {a for a in cards.values() if takes(game, state, seat, a)}
+    before = view.public.seats[seat].text
+    outcomes = {a: _after(game, state, seat, a) for a in cards.values()}
+    taking = {a for a, (took, _line) in outcomes.items() if took}
     letting = set(cards.values()) - taking
     if not taking or not letting:
         return frozenset()
     if options.blaze:
         return frozenset(letting)
     held = bugs_of(view, seat)
-    return frozenset(taking) if held is not None and held > 0 else frozenset()
+    if held is None or held == 0:
+        return frozenset()
+    # a free trick (no bug, no cost: the seat's line unchanged) is no loss
+    return frozenset(a for a in taking if outcomes[a][1] != before)
 
 
 def shortlist(game: Game, state: Any, seat: int, legal: tuple[str, ...]) -> tuple[str, ...]:
