@@ -143,7 +143,7 @@ class SearchPlayer:
         short favours none); a rollout checks the clock too, so a decision never runs
         much past its budget even where one playout is long.
         """
-        legal = game.legal_actions(state, seat)
+        legal = self.candidates(game, state, seat, game.legal_actions(state, seat))
         if not legal:
             raise ValueError("no legal action for this seat")
         if len(legal) == 1:
@@ -174,6 +174,11 @@ class SearchPlayer:
         means = [t / c if c else float("-inf") for t, c in zip(totals, counts, strict=True)]
         best = max(means)
         return legal[next(i for i, m in enumerate(means) if m == best)]
+
+    def candidates(self, game: Game, state: Any, seat: int, legal: tuple[str, ...]) -> tuple[str, ...]:
+        """The actions the search weighs: all the legal ones here; a game's own player
+        (``games.ai.players``) may leave out plainly bad ones, so no sample can pick them."""
+        return legal
 
 
 def can_search(game: Game) -> bool:

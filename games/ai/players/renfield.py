@@ -1,0 +1,115 @@
+"""Renfield's (and Scurro's) computer player: the determinized search, without the plainly bad actions.
+
+What it leaves out (``blunders``, listed in docs/ai.md): folding in Draw's betting when a check
+is free, a bid for the lead above three times the price the dealer pays when nobody bids, and,
+as the last to play to a trick, taking it while already holding a bug when a card would let
+it go and the trick holds a bug or costs something (Blaze, where the most bugs win, the other
+way round: letting a trick go when a card takes it). Draw's discards are weighed only among the hand's four
+worst cards (``shortlist``). It reads the seat's view, plus what is public at the table:
+the options and the phase.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from games.ai.pruned import PrunedSearch, without
+from games.ai.search import Strength
+from games.ai.seen import cards_of, current_trick
+from games.core.game import Game
+from games.renfield.rules import RenfieldFamily
+from games.renfield.state import BETTING, BID, DISCARD, PLAY
+
+_COUNT = re.compile(r"^\s*(\d+)")
+#: A lead bid above this many times the dealer's forced price is plainly too dear.
+DEAR = 3
+
+
+def bugs_of(view: Any, seat: int) -> int | None:
+    """The bugs (points) ``seat`` has taken, from its seat line ("3 bugs · paid $4 · …")."""
+    found = _COUNT.match(view.public.seats[seat].text)
+    return int(found.group(1)) if found else None
+
+
+def takes(game: Game, state: Any, seat: int, action: str) -> bool:
+    """Whether ``seat`` is winning the trick (or, as its last card, takes it) once it plays ``action``.
+
+    Only the cards on the table and ``action`` decide it, so the answer is public: it is
+    read off the seat's view after the play (the trick judged by the engine's own rule,
+    wild cards and Death Cards included).
+    """
+    return _after(game, state, seat, action)[0]
+
+
+def _after(game: Game, state: Any, seat: int, action: str) -> tuple[bool, str]:
+    """(``takes``, the seat's line once it has played ``action``: its bugs and what it paid)."""
+    after, _events = game.apply(state, seat, action)
+    public = game.view(after, seat).public
+    running = [p for p in public.piles if p.plays and not p.taken]
+    took = running[0].winner == seat if running else any(p.taken and p.winner == seat for p in public.piles)
+    return took, public.seats[seat].text
+
+
+def family(game: Game) -> RenfieldFamily:
+    """``game`` as the Renfield engine (its deck profile has the prices and card values)."""
+    assert isinstance(game, RenfieldFamily)
+    return game
+
+
+def lead_cap(game: Game, state: Any) -> int:
+    options, profile = state.options, family(game).profile
+    forced = profile.flatline_forced_bid if options.flatline else profile.forced_bid
+    return int(DEAR * forced)
+
+
+def blunders(game: Game, state: Any, seat: int, legal: tuple[str, ...]) -> frozenset[str]:
+    """The plainly bad actions among ``legal`` for ``seat`` (docs/ai.md, Renfield and Scurro)."""
+    phase, options = state.phase, state.options
+    if phase == BETTING:
+        return frozenset({"fold"}) if "check" in legal else frozenset()
+    if phase == BID and not options.blaze:
+        cap = lead_cap(game, state)
+        return frozenset(a for a in legal if a.startswith("bid:") and int(a[4:]) > cap)
+    if phase != PLAY:
+        return frozenset()
+    view = game.view(state, seat)
+    trick = current_trick(view)
+    still_in = [line for line in view.public.seats if not line.out]
+    if not trick.plays or len(trick.plays) != len(still_in) - 1:
+        return frozenset()
+    cards = cards_of(legal)
+    before = view.public.seats[seat].text
+    outcomes = {a: _after(game, state, seat, a) for a in cards.values()}
+    taking = {a for a, (took, _line) in outcomes.items() if took}
+    letting = set(cards.values()) - taking
+    if not taking or not letting:
+        return frozenset()
+    if options.blaze:
+        return frozenset(letting)
+    held = bugs_of(view, seat)
+    if held is None or held == 0:
+        return frozenset()
+    # a free trick (no bug, no cost: the seat's line unchanged) is no loss
+    return frozenset(a for a in taking if outcomes[a][1] != before)
+
+
+def shortlist(game: Game, state: Any, seat: int, legal: tuple[str, ...]) -> tuple[str, ...]:
+    """Draw's discards worth weighing: keeping the hand, or throwing some of its four worst cards
+    (the highest, which take tricks; Blaze, the lowest). Sixty-odd discards would leave each
+    a sample or two; these sixteen hold every sensible one."""
+    if state.phase != DISCARD:
+        return legal
+    rank = family(game).profile.rank
+    hand = game.view(state, seat).hand
+    worst = set(sorted(hand, key=lambda c: rank[c], reverse=not state.options.blaze)[:4])
+    return tuple(a for a in legal if all(c in worst for c in a[8:].split(",") if c))
+
+
+def prune(game: Game, state: Any, seat: int, legal: tuple[str, ...]) -> tuple[str, ...]:
+    return without(shortlist(game, state, seat, legal), blunders(game, state, seat, legal))
+
+
+def player(strength: Strength, clock: Callable[[], float] | None = None) -> PrunedSearch:
+    return PrunedSearch(strength, clock, prune)

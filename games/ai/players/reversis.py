@@ -1,0 +1,85 @@
+"""Reversis' computer player: the determinized search, without the plainly bad plays.
+
+What it leaves out (``blunders``, listed in docs/ai.md): the J♥ played to a heart lead when
+another heart would do (20 chips to the leader and a remise), an ace played to its own suit's
+lead when another card of the suit would do (it pays the leader and usually takes the trick),
+keeping the J♥ when void in the suit led (thrown, it is paid 5 and takes a pot), and taking
+a trick with points as the last to play when a card would duck it. None applies while a
+reversis is on or to a seat that has taken every trick so far (it may be going for one), nor
+to a seat going for the espagnolette. Everything is read off the seat's view.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from games.ai.pruned import PrunedSearch, without
+from games.ai.search import Strength
+from games.ai.seen import TableTrick, cards_of, current_trick
+from games.core.game import Game
+from games.reversis.cards import POINTS, QUINOLA, STRENGTH, SUIT_OF, is_ace
+
+_COUNT = re.compile(r"^\s*(\d+)")
+
+
+def tricks_taken(view: Any) -> tuple[int, ...] | None:
+    """Tricks each seat has taken, from the seat lines ("3 tricks · …"); None when they don't say."""
+    counts = []
+    for line in view.public.seats:
+        found = _COUNT.match(line.text)
+        if found is None:
+            return None
+        counts.append(int(found.group(1)))
+    return tuple(counts)
+
+
+def chasing(view: Any, seat: int) -> bool:
+    """Whether the reversis is on, or ``seat`` has taken every trick so far (it may go for one)."""
+    if any(key == "Reversis" for key, _value in view.public.facts):
+        return True
+    taken = tricks_taken(view)
+    return taken is not None and sum(taken) > 0 and taken[seat] == sum(taken)
+
+
+def ducks(trick: TableTrick, card: str) -> bool:
+    """Whether ``card`` stays under the best card of the suit led (or is off suit)."""
+    led = SUIT_OF[trick.cards[0]]
+    if SUIT_OF[card] != led:
+        return True
+    return STRENGTH[card] < max(STRENGTH[c] for c in trick.cards if SUIT_OF[c] == led)
+
+
+def blunders(game: Game, state: Any, seat: int, legal: tuple[str, ...]) -> frozenset[str]:
+    """The plainly bad actions among ``legal`` for ``seat`` (docs/ai.md, Reversis)."""
+    cards = cards_of(legal)
+    if not cards:
+        return frozenset()  # the exchange
+    view = game.view(state, seat)
+    trick = current_trick(view)
+    if not trick.plays or chasing(view, seat):
+        return frozenset()
+    led = SUIT_OF[trick.cards[0]]
+    follow = [c for c in cards if SUIT_OF[c] == led]
+    if follow and len(follow) < len(cards):
+        return frozenset()  # the espagnolette: it may renounce
+    bad: set[str] = set()
+    if follow:
+        safe = [c for c in follow if c != QUINOLA and not is_ace(c)]
+        if safe:
+            bad |= {cards[c] for c in follow if c == QUINOLA or is_ace(c)}
+        if len(trick.plays) == 3 and any(ducks(trick, c) for c in follow):
+            points = sum(POINTS[c] for c in trick.cards)
+            bad |= {cards[c] for c in follow if not ducks(trick, c) and points + POINTS[c] > 0}
+    elif QUINOLA in cards:
+        bad |= {a for c, a in cards.items() if c != QUINOLA}
+    return frozenset(bad)
+
+
+def prune(game: Game, state: Any, seat: int, legal: tuple[str, ...]) -> tuple[str, ...]:
+    return without(legal, blunders(game, state, seat, legal))
+
+
+def player(strength: Strength, clock: Callable[[], float] | None = None) -> PrunedSearch:
+    return PrunedSearch(strength, clock, prune)

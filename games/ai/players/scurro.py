@@ -1,0 +1,7 @@
+"""Scurro's computer player: Renfield's (one engine, another deck)."""
+
+from __future__ import annotations
+
+from .renfield import blunders, player, prune
+
+__all__ = ["blunders", "player", "prune"]
