@@ -111,4 +111,7 @@ class Baseline:
         view = game.view(state, seat)
         limits = discard_limits(legal) if legal[0].startswith("discard:") else (0, 0)
         action = rule_action(view.hand, legal, trump_of(view), led_of(view), limits)
-        return action if game.is_legal(state, seat, action) else legal[0]
+        if action.startswith("discard:"):  # the legal spelling of the same cards (hand order)
+            cards = set(action[8:].split(","))
+            return next((a for a in legal if set(a[8:].split(",")) == cards), legal[0])
+        return action if action in legal else legal[0]

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from games.ai.search import ROLLOUT_LIMIT, Strength, deal_mark, reward
@@ -27,6 +28,20 @@ from games.core.game import Game
 Candidates = Callable[[Any, int, tuple[str, ...]], Sequence[str]]
 Playout = Callable[[Any, int, random.Random], str]
 Solve = Callable[[Any, int, Sequence[str]], "list[float] | None"]
+
+
+def tuned(strength: Strength, strong_samples: int) -> Strength:
+    """The game's own sample counts and budgets for a strength (easy stays as it is).
+
+    Normal keeps its samples but may use the issue's budget (300 ms at p99, so 200 ms of search);
+    strong gets a sample count that a test can afford without a clock, and a clock budget of 1 s
+    (the issue allows 1.5 s at p99).
+    """
+    if strength.name == "normal":
+        return replace(strength, budget=0.2)
+    if strength.name == "strong":
+        return replace(strength, samples=strong_samples, budget=1.0)
+    return strength
 
 
 class GuidedSearch:

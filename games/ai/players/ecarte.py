@@ -26,7 +26,7 @@ from games.ecarte.flow import deal_points
 from games.ecarte.game import Ecarte
 from games.ecarte.state import DISCARD, PLAY, EcarteState
 
-from ._guided import GuidedSearch
+from ._guided import GuidedSearch, tuned
 
 GAME = Ecarte()
 
@@ -140,5 +140,9 @@ def solve(world: EcarteState, seat: int, actions: Sequence[str]) -> list[float] 
     return out
 
 
+STRONG_SAMPLES = 96
+
+
 def player(strength: Strength, clock: Callable[[], float] | None = None) -> GuidedSearch:
-    return GuidedSearch(strength, clock, candidates, playout, solve)
+    """Écarté's player at ``strength`` (strong: 96 sampled deals a decision, within its budget)."""
+    return GuidedSearch(tuned(strength, STRONG_SAMPLES), clock, candidates, playout, solve)
