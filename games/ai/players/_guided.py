@@ -86,6 +86,8 @@ class GuidedSearch:
                     after, _events = game.apply(world, seat, kept[i])
                     totals[i] += reward(game, self.play_out(game, after, rng, deadline), seat)
                     counts[i] += 1
+                    if deadline is not None and deadline():
+                        break  # the rest of this sample would be scored from cut playouts
             if deadline is not None and deadline():
                 break
         means = [t / c if c else float("-inf") for t, c in zip(totals, counts, strict=True)]
