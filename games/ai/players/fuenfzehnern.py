@@ -1,0 +1,60 @@
+"""Fünfzehnern's own computer player: the determinized search with a rule prior and rule playouts.
+
+What the generic search got wrong (issue 25): void in the suit led it threw A♠ (5 points) onto an
+opponent's trick while holding 8♠. Random playouts throw counters about at random, so a search
+built on them barely sees what a counter costs. Here:
+
+* the plainly bad cards (``blunders``, listed in docs/ai.md) are never tried: a counter thrown to
+  a trick the seat cannot win while a card with fewer points could go;
+* playouts follow the baseline's rules (``games.ai.baselines.fuenfzehnern``): counters go where a
+  competent player puts them, so each card's average result says what it is worth.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+from games.ai.baselines.fuenfzehnern import best_on, rule_card
+from games.ai.search import Strength
+from games.fuenfzehnern.cards import ORDER, POINTS, SUIT_OF
+from games.fuenfzehnern.game import Fuenfzehnern
+from games.fuenfzehnern.state import FuenfState
+
+from ._guided import GuidedSearch, tuned
+
+GAME = Fuenfzehnern()
+STRONG_SAMPLES = 64
+
+
+def blunders(state: FuenfState, seat: int, legal: Sequence[str]) -> set[str]:
+    """Cards that give points away for nothing: the trick is lost whatever the seat plays, and a
+    card with fewer points is playable."""
+    trick = state.play.trick.cards
+    if not trick:
+        return set()
+    cards = [a[5:] for a in legal]
+    top = ORDER[best_on(trick)]
+    suit = SUIT_OF[trick[0]]
+    if any(SUIT_OF[c] == suit and ORDER[c] > top for c in cards):
+        return set()  # the seat could take the trick: giving a counter may be the price
+    fewest = min(POINTS[c] for c in cards)
+    return {f"play:{c}" for c in cards if POINTS[c] > fewest}
+
+
+def candidates(state: FuenfState, seat: int, legal: tuple[str, ...]) -> list[str]:
+    bad = blunders(state, seat, legal)
+    return [a for a in legal if a not in bad]
+
+
+def playout(state: FuenfState, seat: int, rng: random.Random) -> str:
+    """The baseline's rules on the determinized state (zwang is left to the search)."""
+    legal = GAME.legal_actions(state, seat)
+    playable = [a[5:] for a in legal if a.startswith("play:")]
+    trick = state.play.trick.cards
+    return "play:" + rule_card(playable, trick, len(trick) == state.seats - 1)
+
+
+def player(strength: Strength, clock: Callable[[], float] | None = None) -> GuidedSearch:
+    """Fünfzehnern's player at ``strength`` (strong: 64 sampled deals a decision, within its budget)."""
+    return GuidedSearch(tuned(strength, STRONG_SAMPLES), clock, candidates, playout)
