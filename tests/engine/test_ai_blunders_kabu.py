@@ -16,6 +16,7 @@ from games.ai.players.kabu import STAND_AT, KabuPlayer, draw_value, draws_by_enu
 from games.ai.search import SearchPlayer, computer_player
 from games.kabu import Kabu
 from games.kabu.cards import DECK, total
+from games.kabu.state import KabuState
 
 GAME = Kabu()
 
@@ -43,7 +44,7 @@ def test_normal_and_strong_are_the_exact_player_and_easy_the_search() -> None:
     assert isinstance(computer_player(GAME, "easy"), SearchPlayer)
 
 
-def _decisions(seed: int, seats: int) -> list[tuple[object, int]]:
+def _decisions(seed: int, seats: int) -> list[tuple[KabuState, int]]:
     """Every decision of a hand played by the strong player at every seat."""
     rng = random.Random(seed)
     strong = computer_player(GAME, "strong")
