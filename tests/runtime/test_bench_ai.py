@@ -1,0 +1,40 @@
+"""The strength benchmark (benchmarks/ai.py), tiny: its table comes from real duplicate matches.
+
+No figure is asserted (the budgets run on the shared machine's real clock); what is asserted is
+the table's shape: each matchup's cell is its duplicate match's ``mean ± half-width (n deals)``, a
+game without a baseline says so, a game where nobody has a choice says that, and every strength's
+decisions are timed.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import games
+from benchmarks import ai
+
+
+def test_the_table_of_a_game_with_a_baseline_and_one_without_choices(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    out = tmp_path / "ai.json"
+    figures = ai.run(only=("kabu", "putandtake"), deals=3, seconds=60.0, speed=20.0, out=str(out))
+    printed = capsys.readouterr().out
+    kabu = next(line for line in printed.splitlines() if line.startswith("| kabu"))
+    assert kabu.count("(3 deals)") == len(ai.DEFAULT)
+    assert "no choices" in next(line for line in printed.splitlines() if line.startswith("| putandtake"))
+    for name in ai.DEFAULT:
+        assert figures["kabu"][name]["n"] == 3 and len(figures["kabu"][name]["values"]) == 3
+    assert all(figures["kabu"][f"{s}_ms"] for s in ai.STRENGTH_NAMES)
+    assert json.loads(out.read_text())["kabu"]["strong-normal"]["n"] == 3
+
+
+def test_a_game_without_a_baseline_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(ai, "baseline_for", lambda game_id: None)
+    results, times = ai.play_game(games.get_game("kabu"), ("easy-baseline", "normal-easy"), 2, 60.0, 20.0, 0)
+    assert results["easy-baseline"] is None and ai.cell(results["easy-baseline"]) == "no baseline yet"
+    assert results["normal-easy"] is not None and results["normal-easy"].n == 2
+    assert times["normal"] and times["easy"] and not times["strong"]
