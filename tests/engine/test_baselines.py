@@ -112,7 +112,8 @@ def test_the_check_catches_a_baseline_that_peeks() -> None:
     assert peeked(game, Peeking, states)
 
 
-def test_the_kabu_baseline_draws_on_four_and_stands_on_five() -> None:
+def test_the_kabu_baseline_draws_on_five_and_stands_on_six_with_two_cards() -> None:
+    """The proven threshold (games/ai/players/kabu.py): two cards draw on 0-5 and stand on 6-9."""
     game = games.get_game("kabu")
     options = game.presets["standard"]
     seen: dict[int, set[str]] = {}
@@ -121,8 +122,8 @@ def test_the_kabu_baseline_draws_on_four_and_stands_on_five() -> None:
         seat = min(game.to_act(state))
         choice = make_kabu().choose(game, state, seat, random.Random(0))
         seen.setdefault(total(game.view(state, seat).hand), set()).add(choice)
-    assert all(seen[t] == {"draw"} for t in seen if t <= 4)
-    assert all(seen[t] == {"stand"} for t in seen if t >= 5)
+    assert all(seen[t] == {"draw"} for t in seen if t <= 5)
+    assert all(seen[t] == {"stand"} for t in seen if t >= 6)
     assert set(seen) == set(range(10))  # every total came up
 
 

@@ -1,10 +1,8 @@
-"""Kabu's baseline: draw while the total is four or less, else stand.
+"""Kabu's rule-based player: the draw threshold a careful player learns (see games/ai/players/kabu.py).
 
-A drawn card is as likely to leave any last digit from 0 to 9 (the tens count
-nothing), so drawing brings the total to 4.5 on average; and a hand is paid the
-difference with every other hand, so the expected total is all that counts. A
-casual player who knows that draws on 0–4 and stands on 5–9, whatever the others
-do. It reads only its own cards (``game.view``) and the legal actions.
+Reads only its own cards from its seat's view: draw on 5 or less with two cards, on 4 or less
+with three, otherwise stand. This is the game's optimal rule (proven there by enumeration), so
+the computer can at best tie it: Kabu is a game solved by a simple rule.
 """
 
 from __future__ import annotations
@@ -12,20 +10,16 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from games.ai.players.kabu import draws_by_rule
 from games.core.game import Game
-from games.kabu.cards import total
-
-#: The highest total a player still draws on (a drawn card's average result is 4.5).
-DRAW_UP_TO = 4
 
 
 class Baseline:
-    """Draw on 0–4, stand on 5–9."""
-
     name = "baseline"
 
     def choose(self, game: Game, state: Any, seat: int, rng: random.Random) -> str:
         legal = game.legal_actions(state, seat)
-        if "draw" in legal and total(game.view(state, seat).hand) <= DRAW_UP_TO:
-            return "draw"
-        return "stand" if "stand" in legal else legal[0]
+        if not legal:
+            raise ValueError("no legal action for this seat")
+        cards = game.view(state, seat).hand
+        return "draw" if "draw" in legal and draws_by_rule(cards) else "stand"
