@@ -10,8 +10,6 @@ from __future__ import annotations
 import importlib
 from pathlib import Path
 
-import pytest
-
 from benchmarks import ai, computer_load, discord_load, engines, images, ledger, ratings, thinking
 from benchmarks.__main__ import MODULES
 
