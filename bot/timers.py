@@ -67,33 +67,24 @@ class TurnTimers:
                 return
             delay = (target - self.clock()).total_seconds()
             if delay > 0:
-                self._sleeping = True
-                try:
-                    await clock_sleep(delay + 0.05)
-                finally:
-                    self._sleeping = False
+                await self._rest(delay + 0.05)
             try:
                 results = await self.service.timeout_due(self.clock(), self.choose)
                 if results:
                     log.info("turn timer: %d timed-out action(s) applied", len(results))
                 elif delay <= 0:
-                    # The service saw nothing due yet (clock skew): don't spin.
-                    self._sleeping = True
-                    try:
-                        await clock_sleep(1)
-                    finally:
-                        self._sleeping = False
+                    await self._rest(1)  # the service saw nothing due yet (clock skew): don't spin
             except (DatabaseUnavailable, StorageFault):  # passing, and logged where it happened
                 log.info("turn timer: the database is unavailable; retrying in 5 s")
-                self._sleeping = True
-                try:
-                    await clock_sleep(5)
-                finally:
-                    self._sleeping = False
+                await self._rest(5)
             except Exception:
                 log.exception("turn timer failed; retrying in 5 s")
-                self._sleeping = True
-                try:
-                    await clock_sleep(5)
-                finally:
-                    self._sleeping = False
+                await self._rest(5)
+
+    async def _rest(self, seconds: float) -> None:
+        """Waits on the bot's clock, marked as sleeping: only then may ``poke`` cancel the task."""
+        self._sleeping = True
+        try:
+            await clock_sleep(seconds)
+        finally:
+            self._sleeping = False
