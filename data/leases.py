@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
 from .faults import DatabaseUnavailable
@@ -138,21 +138,23 @@ class AdvisoryLeases:
     async def claim(self, table_id: int) -> bool:
         if self.holds(table_id):
             return True
-        async with self._turn, _guarded():
-            await self._ready()
-            if await self._conn.fetchval("SELECT pg_try_advisory_lock($1, $2)", LEASES, table_id):
-                self._held.add(table_id)
-                return True
+        async with self._turn:
+            with _guarded():
+                await self._ready()
+                if await self._conn.fetchval("SELECT pg_try_advisory_lock($1, $2)", LEASES, table_id):
+                    self._held.add(table_id)
+                    return True
         return False
 
     async def claim_many(self, table_ids: list[int]) -> set[int]:
         wanted = [t for t in table_ids if not self.holds(t)]
         if wanted:
-            async with self._turn, _guarded():
-                await self._ready()
-                rows = await self._conn.fetch(
-                    "SELECT t FROM unnest($2::int[]) AS t WHERE pg_try_advisory_lock($1, t)", LEASES, wanted
-                )
+            async with self._turn:
+                with _guarded():
+                    await self._ready()
+                    rows = await self._conn.fetch(
+                        "SELECT t FROM unnest($2::int[]) AS t WHERE pg_try_advisory_lock($1, t)", LEASES, wanted
+                    )
             self._held.update(int(r[0]) for r in rows)
         return {t for t in table_ids if self.holds(t)}
 
@@ -161,8 +163,9 @@ class AdvisoryLeases:
         if self.holds(table_id):
             self._held.discard(table_id)
             with contextlib.suppress(DatabaseUnavailable):
-                async with self._turn, _guarded():
-                    await self._conn.fetchval("SELECT pg_advisory_unlock($1, $2)", LEASES, table_id)
+                async with self._turn:
+                    with _guarded():
+                        await self._conn.fetchval("SELECT pg_advisory_unlock($1, $2)", LEASES, table_id)
 
     def holds(self, table_id: int) -> bool:
         return table_id in self._held and not self.lost and not self._conn.is_closed()
@@ -183,14 +186,9 @@ class AdvisoryLeases:
         self._conn.terminate()
 
 
-@contextlib.asynccontextmanager
-async def _guarded() -> AsyncIterator[None]:
-    """A statement on the lease connection: "the server is away" becomes ``DatabaseUnavailable``."""
-    from .pgfaults import is_unreachable, unavailable
+def _guarded() -> contextlib.AbstractContextManager[None]:
+    """A statement on the lease connection: "the server is away" becomes ``DatabaseUnavailable``
+    (imported here: SQLite's leases never load asyncpg)."""
+    from .pgfaults import away_as_unavailable
 
-    try:
-        yield
-    except Exception as exc:
-        if is_unreachable(exc):
-            raise unavailable(exc) from exc
-        raise
+    return away_as_unavailable()

@@ -28,7 +28,7 @@ from asyncpg.pool import PoolConnectionProxy
 from .dialect import returns_rows, to_postgres
 from .groupcommit import GroupCommit, Job, run_batch
 from .leases import AdvisoryLeases
-from .pgfaults import Retry, is_unreachable, unavailable
+from .pgfaults import Retry, away_as_unavailable, is_unreachable, unavailable
 from .store import ConstraintViolation, DatabaseUnavailable, Params, Row, redact
 
 T = TypeVar("T")
@@ -187,7 +187,7 @@ class PostgresDatabase(GroupCommit):
         ``DatabaseUnavailable`` when the server can't be reached; other errors (a wrong password, no
         such database) propagate as asyncpg raises them."""
         retry = retry or Retry()
-        with _mapped():
+        with away_as_unavailable():
             writer = await asyncpg.connect(url, statement_cache_size=1024, timeout=retry.connect_timeout)
             try:
                 await _setup(writer)
@@ -356,13 +356,3 @@ class PostgresDatabase(GroupCommit):
 
     async def scalar(self, sql: str, params: Params = ()) -> Any:
         return await self._read(lambda tx: tx.scalar(sql, params))
-
-
-@contextmanager
-def _mapped() -> Iterator[None]:
-    try:
-        yield
-    except Exception as exc:
-        if is_unreachable(exc):
-            raise unavailable(exc) from exc
-        raise

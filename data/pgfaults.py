@@ -8,6 +8,7 @@ not heal by waiting: the process stops with one line and stays down (``bot.setti
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -63,4 +64,15 @@ def unavailable(exc: BaseException) -> DatabaseUnavailable:
     return DatabaseUnavailable(f"the database can't be reached ({reason[:200]})")
 
 
-__all__ = ["Retry", "is_unreachable", "unavailable"]
+@contextlib.contextmanager
+def away_as_unavailable() -> Iterator[None]:
+    """Around a statement (awaited inside it, too): "the server is away" becomes ``DatabaseUnavailable``."""
+    try:
+        yield
+    except Exception as exc:
+        if is_unreachable(exc):
+            raise unavailable(exc) from exc
+        raise
+
+
+__all__ = ["Retry", "away_as_unavailable", "is_unreachable", "unavailable"]
