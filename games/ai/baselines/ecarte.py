@@ -14,9 +14,10 @@ state; ``Baseline`` reads them off ``game.view(state, seat)`` and the legal acti
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
+from typing import Any
 
+from games.ai import seen
 from games.core.game import Game
 from games.core.views import SeatView
 from games.ecarte.cards import STRENGTH, SUIT_OF, second_wins
@@ -99,15 +100,10 @@ def discard_limits(legal: Sequence[str]) -> tuple[int, int]:
     return min(sizes), max(sizes)
 
 
-class Baseline:
+class Baseline(seen.Baseline):
     """A competent casual Écarté player (see the module's rules); reads only its view and legal actions."""
 
-    name = "baseline"
-
-    def choose(self, game: Game, state: object, seat: int, rng: random.Random) -> str:
-        legal = game.legal_actions(state, seat)
-        if len(legal) == 1:
-            return legal[0]
+    def decide(self, game: Game, state: Any, seat: int, legal: tuple[str, ...]) -> str:
         view = game.view(state, seat)
         limits = discard_limits(legal) if legal[0].startswith("discard:") else (0, 0)
         action = rule_action(view.hand, legal, trump_of(view), led_of(view), limits)

@@ -15,9 +15,10 @@ them off ``game.view(state, seat)`` and the legal actions only.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
+from typing import Any
 
+from games.ai import seen
 from games.core.game import Game
 from games.fuenfzehnern.cards import ORDER, POINTS, SUIT_OF
 
@@ -53,15 +54,10 @@ def rule_card(playable: Sequence[str], trick: Sequence[str], last: bool) -> str:
     return cheapest(playable)
 
 
-class Baseline:
+class Baseline(seen.Baseline):
     """A competent casual Fünfzehnern player (see the module's rules); reads only its view and legal actions."""
 
-    name = "baseline"
-
-    def choose(self, game: Game, state: object, seat: int, rng: random.Random) -> str:
-        legal = game.legal_actions(state, seat)
-        if len(legal) == 1:
-            return legal[0]
+    def decide(self, game: Game, state: Any, seat: int, legal: tuple[str, ...]) -> str:
         public = game.view(state, seat).public
         trick = next((p.cards for p in public.piles if not p.taken and p.cards), ())
         playable = [a[5:] for a in legal if a.startswith("play:")]

@@ -14,10 +14,11 @@ The rules are plain functions of the hand and the trick, so the computer player'
 
 from __future__ import annotations
 
-import random
 import re
 from collections.abc import Sequence
+from typing import Any
 
+from games.ai import seen
 from games.core.game import Game
 from games.core.i18n import _
 from games.core.views import SeatView
@@ -96,15 +97,10 @@ def read_view(view: SeatView) -> tuple[str, str, list[tuple[str, str]]]:
     return trump, led, trick
 
 
-class Baseline:
+class Baseline(seen.Baseline):
     """A competent casual Rage player (see the module's rules); reads only its view and legal actions."""
 
-    name = "baseline"
-
-    def choose(self, game: Game, state: object, seat: int, rng: random.Random) -> str:
-        legal = game.legal_actions(state, seat)
-        if len(legal) == 1:
-            return legal[0]
+    def decide(self, game: Game, state: Any, seat: int, legal: tuple[str, ...]) -> str:
         view = game.view(state, seat)
         trump, led, trick = read_view(view)
         seats = len(view.public.seats)
