@@ -22,7 +22,11 @@ tenfold (``--speed``: every budget a tenth, so Burraco's and Samba's long deals 
 minute or two the whole table takes); its figures are real matches, but of quicker players.
 Other matchups: ``normal-random`` (normal against random legal play) and ``rollout`` (normal with
 the game's playout policy against normal with random playouts: whether ``rollout_action`` earns
-its place). Figures measured with this benchmark are in docs/ai.md.
+its place). ``--samples-only`` gives the players no clock: each strength searches its full sample
+count whatever the machine's load, so the matches are reproducible to the last digit (the
+figures in docs/ai.md are measured so); the decision times then show what those samples cost
+here, and whether the bot's budgets would cut them. Figures measured with this benchmark are in
+docs/ai.md.
 """
 
 from __future__ import annotations
@@ -54,7 +58,7 @@ QUICK_DEALS, QUICK_SECONDS, QUICK_SPEED = 6, 0.8, 10.0
 FULL_DEALS, FULL_SECONDS = 400, 120.0
 
 
-def maker(game: Game, side: str, clock: Callable[[], float]) -> PolicyMaker | None:
+def maker(game: Game, side: str, clock: Callable[[], float] | None) -> PolicyMaker | None:
     """Makes the policy of one side (None: the game has no baseline yet)."""
     if side == "baseline":
         if baseline_for(game.id) is None:
@@ -100,9 +104,11 @@ def cell(result: DuplicateResult | None) -> str:
 
 
 def play_game(game: Game, matchups: tuple[str, ...], deals: int, seconds: float, speed: float,
-              seed: int) -> tuple[dict[str, DuplicateResult | None], dict[str, list[float]]]:
+              seed: int, samples_only: bool = False) -> tuple[dict[str, DuplicateResult | None], dict[str, list[float]]]:
     """Every matchup of one game, and each strength's decision times over all of them."""
-    budget_clock: Callable[[], float] = time.perf_counter if speed == 1 else (lambda: time.perf_counter() * speed)
+    budget_clock: Callable[[], float] | None = time.perf_counter if speed == 1 else (lambda: time.perf_counter() * speed)
+    if samples_only:
+        budget_clock = None
     results: dict[str, DuplicateResult | None] = {}
     times: dict[str, list[float]] = {name: [] for name in STRENGTH_NAMES}
     for name in matchups:
@@ -122,20 +128,23 @@ def play_game(game: Game, matchups: tuple[str, ...], deals: int, seconds: float,
 def run(
     quick: bool = False, only: tuple[str, ...] = (), deals: int | None = None, seconds: float | None = None,
     matchups: tuple[str, ...] = DEFAULT, speed: float | None = None, seed: int = 0, out: str = "",
+    samples_only: bool = False,
 ) -> dict[str, Any]:
     """The table: every game's matchups (``mean ± half-width (n deals)``) and decision times."""
     deals = deals if deals is not None else (QUICK_DEALS if quick else FULL_DEALS)
     seconds = seconds if seconds is not None else (QUICK_SECONDS if quick else FULL_SECONDS)
     speed = speed if speed is not None else (QUICK_SPEED if quick else 1.0)
     ids = [g for g in games.game_ids() if has_players(games.get_game(g)) and (not only or g in only)]
-    if speed != 1:
+    if samples_only:
+        print("samples only: the players have no clock (reproducible; the times say what the samples cost)")
+    elif speed != 1:
         print(f"budgets' clock ×{speed:g}: every strength thinks a {speed:g}th of its budget")
     heads = [f"{MATCHUPS[m][0]} vs {MATCHUPS[m][1]}" for m in matchups]
     print(f"| {'game':<12} | " + " | ".join(f"{h:<26}" for h in heads)
           + " | easy p50/p99 | normal p50/p99 | strong p50/p99 (ms) |")
     figures: dict[str, Any] = {}
     for gid in ids:
-        results, times = play_game(games.get_game(gid), matchups, deals, seconds, speed, seed)
+        results, times = play_game(games.get_game(gid), matchups, deals, seconds, speed, seed, samples_only)
         print(f"| {gid:<12} | " + " | ".join(f"{cell(results[m]):<26}" for m in matchups) + " | "
               + " | ".join(f"{pct(times[s], .5) + '/' + pct(times[s], .99):>{w}}"
                            for s, w in zip(STRENGTH_NAMES, (12, 14, 19), strict=True)) + " |", flush=True)
@@ -159,6 +168,8 @@ def main() -> None:
     parser.add_argument("--matchups", default=",".join(DEFAULT), help="comma-separated: " + ", ".join(MATCHUPS))
     parser.add_argument("--speed", type=float, default=None, help="run the budgets' clock this many times fast")
     parser.add_argument("--seed", type=int, default=0, help="the match seed (the same seed: the same deals)")
+    parser.add_argument("--samples-only", action="store_true",
+                        help="players without a clock: their full sample counts, reproducible figures")
     parser.add_argument("--out", default="", help="write every value and time to this JSON file")
     args = parser.parse_args()
     matchups = tuple(m for m in args.matchups.split(",") if m)
@@ -166,7 +177,8 @@ def main() -> None:
     if unknown:
         parser.error(f"unknown matchups: {', '.join(unknown)}")
     run(quick=args.quick, only=tuple(g for g in args.games.split(",") if g), deals=args.deals, seconds=args.seconds,
-        matchups=matchups, speed=args.speed, seed=args.seed, out=args.out)
+        matchups=matchups, speed=args.speed, seed=args.seed, out=args.out,
+        samples_only=args.samples_only)
 
 
 if __name__ == "__main__":

@@ -38,3 +38,13 @@ def test_a_game_without_a_baseline_says_so(monkeypatch: pytest.MonkeyPatch) -> N
     assert results["easy-baseline"] is None and ai.cell(results["easy-baseline"]) == "no baseline yet"
     assert results["normal-easy"] is not None and results["normal-easy"].n == 2
     assert times["normal"] and times["easy"] and not times["strong"]
+
+
+def test_samples_only_matches_are_reproducible_to_the_last_digit(capsys: pytest.CaptureFixture[str]) -> None:
+    """Without a clock the players search their sample counts whatever the load: the same seed
+    gives the same values, so the figures in docs/ai.md can be checked by anyone."""
+    runs = [ai.run(only=("kabu",), deals=4, seconds=60.0, matchups=("normal-easy",), seed=3, samples_only=True)
+            for _ in range(2)]
+    assert "samples only" in capsys.readouterr().out
+    assert runs[0]["kabu"]["normal-easy"]["values"] == runs[1]["kabu"]["normal-easy"]["values"]
+    assert runs[0]["kabu"]["normal_ms"] and runs[0]["kabu"]["easy_ms"]
