@@ -36,7 +36,7 @@ import tempfile
 import time
 from collections import defaultdict
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import discord
 import simcord
@@ -89,7 +89,7 @@ def _install_probes() -> list[tuple[Any, str, Any]]:
 def _kind(interaction: discord.Interaction) -> str:
     if interaction.type == discord.InteractionType.application_command:
         return "/" + (interaction.command.qualified_name if interaction.command else "?")
-    data = interaction.data or {}
+    data: Any = interaction.data or {}
     cid = str(data.get("custom_id", ""))
     if interaction.type == discord.InteractionType.modal_submit:
         return "modal submit"
@@ -165,7 +165,7 @@ async def _run(tables: int, rounds: int, seed: int, computers: int = 0, images: 
                         if actions % 4 == 0:
                             await next(iter(table.players.values())).slash(table.channel, "rules", game=GAME)
                 play_s = time.perf_counter() - t1
-                await bot.publisher.idle()
+                await cast(Any, bot).publisher.idle()  # added by the cogs.tables extension
                 audit = await bot.economy.audit(guild.id)
     trivial = _samples.get("/rules", [])
     game_kinds = {k: v for k, v in _samples.items() if k != "/rules"}

@@ -9,8 +9,10 @@ from __future__ import annotations
 import argparse
 import random
 import time
+from typing import Any
 
 import games
+from games.core.game import Game
 
 #: Hands (or deals) per second through the public API; 5 players where the game allows.
 TARGETS = {
@@ -19,7 +21,7 @@ TARGETS = {
 }
 
 
-def _play(game, options, seats: int, seed: int, count_deals: bool = True) -> tuple[int, int]:
+def _play(game: Game, options: Any, seats: int, seed: int, count_deals: bool = True) -> tuple[int, int]:
     """One random hand (or whole game) through the public API; returns its actions and deals.
 
     A state that holds several deals (a game of Écarté to 5, a game of Rage) closes each
@@ -45,7 +47,7 @@ def _play(game, options, seats: int, seed: int, count_deals: bool = True) -> tup
     return steps, max(deals, 1)
 
 
-def measure(game_id: str, *, players: int | None = None, seconds: float = 2.0) -> dict:
+def measure(game_id: str, *, players: int | None = None, seconds: float = 2.0) -> dict[str, Any]:
     game = games.get_game(game_id)
     options = game.Options()
     low, high = game.seat_limits(options)
@@ -75,7 +77,7 @@ def measure(game_id: str, *, players: int | None = None, seconds: float = 2.0) -
     }
 
 
-def run(quick: bool = False, *, seconds: float | None = None) -> dict:
+def run(quick: bool = False, *, seconds: float | None = None) -> dict[str, Any]:
     seconds = seconds or (0.5 if quick else 3.0)
     rows = [measure(g.id, seconds=seconds) for g in games.all_games()]
     print(f"{'game':<14}{'players':>8}{'per second':>14}{'actions/s':>12}  target")

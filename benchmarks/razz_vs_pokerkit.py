@@ -168,14 +168,14 @@ def _deal_costs(game: Razz, options: RazzOptions, deck: tuple[str, ...], number:
     return costs
 
 
-def run(quick: bool = False, hands: int | None = None) -> dict:
+def run(quick: bool = False, hands: int | None = None) -> dict[str, Any]:
     count = hands or (300 if quick else 1000)
     repeats = 1 if quick else 3
     rnd = random.Random(20261121)
     decks = [tuple(rnd.sample(STANDARD_DECK.cards, 52)) for _ in range(count)]
     picks = [rnd.randrange(1 << 30) for _ in range(count * 80)]
     given = [(h, {"stock": deck}) for h, deck in enumerate(decks)]
-    own = [(rnd.getrandbits(62), {}) for _ in range(count)]
+    own: list[tuple[int, Deal]] = [(rnd.getrandbits(62), {}) for _ in range(count)]
     game = Razz()
     # pokerkit's cap stays at 4 bets heads-up; play the rule they share
     options = RazzOptions(heads_up_uncapped=False)
@@ -204,8 +204,8 @@ def run(quick: bool = False, hands: int | None = None) -> dict:
     return _report(count, plans, spent, _deal_costs(game, options, decks[0]))
 
 
-def _report(count: int, plans: dict[str, list[list[str]]], spent: dict[str, float], deal: dict[str, float]) -> dict:
-    result = {
+def _report(count: int, plans: dict[str, list[list[str]]], spent: dict[str, float], deal: dict[str, float]) -> dict[str, Any]:
+    result: dict[str, Any] = {
         "players": PLAYERS,
         "hands": count,
         "actions_per_hand": sum(map(len, plans["own"])) / count,

@@ -131,9 +131,10 @@ async def _one(mode: str, seconds: float, thinker: Thinker) -> dict[str, Any]:
             ids = await _tables(svc)
             until = time.perf_counter() + seconds
             thinkers = [] if mode == "none" else [_thinking(mode, thinker, until) for _ in range(THINKING)]
-            acts, lags, *decided = await asyncio.gather(
-                _people(svc, ids, until, random.Random(1)), _ticker(until), *thinkers
-            )
+            people = asyncio.ensure_future(_people(svc, ids, until, random.Random(1)))
+            ticker = asyncio.ensure_future(_ticker(until))
+            decided = await asyncio.gather(*thinkers)  # the three run at once: thinking beside clicks
+            acts, lags = await people, await ticker
         finally:
             await db.close()
     return {

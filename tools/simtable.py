@@ -95,7 +95,7 @@ def action_controls(message: Any) -> list[Control]:
     return controls
 
 
-def find_button(message: Any, *, label: str | None = None, pattern: re.Pattern[str] | None = None) -> dict | None:
+def find_button(message: Any, *, label: str | None = None, pattern: re.Pattern[str] | None = None) -> dict[str, Any] | None:
     for comp in components_of(message):
         cid = comp.get("custom_id", "") or ""
         if comp["type"] != 2 or comp.get("disabled"):
@@ -300,7 +300,11 @@ class Table:
         if pick is not None:
             wanted = [c for c in controls if pick in c.custom_id or (c.value is not None and c.value.startswith(pick))]
             controls = wanted or controls
-        assert controls, f"the panel offers nothing to do: {message.components} {[e.to_dict() for e in message.embeds]} {self.table_message().content}"
+        assert controls, (
+            "the panel offers nothing to do: "
+            f"{getattr(message, 'components', None)} {[e.to_dict() for e in getattr(message, 'embeds', ())]} "
+            f"{self.table_message().content}"
+        )
         chosen = (self.choose or self.rng.choice)(controls)
         cid = chosen.custom_id
         self.used[cid[:4]] += 1
