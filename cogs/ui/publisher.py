@@ -9,7 +9,10 @@ one queued), so rate limits never delay a click's own answer, and a lobby's
 message keeps a pace (``LOBBY_PACE``: a burst of Join/Leave clicks becomes a
 few edits, each showing the newest lobby). Each new hand
 gets a fresh message (old messages hit Discord's edit limits after an hour,
-and a new message is the only way to ping the next player).
+and a new message is the only way to ping the next player). An edit that would
+show exactly what the message already shows is not sent (``looks``): a hidden
+change such as a draw from the stock changes the table's seq, not its message,
+and each edit counts against the channel's rate limit.
 """
 
 from __future__ import annotations
@@ -66,6 +69,11 @@ class TablePublisher:
         #: re-uploads the picture only when what it shows changed.
         self.images = images or pictures.ImageSwitch()
         self._pictures: dict[int, tuple[int, TablePicture | None]] = {}
+        #: table → (message id, what it shows): the last edit sent, to leave out one that changes nothing.
+        self._shown: dict[int, tuple[int, tuple[Any, ...]]] = {}
+        #: Edits sent and edits left out because they would have changed nothing (tests, benchmarks).
+        self.edits_sent = 0
+        self.edits_skipped = 0
         #: The lobby messages' pace; a started or closed table's edits go out at once.
         self.lobby_pace: Pacer[int] = Pacer(LOBBY_BURST, LOBBY_EVERY, self._release)
         #: Each player's last hand panel, updated when it's their turn (one click per turn).
@@ -167,10 +175,16 @@ class TablePublisher:
             return
         if picture is not None and self._pictures.get(snap.id) == (message_id, picture):
             payload.pop("attachments", None)  # the message already shows this picture
+        shown = (message_id, looks(payload, picture))
+        if snap.is_open and self._shown.get(snap.id) == shown:
+            self.edits_skipped += 1
+            return
         try:
             await channel.get_partial_message(message_id).edit(**payload)
+            self.edits_sent += 1
             self._message[snap.id] = (message_id, snap.hand_no)
             self._pictures[snap.id] = (message_id, picture)
+            self._shown[snap.id] = shown
         except discord.NotFound:
             if snap.is_open:
                 await self._send_new(channel, snap, payload, picture)
@@ -183,6 +197,7 @@ class TablePublisher:
                 except Exception:
                     log.exception("after closing table %s", snap.id)
             self._pictures.pop(snap.id, None)
+            self._shown.pop(snap.id, None)
             self.lobby_pace.forget(snap.id)
 
     async def _send_new(
@@ -195,4 +210,20 @@ class TablePublisher:
         message = await channel.send(**payload)
         self._message[snap.id] = (message.id, snap.hand_no)
         self._pictures[snap.id] = (message.id, picture)
+        self._shown[snap.id] = (message.id, looks(payload, picture))
         await self.tables.attach_message(snap.id, message.id)
+
+
+def looks(payload: dict[str, Any], picture: TablePicture | None) -> tuple[Any, ...]:
+    """What a message sent or edited with ``payload`` shows: its text, embeds, components and picture.
+
+    Mentions are left out: an edit never notifies anyone, so they change nothing anyone sees.
+    """
+    embeds = payload.get("embeds") or ([payload["embed"]] if payload.get("embed") is not None else [])
+    view = payload.get("view")
+    return (
+        payload.get("content"),
+        repr([e.to_dict() for e in embeds]),
+        repr(view.to_components()) if view is not None else None,
+        picture,
+    )

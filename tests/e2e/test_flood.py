@@ -130,8 +130,9 @@ async def test_a_hundred_join_leave_pairs_make_a_few_public_edits(world: World) 
     await w.bot.publisher.idle()
     edits = message_edits(w, lobby.id, since)
     elapsed = (w.env.now() - began).total_seconds()
-    # A burst, then one edit per LOBBY_EVERY seconds of SimCord's clock, whatever the machine's speed.
-    assert edits == LOBBY_BURST + 1, (edits, elapsed)
+    # A burst, then at most one edit per LOBBY_EVERY seconds of SimCord's clock, whatever the machine's
+    # speed (none when the burst's last edit already shows the lobby as it is now).
+    assert edits in (LOBBY_BURST, LOBBY_BURST + 1), (edits, elapsed)
     # The last edit shows the lobby as it is: bob isn't seated.
     message = next(m for m in w.channel.history() if m.id == lobby.id)
     seated = next(f.value for f in message.embeds[0].fields if f.name == "Seated")
