@@ -48,6 +48,7 @@ from bot.hooks import TableListener
 from bot.i18n import install_catalogues
 from bot.i18n.commands import CatalogueTranslator
 from bot.service import Economy, TableService, TableSnapshot
+from bot.service.personal import Personal
 from bot.settings import ExitCode, StartupError
 from bot.shards import ShardPlan
 from bot.thinking import Thinker
@@ -61,7 +62,7 @@ from data.store import Database, DatabaseUnavailable, redact
 
 log = logging.getLogger("cardroom")
 
-COGS = ("cogs.tables", "cogs.replays", "cogs.economy", "cogs.admin")
+COGS = ("cogs.tables", "cogs.replays", "cogs.economy", "cogs.admin", "cogs.settings")
 
 
 class CardroomBot(commands.Bot):
@@ -106,6 +107,7 @@ class CardroomBot(commands.Bot):
         self._closing: asyncio.Task[None] | None = None
         self.tables: TableService
         self.economy: Economy
+        self.personal: Personal
         self.timers: TurnTimers
         self.health: HealthMonitor
         #: Computer players think in worker processes (``bot.thinking``), started on the first decision.
@@ -186,6 +188,7 @@ class CardroomBot(commands.Bot):
             owns_guild=self.shard_plan.owns,
         )
         self.economy = Economy(self.db, clock=self.clock)
+        self.personal = Personal(self.db, clock=self.clock)
         self.computers = ComputerSeats(self.tables, self.thinker, pause=self.computer_pause)
         self.timers = TurnTimers(self.tables, self.clock, choose=self.computers.choose_for_timeout)
         self.health = HealthMonitor(

@@ -245,7 +245,8 @@ async def setup(bot: commands.Bot) -> None:
     bot.add_dynamic_items(*components.DYNAMIC_ITEMS)
     images = pictures.ImageSwitch(host.economy.settings)
     host.publisher = TablePublisher(
-        bot, host.tables, partial(flows.panel_of, images=images), quiet=host.foreground.quiet, images=images
+        bot, host.tables, partial(flows.panel_of, images=images), quiet=host.foreground.quiet, images=images,
+        personal=host.personal,
     )
     host.table_listeners.append(host.publisher)
     host.publisher.on_closed.append(threads.closer(bot, host))

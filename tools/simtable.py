@@ -5,9 +5,8 @@ their turn from the public message's mention, opens **My hand**, and uses the
 buttons, selects and modals on that ephemeral panel. (``check_privacy`` reads
 the service, but only to know which cards must stay hidden.)
 
-The e2e tests use it through ``tests/e2e/driver.py``; ``tools.transcript``
-uses it to record what every player saw. Every interaction is counted per
-player, so a session can tell how many clicks an action costs.
+The e2e tests use it through ``tests/e2e/driver.py``; ``tools.transcript`` uses it to record what
+every player saw. Every interaction is counted per player: what an action costs in clicks.
 """
 
 from __future__ import annotations
@@ -300,11 +299,8 @@ class Table:
         if pick is not None:
             wanted = [c for c in controls if pick in c.custom_id or (c.value is not None and c.value.startswith(pick))]
             controls = wanted or controls
-        assert controls, (
-            "the panel offers nothing to do: "
-            f"{getattr(message, 'components', None)} {[e.to_dict() for e in getattr(message, 'embeds', ())]} "
-            f"{self.table_message().content}"
-        )
+        seen = [getattr(message, "components", None), [e.to_dict() for e in getattr(message, "embeds", ())]]
+        assert controls, f"the panel offers nothing to do: {seen} {self.table_message().content}"
         chosen = (self.choose or self.rng.choice)(controls)
         cid = chosen.custom_id
         self.used[cid[:4]] += 1

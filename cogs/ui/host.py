@@ -16,6 +16,7 @@ import discord
 from bot.foreground import Foreground
 from bot.hooks import TableListener
 from bot.service import Economy, TableService
+from bot.service.personal import Personal
 
 from .publisher import TablePublisher
 
@@ -23,6 +24,8 @@ from .publisher import TablePublisher
 class TableHost(Protocol):
     tables: TableService
     economy: Economy
+    #: Players' own settings (how their turn reaches them) and the turn pings standing.
+    personal: Personal
     #: Installed by the cogs.tables extension: keeps each table's public message and the players' panels in step.
     publisher: TablePublisher
     #: The bot core's hook: each listener is told of every committed table change.

@@ -73,6 +73,11 @@ class PanelKeeper:
         for key in [k for k in self._panels if k[0] == table_id]:
             self._panels.pop(key, None)
 
+    def active(self, table_id: int, user_id: int, within: float) -> bool:
+        """Whether the player used their panel in the last ``within`` seconds (they are at the table)."""
+        panel = self._panels.get((table_id, user_id))
+        return panel is not None and (panel.busy or self._clock() - panel.opened < within)
+
     def count(self) -> int:
         return len(self._panels)
 

@@ -20,12 +20,14 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from typing import Any
 
 import discord
 
 from bot.service import TableService
 from bot.service.models import TableSnapshot
+from bot.service.personal import Personal
 from cogs.pictures import TablePicture
 from games.core.i18n import speaking
 
@@ -34,6 +36,7 @@ from .drafts import Drafts
 from .pace import Pacer
 from .panels import PanelKeeper
 from .spectators import SpectatorKeeper
+from .turnping import ACTIVE_SECONDS, TurnPinger
 
 log = logging.getLogger("cardroom.publisher")
 
@@ -55,6 +58,7 @@ class TablePublisher:
     def __init__(
         self, client: discord.Client, tables: TableService, panel: PanelSource,
         *, quiet: Callable[[], Awaitable[None]] = _at_once, images: pictures.ImageSwitch | None = None,
+        personal: Personal | None = None,
     ) -> None:
         self.client = client
         self.tables = tables
@@ -80,6 +84,11 @@ class TablePublisher:
         self.panels = PanelKeeper(panel, quiet=quiet)
         #: The watchers' live panels (public information only), updated like the players'.
         self.spectators = SpectatorKeeper(quiet=quiet)
+        #: Tells the players to act in a new message (an edit notifies nobody); None: no pings.
+        self.pinger = (
+            TurnPinger(client, personal, lambda t, u: self.panels.active(t, u, ACTIVE_SECONDS))
+            if personal is not None else None
+        )
         #: Run after a closed table's message got its last edit (e.g. archive the table's thread).
         self.on_closed: list[Callable[[TableSnapshot], Awaitable[None]]] = []
 
@@ -171,13 +180,21 @@ class TablePublisher:
                 )
             except discord.HTTPException as exc:
                 log.info("could not close the old message of table %s: %s", snap.id, exc)
+            told: frozenset[int] = frozenset()
+            if self.pinger is not None:  # the new message pings those who want pings, and they're told
+                told = await self.pinger.mentions_for_new_message(snap)
+                payload["allowed_mentions"] = discord.AllowedMentions(
+                    everyone=False, roles=False, replied_user=False, users=[discord.Object(u) for u in sorted(told)]
+                )
             await self._send_new(channel, snap, payload, picture)
+            await self._ping(replace(snap, message_id=self._message[snap.id][0]), told)
             return
         if picture is not None and self._pictures.get(snap.id) == (message_id, picture):
             payload.pop("attachments", None)  # the message already shows this picture
         shown = (message_id, looks(payload, picture))
         if snap.is_open and self._shown.get(snap.id) == shown:
             self.edits_skipped += 1
+            await self._ping(replace(snap, message_id=message_id))
             return
         try:
             await channel.get_partial_message(message_id).edit(**payload)
@@ -188,6 +205,7 @@ class TablePublisher:
         except discord.NotFound:
             if snap.is_open:
                 await self._send_new(channel, snap, payload, picture)
+        await self._ping(replace(snap, message_id=self._message.get(snap.id, (message_id, 0))[0]))
         if not snap.is_open:
             self._message.pop(snap.id, None)
             self._seen.pop(snap.id, None)
@@ -199,6 +217,10 @@ class TablePublisher:
             self._pictures.pop(snap.id, None)
             self._shown.pop(snap.id, None)
             self.lobby_pace.forget(snap.id)
+
+    async def _ping(self, snap: TableSnapshot, told: frozenset[int] = frozenset()) -> None:
+        if self.pinger is not None:
+            await self.pinger.update(snap, told)
 
     async def _send_new(
         self, channel: discord.PartialMessageable, snap: TableSnapshot, payload: dict[str, Any],
