@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 import discord
 
 from games.core.i18n import _
-from games.core.views import AskAmount, Choice, PickCards
+from games.core.views import AskAmount, Choice, PickCards, Prompt
 
 from . import components as c
 from .embeds import (
@@ -38,6 +38,7 @@ class _Layout:
     picks: tuple[PickCards, ...]
     card_selects: tuple[tuple[Choice, ...], ...]
     action_selects: tuple[tuple[Choice, ...], ...]
+    listed_amounts: tuple[AskAmount, ...] = ()
 
 
 def _chunks(items: Sequence[Choice], size: int) -> list[tuple[Choice, ...]]:
@@ -60,23 +61,49 @@ def _unique(choices: Sequence[Choice]) -> list[Choice]:
     return out
 
 
+def amount_count(ask: AskAmount) -> int:
+    return max(0, ask.maximum - ask.minimum + 1)
+
+
+def small_amounts_as_choices(prompt: Sequence[Prompt]) -> tuple[Prompt, ...]:
+    """An amount with a handful of values (a Rage bid of 0–1) as buttons, one click each, instead of a
+    form to type it in; the choice's action is what the form would submit (``kind:n``)."""
+    out: list[Prompt] = []
+    for p in prompt:
+        if isinstance(p, AskAmount) and 0 < amount_count(p) <= ROW_BUTTONS:
+            out += [Choice(f"{p.kind}:{n}", str(n)) for n in range(p.minimum, p.maximum + 1)]
+        else:
+            out.append(p)
+    return tuple(out)
+
+
+def listed(ask: AskAmount) -> bool:
+    """Whether an amount is offered as a select of its values (it fits one) rather than a form."""
+    return 0 < amount_count(ask) <= SELECT_OPTIONS
+
+
 def plan_layout(prompt: Sequence[object]) -> _Layout:
-    """Fit the prompts into 5 rows: buttons while they fit, selects when they don't."""
+    """Fit the prompts into 5 rows: buttons while they fit, selects when they don't (an amount with
+    few enough values is a select of them, a row of its own; a bigger one is a button opening a form)."""
     cards = _unique([p for p in prompt if isinstance(p, Choice) and p.group == "cards"])
     actions = _unique([p for p in prompt if isinstance(p, Choice) and p.group != "cards"])
-    amounts = [p for p in prompt if isinstance(p, AskAmount)]
+    every_amount = [p for p in prompt if isinstance(p, AskAmount)]
+    listed_amounts = [p for p in every_amount if listed(p)]
+    amounts = [p for p in every_amount if not listed(p)]
     picks = [p for p in prompt if isinstance(p, PickCards)][:ROWS]
-    rows_left = ROWS - len(picks)
+    rows_left = ROWS - len(picks) - len(listed_amounts)
+    if rows_left < 1:  # no room for the lists: every amount is a form again
+        rows_left, listed_amounts, amounts = ROWS - len(picks), [], every_amount
     # Amount buttons share rows with the other actions.
     action_row_items = len(actions) + len(amounts)
     if _rows_for(len(cards)) + _rows_for(action_row_items) <= rows_left:
-        return _Layout(tuple(cards), tuple(actions), tuple(amounts), tuple(picks), (), ())
+        return _Layout(tuple(cards), tuple(actions), tuple(amounts), tuple(picks), (), (), tuple(listed_amounts))
     # Cards go to selects (playable ones only: disabled cards stay visible in the hand text).
     playable = [ch for ch in cards if ch.enabled]
     card_selects = _chunks(playable, SELECT_OPTIONS)
     rows_left_after_cards = rows_left - len(card_selects)
     if _rows_for(action_row_items) <= rows_left_after_cards:
-        return _Layout((), tuple(actions), tuple(amounts), tuple(picks), tuple(card_selects), ())
+        return _Layout((), tuple(actions), tuple(amounts), tuple(picks), tuple(card_selects), (), tuple(listed_amounts))
     # Even the actions don't fit: they become selects too; amount buttons keep one row.
     amount_rows = _rows_for(len(amounts))
     enabled_actions = [a for a in actions if a.enabled]
@@ -87,7 +114,8 @@ def plan_layout(prompt: Sequence[object]) -> _Layout:
     card_selects = [s for s in selects if s in card_selects]
     action_selects = [s for s in selects if s not in card_selects]
     amounts = amounts[: ROW_BUTTONS * max(0, rows_left - len(selects))]
-    return _Layout((), (), tuple(amounts), tuple(picks), tuple(card_selects), tuple(action_selects))
+    return _Layout((), (), tuple(amounts), tuple(picks), tuple(card_selects), tuple(action_selects),
+                   tuple(listed_amounts))
 
 
 def detached(view: discord.ui.View) -> discord.ui.View:
@@ -152,6 +180,11 @@ def prompt_view(table_id: int, seq: int, prompt: Sequence[object]) -> discord.ui
     offset = len(lay.card_selects)
     for i, chunk in enumerate(lay.action_selects):
         view.add_item(_at(_select(table_id, seq, offset + i, chunk, _("Choose…")), row))
+        row += 1
+    offset += len(lay.action_selects)
+    for i, ask in enumerate(lay.listed_amounts):
+        values = [Choice(f"{ask.kind}:{n}", str(n)) for n in range(ask.minimum, ask.maximum + 1)]
+        view.add_item(_at(_select(table_id, seq, offset + i, values, ask.label), row))
         row += 1
     for i, pick in enumerate(lay.picks):
         options = [

@@ -24,7 +24,7 @@ from . import components as c
 from .drafts import Draft
 from .embeds import BUTTON_LABEL, OPTION_LABEL, ROW_BUTTONS, ROWS, SELECT_OPTIONS, SELECT_PLACEHOLDER, clip
 from .handtext import ordered, sort_button_label
-from .layout import _at, _button, _unique, plan_layout
+from .layout import _at, _button, _unique, plan_layout, small_amounts_as_choices
 
 PAGE = SELECT_OPTIONS
 CARDS = "cards"
@@ -46,7 +46,9 @@ def card_code(action: str) -> str:
 
 
 def sorted_prompt(prompt: Sequence[Prompt], faces: Sequence[CardFace], by: str) -> tuple[Prompt, ...]:
-    """The prompt with its cards (card choices, pick options) in the order the hand is shown."""
+    """The prompt as the panel shows it: its cards (card choices, pick options) in the order the hand
+    is shown, and an amount of a handful of values as one button each (``small_amounts_as_choices``)."""
+    prompt = small_amounts_as_choices(prompt)
     if not faces:
         return tuple(prompt)
     rank = {f.code: i for i, f in enumerate(ordered(faces, "rank" if by == "rank" else "suit"))}
@@ -75,7 +77,7 @@ def needs_paging(prompt: Sequence[Prompt]) -> bool:
     shown |= {ch.action for sel in (*lay.card_selects, *lay.action_selects) for ch in sel[:PAGE]}
     wanted = {p.action for p in prompt if isinstance(p, Choice) and p.enabled}
     amounts = [p for p in prompt if isinstance(p, AskAmount)]
-    return not wanted <= shown or len(lay.amounts) < len(amounts) or len(lay.picks) < len(picks)
+    return not wanted <= shown or len(lay.amounts) + len(lay.listed_amounts) < len(amounts) or len(lay.picks) < len(picks)
 
 
 def bigs(prompt: Sequence[Prompt]) -> list[Big]:

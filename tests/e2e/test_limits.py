@@ -95,8 +95,10 @@ def check_reachable(prompt: tuple[object, ...], buttons: set[str], values: set[s
         if isinstance(p, Choice) and p.enabled:
             cid = f"cr:a:{BIG_TABLE}:{BIG_SEQ}:{p.action}"
             assert cid in buttons or p.action in values, f"{p.action!r} is not offered"
-        elif isinstance(p, AskAmount):
-            assert f"cr:m:{BIG_TABLE}:{BIG_SEQ}:{p.kind}" in buttons
+        elif isinstance(p, AskAmount):  # a form, or every value as a button or a select option
+            every = [f"{p.kind}:{n}" for n in range(p.minimum, p.maximum + 1)]
+            listed = all(f"cr:a:{BIG_TABLE}:{BIG_SEQ}:{a}" in buttons or a in values for a in every)
+            assert f"cr:m:{BIG_TABLE}:{BIG_SEQ}:{p.kind}" in buttons or listed, f"{p.kind!r} is not offered"
         elif isinstance(p, PickCards):
             assert set(p.cards[:25]) <= values
 

@@ -520,6 +520,9 @@ async def test_rage_short_game_through_discord(world: Any) -> None:
     assert sorted(users) == sorted(m.id for m in (w.alice, w.bob, w.carol))
     bids = [s for s in session.steps if s.action.startswith("bid:")]
     assert len(bids) == 3 * 3  # three deals, three bids each
+    # Bids of 0–3 are buttons, one click each: the only form opened was the host's Numbers form.
+    forms = [r for r in w.env.http_requests if r.path.endswith("/callback") and (r.json or {}).get("type") == 9]
+    assert len(forms) == 1, len(forms)
     assert session.lines_checked > 20 and session.pairs_checked > 100
     await check_standings(session, outcome, users)
     await check_final_message(session, outcome, users)
