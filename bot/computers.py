@@ -10,6 +10,10 @@ after the other; the other tables and the loop never wait for it.
 
 ``pause`` is a beat before each move (a second by default), so people can
 follow the table instead of seeing five moves land at once.
+
+A move with nothing to decide (``Game.automatic``: Put and Take's dealer turning the next
+card) is taken here too, for the person whose turn it is, after ``auto_pace`` (a readable beat);
+they may take it sooner themselves, and then this one is refused as stale.
 """
 
 from __future__ import annotations
@@ -30,6 +34,8 @@ log = logging.getLogger("cardroom.computers")
 STAND_IN = "normal"
 #: Refused moves in a row before the table is left to its turn timer (a bug, not a race).
 MAX_REFUSALS = 5
+#: Seconds between the moves a table takes by itself (``Game.automatic``): time to read each card.
+AUTO_PACE = 2.5
 #: Seconds before a move the database couldn't save (a lock, a full disk) is tried again.
 FAULT_RETRY = 5.0
 
@@ -37,10 +43,13 @@ FAULT_RETRY = 5.0
 class ComputerSeats:
     """Drives every seat the computer plays, at every table."""
 
-    def __init__(self, service: TableService, thinker: Thinker, *, pause: float = 1.0) -> None:
+    def __init__(
+        self, service: TableService, thinker: Thinker, *, pause: float = 1.0, auto_pace: float = AUTO_PACE
+    ) -> None:
         self.service = service
         self.thinker = thinker
         self.pause = pause
+        self.auto_pace = auto_pace
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._again: set[int] = set()
 
@@ -92,13 +101,18 @@ class ComputerSeats:
                     continue
                 return
             user_id, seat, strength = turn
-            if self.pause > 0:
-                await clock_sleep(self.pause)
-            action = await self.thinker.choose(
-                snap.game_id, snap.state, seat, strength, decision_seed(snap.id, snap.seq, seat)
-            )
+            automatic = None if strength is not None else snap.game.automatic(snap.state, seat)
+            if automatic is not None:
+                await clock_sleep(self.auto_pace)
+                action = automatic
+            else:
+                if self.pause > 0:
+                    await clock_sleep(self.pause)
+                action = await self.thinker.choose(
+                    snap.game_id, snap.state, seat, strength or STAND_IN, decision_seed(snap.id, snap.seq, seat)
+                )
             try:
-                await self.service.act(table_id, user_id, action, seq=snap.seq, by_computer=True)
+                await self.service.act(table_id, user_id, action, seq=snap.seq, by_computer=automatic is None)
                 refusals = 0
             except GameError as err:  # stale (the table moved on) or a refused move
                 refusals += 1
@@ -119,13 +133,17 @@ def move_kind(action: str) -> str:
     return verb if sep and verb.isidentifier() else "a"
 
 
-def computer_to_act(snap: TableSnapshot) -> tuple[int, int, str] | None:
-    """(user id, seat, strength) of the first seat to act that the computer plays, if any."""
+def computer_to_act(snap: TableSnapshot) -> tuple[int, int, str | None] | None:
+    """(user id, seat, strength) of the first seat to act that the computer plays, if any; strength
+    None: a person's move with nothing to decide (``Game.automatic``), which the table takes for them."""
     if snap.status != "playing" or snap.paused or snap.state is None:
         return None
     for info in snap.seats:
         if info.by_computer and info.user_id in snap.to_act_users:
             return info.user_id, info.seat, info.computer or STAND_IN
+    for info in snap.seats:
+        if info.user_id in snap.to_act_users and snap.game.automatic(snap.state, info.seat) is not None:
+            return info.user_id, info.seat, None
     return None
 
 

@@ -227,6 +227,15 @@ class Game(ABC):
         """
         return None
 
+    def automatic(self, state: Any, seat: int) -> str | None:
+        """An action with nothing to decide that the table takes for ``seat`` by itself, at a steady
+        pace (Put and Take's dealer turning the next card ten times a hand); None: the seat decides.
+
+        The player may still take it sooner (the button stays); the runtime takes it only when it is
+        ``seat``'s turn and they haven't.
+        """
+        return None
+
     def plays_for_chips(self, options: BaseModel) -> bool:
         """Whether a table with these options moves chips (buy-in, ledger, chip results).
 

@@ -93,6 +93,10 @@ class PutAndTake(Game):
     def _legal_actions(self, state: PutTakeState, seat: int) -> tuple[str, ...]:
         return _TURN_ONLY
 
+    def automatic(self, state: PutTakeState, seat: int) -> str | None:
+        """Turning the next card decides nothing: the table turns them by itself (the dealer may hurry it)."""
+        return TURN if seat in self.to_act(state) else None
+
     def timeout_action(self, state: PutTakeState, seat: int) -> str:
         return TURN  # a sleeping dealer must not stall the table
 

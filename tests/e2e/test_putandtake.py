@@ -7,7 +7,8 @@ and a dealer who pays the rest out of their own chips. The dealer presses
 shows the pot the engine has and the sentence that names who paid or took how
 much (by name); the non-dealers' cards stay in their private panels; the result
 shows every player's net once (the ledger's), and the dealer's shortfall.
-Then the deal passes to the left.
+Then the deal passes to the left. Left alone, the table turns the cards by itself,
+one every ``AUTO_PACE`` seconds of SimCord's clock (the dealer only hurries it).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from functools import cache
 import pytest
 
 from bot.client import CardroomBot
+from bot.computers import AUTO_PACE
 from bot.service.live import hand_seed
 from games import get_game
 from games.core.cards import PLAIN_LABELS as LABELS
@@ -131,3 +133,22 @@ async def test_put_and_take_round_through_simcord(world: World) -> None:
     snap = await w.bot.tables.get(table_id)
     assert snap.hand_no == 2 and snap.state.dealer == (state.dealer + 1) % PLAYERS
     assert table.to_act() == [by_seat[(state.dealer + 1) % PLAYERS]]
+
+
+async def test_left_alone_the_cards_turn_by_themselves_at_a_readable_pace(world: World) -> None:
+    w = world
+    table = await open_table(w, "putandtake", w.players[:PLAYERS])
+    table_id = table.table_id()
+    state: PutTakeState = (await w.bot.tables.get(table_id)).state
+    await w.env.advance_time(AUTO_PACE - 1)
+    assert len((await w.bot.tables.get(table_id)).state.turned) == 0  # not before its beat
+    for k in range(10):
+        await w.env.advance_time(1 if k == 0 else AUTO_PACE)
+        await w.env.settle()
+        snap = await w.bot.tables.get(table_id)
+        state, _events = GAME.apply(state, state.dealer, "turn")
+        if k < 9:
+            assert snap.state.turned == state.turned, f"card {k + 1} did not turn by itself"
+    snap = await w.bot.tables.get(table_id)
+    assert snap.paused and snap.result is not None  # the hand is over and settled, nobody clicked
+    assert "Result of hand 1" in fields(table.table_message())
