@@ -31,6 +31,9 @@ def explain(game: Game, state: Any, seat: int, action: str, stats: Stats, rng: r
     if action == "call":
         return Reason(N_("{action}: your hand wins about {share}% of the pot on average, enough to pay for"
                          " the call."), values)
+    if action == "bring-in":
+        return Reason(N_("{action}: your hand wins about {share}% of the pot on average, too little to"
+                         " complete the bet."), values)
     if action == "check":
         return Reason(N_("{action}: your hand wins about {share}% of the pot on average; checking costs"
                          " nothing."), values)
