@@ -16,6 +16,7 @@ import discord
 from bot.foreground import Foreground
 from bot.hooks import TableListener
 from bot.service import Economy, TableService
+from bot.thinking import Thinker
 
 from .publisher import TablePublisher
 
@@ -29,6 +30,8 @@ class TableHost(Protocol):
     table_listeners: list[TableListener]
     #: Interactions still waiting for their answer; background edits wait for them.
     foreground: Foreground
+    #: Runs the computer players' searches (and the 💡 Hint's) in worker processes.
+    thinker: Thinker
 
 
 def host_of(client: discord.Client) -> TableHost:
