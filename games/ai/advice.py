@@ -18,6 +18,7 @@ the caller's rng, time from the caller's clock.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -114,14 +115,9 @@ def advise(
 def explainer(game_id: str) -> Explain | None:
     """The game's ``explain`` hook: its player module's, else ``games.ai.reasons.<id>``'s (None: generic)."""
     hook: Explain | None = getattr(module_for(game_id), "explain", None)
-    if hook is None:
-        try:
-            own = importlib.import_module(f"games.ai.reasons.{game_id}")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"games.ai.reasons.{game_id}":
-                raise
-            return None
-        hook = getattr(own, "explain", None)
+    name = f"games.ai.reasons.{game_id}"
+    if hook is None and importlib.util.find_spec(name) is not None:
+        hook = getattr(importlib.import_module(name), "explain", None)
     return hook
 
 

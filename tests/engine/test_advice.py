@@ -54,29 +54,26 @@ def test_the_advice_is_the_same_when_the_other_seats_cards_are_redealt(game_id: 
     assert checked == decisions
 
 
-def test_kabu_says_stand_on_seven_because_drawing_makes_it_worse() -> None:
+@pytest.mark.parametrize(
+    ("hand", "action", "because", "total"),
+    [
+        (("3h", "4h"), "stand", "{action} on {total}: drawing makes it worse more often than better", 7),
+        (("Ah", "2h"), "draw", "{action} on {total}: a card makes it better more often than worse", 3),
+    ],
+)
+def test_kabu_says_why_it_stands_or_draws(hand: tuple[str, str], action: str, because: str, total: int) -> None:
     game = games.get_game("kabu")
     state = game.new_state(game.Options(), 3, 3)
     seat = state.turn
-    state = replace(state, hands=tuple(("3h", "4h") if s == seat else h for s, h in enumerate(state.hands)))
+    state = replace(state, hands=tuple(hand if s == seat else h for s, h in enumerate(state.hands)))
     advice = hint("kabu", state, seat)
-    assert advice.action == "stand"
-    assert advice.reason.text.startswith("{action} on {total}: drawing makes it worse more often than better")
+    assert advice.action == action
+    assert advice.reason.text.startswith(because)
     values = dict(advice.reason.values)
-    assert values["total"] == 7
-    assert values["worse"] > values["better"]  # 7: only an 8 or a 9 (after wrapping: 1, 2) raises it
-    assert values["n"] == 38  # the seat's own two cards are all it has seen
-
-
-def test_kabu_says_draw_on_a_low_total() -> None:
-    game = games.get_game("kabu")
-    state = game.new_state(game.Options(), 3, 3)
-    seat = state.turn
-    state = replace(state, hands=tuple(("Ah", "2h") if s == seat else h for s, h in enumerate(state.hands)))
-    advice = hint("kabu", state, seat)
-    assert advice.action == "draw"
-    assert "a card makes it better more often than worse" in advice.reason.text
-    assert dict(advice.reason.values)["total"] == 3
+    assert values["total"] == total
+    # counted over the 38 cards the seat hasn't seen (its own two are all it knows)
+    assert (values["worse"] > values["better"]) == (action == "stand")
+    assert values["n"] == 38
 
 
 def test_ecarte_discards_say_which_trumps_are_kept() -> None:

@@ -11,6 +11,7 @@ import random
 
 import pytest
 
+from bot.service import TableSnapshot
 from bot.service.errors import BadPhase, NotAllowed, NotHost, NotSeated, StalePrompt
 from tests.service.test_computers import computers_table
 from tests.service.test_computers import play_hand as play_with_computers
@@ -79,14 +80,20 @@ async def test_a_hint_is_refused_off_turn_stale_unseated_or_off_and_counted_once
     assert await env.db.scalar("SELECT used FROM hand_hints WHERE table_id=? AND hand_no=1", (table.id,)) == 2
 
 
-@pytest.mark.parametrize("hints", [True, False])
-async def test_with_hints_on_chips_and_results_count_but_ratings_do_not(env: Env, hints: bool) -> None:
+async def two_people_and_a_computer(env: Env, *, hints: bool) -> TableSnapshot:
+    """HOST and P1 with an easy computer at Renfield, hints as the host chose; one hand played."""
     snap = await env.svc.open_table(G, CH, HOST, "renfield", buy_in=50)
     await env.svc.join(snap.id, P1)
     await env.svc.add_computer(snap.id, HOST, "easy")
     await env.svc.set_hints(snap.id, HOST, hints)
     await env.svc.start(snap.id, HOST)
     await play_with_computers(env, snap.id, random.Random(6))
+    return snap
+
+
+@pytest.mark.parametrize("hints", [True, False])
+async def test_with_hints_on_chips_and_results_count_but_ratings_do_not(env: Env, hints: bool) -> None:
+    snap = await two_people_and_a_computer(env, hints=hints)
     assert await env.db.scalar("SELECT COUNT(*) FROM results WHERE table_id=?", (snap.id,)) == 3
     moved = await env.db.scalar(
         "SELECT COUNT(*) FROM results WHERE table_id=? AND payoff <> 0 AND user_id > 0", (snap.id,))
