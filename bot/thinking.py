@@ -138,6 +138,8 @@ class Thinker:
             self._drop_pool()
         except TimeoutError:
             log.warning("a hint in %s took over %.1f s", game_id, HINT_LIMIT)
+        except Exception:
+            log.exception("a hint in %s failed", game_id)
         raise HintUnavailable()
 
     def _drop_pool(self) -> None:
