@@ -27,16 +27,26 @@ import time
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing.context import BaseContext
-from typing import Any
+from typing import Any, TypeVar
 
 import games
 from bot.tasks import clock_sleep
+from games.ai.advice import Advice, advise
 from games.ai.search import computer_player
+
+from .service.errors import HintUnavailable
 
 log = logging.getLogger("cardroom.thinking")
 
 #: Seconds a caller waits for a decision (queueing included) before playing the game's default.
 HARD_LIMIT = 2.0
+#: The 💡 Hint's search: sampled deals at most, and seconds of search (the strong player's move
+#: and the statistics of its reason); a player waits ``HINT_LIMIT`` at most, queueing included.
+HINT_SAMPLES = 200
+HINT_BUDGET = 1.2
+HINT_LIMIT = 8.0
+
+T = TypeVar("T")
 
 
 def think(game_id: str, state: Any, seat: int, strength: str, seed: int) -> str:
@@ -44,6 +54,13 @@ def think(game_id: str, state: Any, seat: int, strength: str, seed: int) -> str:
     game = games.get_game(game_id)
     player = computer_player(game, strength, clock=time.perf_counter)
     return str(player.choose(game, state, seat, random.Random(seed)))
+
+
+def hint(game_id: str, state: Any, seat: int, seed: int) -> Advice:
+    """The 💡 Hint for ``seat``, in a worker process (``games.ai.advice``: the seat's view only)."""
+    game = games.get_game(game_id)
+    return advise(game, state, seat, random.Random(seed), samples=HINT_SAMPLES, budget=HINT_BUDGET,
+                  clock=time.perf_counter)
 
 
 def decision_seed(table_id: int, seq: int, seat: int) -> int:
@@ -111,6 +128,20 @@ class Thinker:
         self.fallbacks += 1
         return games.get_game(game_id).timeout_action(state, seat)
 
+    async def advise(self, game_id: str, state: Any, seat: int, seed: int) -> Advice:
+        """The 💡 Hint (``hint``) from the worker pool; ``HintUnavailable`` when none comes in time."""
+        try:
+            future = self._executor().submit(hint, game_id, state, seat, seed)
+            return await _within(asyncio.wrap_future(future), HINT_LIMIT)
+        except BrokenProcessPool:
+            log.warning("a computer-player worker died; starting a new pool")
+            self._drop_pool()
+        except TimeoutError:
+            log.warning("a hint in %s took over %.1f s", game_id, HINT_LIMIT)
+        except Exception:
+            log.exception("a hint in %s failed", game_id)
+        raise HintUnavailable()
+
     def _drop_pool(self) -> None:
         pool = _POOLS.pop(self.workers, None)
         if pool is not None:
@@ -120,7 +151,7 @@ class Thinker:
         """The bot stops: nothing to release (the workers serve the process until it exits)."""
 
 
-async def _within(answer: asyncio.Future[str], seconds: float) -> str:
+async def _within(answer: asyncio.Future[T], seconds: float) -> T:
     """The answer, or ``TimeoutError`` after ``seconds`` of the bot's clock (``bot.tasks.clock_sleep``).
 
     Not ``asyncio.wait_for``: its timer is on the loop's clock, which SimCord lets run on the wall
@@ -136,4 +167,4 @@ async def _within(answer: asyncio.Future[str], seconds: float) -> str:
     return answer.result()
 
 
-__all__ = ["HARD_LIMIT", "Thinker", "decision_seed", "default_workers", "think"]
+__all__ = ["HARD_LIMIT", "HINT_LIMIT", "Thinker", "decision_seed", "default_workers", "hint", "think"]

@@ -52,6 +52,12 @@ class TooManyLobbies(ServiceError):
     default = N_("You already have as many open tables as this server allows. Start or cancel one first.")
 
 
+class HintUnavailable(ServiceError):
+    """The 💡 Hint's search gave no answer in time (a flooded or broken worker pool); nothing was counted."""
+
+    default = N_("The computer couldn't work out a hint in time. Try again in a moment.")
+
+
 class TooManyWatchers(ServiceError):
     """The table already has the server's ``max_watchers`` live spectator panels."""
 
@@ -113,6 +119,7 @@ __all__ = [
     "BadPhase",
     "DatabaseUnreachable",
     "ForeignTable",
+    "HintUnavailable",
     "InsufficientChips",
     "NoTable",
     "NotAllowed",

@@ -24,6 +24,7 @@ from games.core.views import resolve_seats
 from .buyins import buy_in, stay_or_go
 from .computers import is_computer, mention
 from .guilds import load_settings
+from .hint_counts import hints_used
 from .live import Change, Live, Pause, Player, dumps, hand_seed, log
 from .models import Status
 from .ratings import rate_hand
@@ -186,14 +187,16 @@ def finish_hand(
             for i, u in enumerate(users)
         ],
     )
-    rate_hand(conn, guild_id=core.guild_id, game_id=game.id, table_id=core.id, hand_no=core.hand_no,
-              users=users, outcome=outcome, now=now)
+    if core.hints != "on":  # with hints on, the computer coached: chips and boards count, ratings don't
+        rate_hand(conn, guild_id=core.guild_id, game_id=game.id, table_id=core.id, hand_no=core.hand_no,
+                  users=users, outcome=outcome, now=now)
     result = hand_result(
         core.hand_no, users, outcome, mention, nets=nets if core.chips else None, chips=chips,
         pot=core.pot, sheet=None if game.hand_by_hand else game.view(core.state, None).public.sheet,
         # A game's last deal is on the sheet already; a hand's showdown is told once, here.
         kind="hand" if game.hand_by_hand else "final", events=(told or ()) if game.hand_by_hand else (),
     )
+    result = replace(result, hints=hints_used(conn, core.id, core.hand_no))
     conn.execute(
         "UPDATE hands SET status='done', outcome_json=?, history_text=?, ended_at=? WHERE table_id=? AND hand_no=?",
         (

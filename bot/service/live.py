@@ -234,14 +234,14 @@ def save(conn: Conn, live: Live, expected_seq: int, at: str, *, ended: bool = Fa
     core = live.core
     cur = conn.execute(
         """UPDATE tables SET host_id=?, status=?, hand_no=?, seq=?, state_json=?, deadline=?, recent_json=?,
-           outcome_summary=?, result_json=?, pause_json=?, closing_by=?, updated_at=?,
+           outcome_summary=?, result_json=?, pause_json=?, closing_by=?, hints=?, updated_at=?,
            ended_at=COALESCE(ended_at, ?) WHERE id=? AND seq=?""",
         (
             core.host_id, core.status, core.hand_no, core.seq,
             None if core.state is None else live.game.dump(core.state), iso(core.deadline),
             dumps(list(core.recent)), core.outcome_summary,
             None if core.result is None else core.result.to_json(),
-            None if live.pause is None else live.pause.to_json(), core.closing_by,
+            None if live.pause is None else live.pause.to_json(), core.closing_by, core.hints,
             at, at if ended else None, core.id, expected_seq,
         ),
     )
@@ -303,6 +303,7 @@ def core_from_row(row: Row, pot: int) -> TableCore:
         result=HandResult.from_json(row["result_json"]),
         locale=row["locale"],
         closing_by=row["closing_by"],
+        hints=row["hints"],
     )
 
 

@@ -79,6 +79,9 @@ class TableCore:
     #: Who ended the table in the middle of a hand (host or admin): the hand plays to its end and
     #: is settled, then the table closes. None: no close pending.
     closing_by: int | None = None
+    #: The 💡 Hint option: "auto" (in the lobby: on while a computer player is seated), "on" or "off";
+    #: the start fixes it to "on" or "off" (``hints_from``), so a running table never flips it.
+    hints: str = "auto"
 
     @property
     def game(self) -> Game:
@@ -146,6 +149,11 @@ class TableSnapshot(TableCore):
             return ()
         return tuple(i.user_id for i in self.seats if i.user_id not in self.ready and not i.by_computer)
 
+    @property
+    def hints_on(self) -> bool:
+        """Whether the 💡 Hint button is on at this table (``TableCore.hints``)."""
+        return hints_from(self.hints, bool(self.computers)) == "on"
+
     def strength_of(self, user_id: int) -> str | None:
         """A computer player's strength (None for a person)."""
         return next((s for u, s in self.computers if u == user_id), None)
@@ -178,6 +186,14 @@ class TableSnapshot(TableCore):
         if self.state is None:
             raise BadPhase(N_("The game hasn't started yet."))
         return self.game.view(self.state, seat), self.seq
+
+
+def hints_from(setting: str, computers: bool) -> str:
+    """The hint option as "on" or "off": "auto" is on at a table with computer players (seated in
+    the lobby, or waiting for the next hand)."""
+    if setting == "auto":
+        return "on" if computers else "off"
+    return setting
 
 
 @dataclass(frozen=True, slots=True)
@@ -250,4 +266,5 @@ __all__ = [
     "Status",
     "TableCore",
     "TableSnapshot",
+    "hints_from",
 ]

@@ -60,6 +60,8 @@ class HandResult:
     session: tuple[ResultLine, ...] = ()
     #: The partnerships, best first, when the game has teams (``Outcome.extra["teams"]``).
     teams: tuple[TeamLine, ...] = ()
+    #: (user id, 💡 hints used) of the people who asked for hints this hand (``table_hints``).
+    hints: tuple[tuple[int, int], ...] = ()
 
     def to_json(self) -> str:
         doc = asdict(self)
@@ -82,6 +84,7 @@ class HandResult:
             teams=tuple(
                 TeamLine(tuple(t["user_ids"]), t["placing"], t.get("score")) for t in doc.get("teams", ())
             ),
+            hints=tuple((int(u), int(n)) for u, n in doc.get("hints", ())),
             sheet=None if sheet is None else ScoreSheet(
                 rows=tuple((label, tuple(values)) for label, values in sheet["rows"]),
                 totals=tuple(sheet["totals"]),

@@ -33,7 +33,7 @@ from .guilds import load_settings
 from .handflow import Change
 from .live import Live, Player, dumps, iso, log, save, save_player
 from .lobby_limits import check_lobby_quota, idle_deadline
-from .models import GuildSettings, StartResult, TableCore, TableSnapshot
+from .models import GuildSettings, StartResult, TableCore, TableSnapshot, hints_from
 from .table_base import TableBase
 
 
@@ -325,7 +325,9 @@ class LobbyOps(TableBase):
             for i, p in enumerate(players):
                 p.seat = i
             live.roster_dirty = True
-            live.core = replace(live.core, status="playing")
+            # "With computer players" is decided here, once: hints stay as the lobby had them.
+            computers = any(p.computer is not None for p in live.players)
+            live.core = replace(live.core, status="playing", hints=hints_from(live.core.hints, computers))
             dealer = Rng(live.seed).derive("dealer").below(len(players))[0]
             log(conn, live, "system", "start", now, user_id=user_id)
             flow.deal(conn, live, now, dealer=dealer, carry=None, change=change)

@@ -15,7 +15,7 @@ Custom ids (all ≤ 100 characters; action strings are ≤ 60 by contract):
 - ``cr:p:{table}:{seq}:{n}:{kind}`` a pick-several-cards select
 - ``cr:m:{table}:{seq}:{kind}``     opens the amount modal
 - ``cr:q:{table}:{seq}:{n}:{kind}`` one page of a big pick (the picks are kept in ``drafts``, not here)
-- ``cr:v:{table}:{seq}:{verb}``     panel buttons: sort, prev, next, ok, clear, focus
+- ``cr:v:{table}:{seq}:{verb}``     panel buttons: sort, prev, next, ok, clear, focus, hint (💡)
 - ``cr:h:{table}``                  My hand / Refresh
 - ``cr:l:{table}:{verb}``           lobby and table buttons (join, leave, start, cancel, next, num{page})
 - ``cr:o:{table}:{what}``           the host's option selects (preset, bool, f:{field})
@@ -79,7 +79,7 @@ PANEL_VERBS = ("sort", "prev", "next", "ok", "clear", "focus")
 
 class PanelButton(
     TableItem[discord.ui.Button[Any]],
-    template=re.compile(r"cr:v:(?P<table>\d+):(?P<seq>\d+):(?P<verb>sort|prev|next|ok|clear|focus)"),
+    template=re.compile(r"cr:v:(?P<table>\d+):(?P<seq>\d+):(?P<verb>sort|prev|next|ok|clear|focus|hint)"),
 ):
     """A button of the panel itself: sort the hand, turn a page, confirm or clear the picks, switch menus."""
 

@@ -29,7 +29,8 @@ from games.core.errors import GameError
 from games.core.i18n import _
 from games.core.views import AskAmount, Prompt
 
-from . import messages, panelflow, pictures, render
+from . import hintflow, messages, panelflow, pictures, render
+from .hintoption import HINTS
 from .host import TableHost, host_of
 from .language import speak_to_reader
 from .options import OptionField, coerce_choice, fields_of, show_value
@@ -299,7 +300,10 @@ async def option_select(interaction: discord.Interaction, table_id: int, what: s
         await svc.set_options(table_id, user, preset=values[0] if values else None, guild_id=guild)
     elif what == "bool":
         changes = {name: (name in values) for name, f in fields.items() if f.kind == "bool"}
-        await svc.set_options(table_id, user, changes=changes, guild_id=guild)
+        if any(getattr(snap.options, name) != on for name, on in changes.items()):
+            await svc.set_options(table_id, user, changes=changes, guild_id=guild)
+        if (HINTS in values) != snap.hints_on:
+            await svc.set_hints(table_id, user, HINTS in values, guild_id=guild)
     elif what == "computer" and values:
         verb, _sep, arg = values[0].partition(":")
         if verb == "add":
@@ -357,7 +361,11 @@ async def submit_numbers(interaction: discord.Interaction, table_id: int, fields
 
 @guarded
 async def panel_verb(interaction: discord.Interaction, table_id: int, seq: int, verb: str) -> None:
-    """A panel button (``panelflow.panel_verb``); Confirm sends the picks as one action."""
+    """A panel button (``panelflow.panel_verb``); Confirm sends the picks as one action; 💡 Hint
+    answers privately (``hintflow``)."""
+    if verb == hintflow.HINT:
+        await hintflow.hint(interaction, table_id, seq)
+        return
     action = await panelflow.panel_verb(interaction, table_id, seq, verb)
     if action is not None:
         panelflow.sent(interaction, table_id, action)  # before the panel is re-drawn…

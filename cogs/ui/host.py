@@ -17,6 +17,7 @@ from bot.foreground import Foreground
 from bot.hooks import TableListener
 from bot.service import Economy, TableService
 from bot.service.personal import Personal
+from bot.thinking import Thinker
 
 from .publisher import TablePublisher
 
@@ -32,6 +33,8 @@ class TableHost(Protocol):
     table_listeners: list[TableListener]
     #: Interactions still waiting for their answer; background edits wait for them.
     foreground: Foreground
+    #: Runs the computer players' searches (and the 💡 Hint's) in worker processes.
+    thinker: Thinker
 
 
 def host_of(client: discord.Client) -> TableHost:

@@ -18,6 +18,7 @@ from games.core.i18n import _
 
 from . import components as c
 from . import pictures, render, results, tablerender
+from .hintoption import hints_option, hints_shown
 from .options import OptionField, fields_of, preset_name, show_value
 from .watchitems import add_watch
 
@@ -89,24 +90,25 @@ def lobby_view(snap: TableSnapshot) -> discord.ui.View:
     view.add_item(computer_select(snap, row=row))
     row += 1
     current = snap.options
-    bools = [f for f in fields if f.kind == "bool"][: render.SELECT_OPTIONS]
-    if bools:
-        opts = [
-            discord.SelectOption(
-                label=render.clip(f.label, 100),
-                value=f.name,
-                description=render.clip(f.description, 100) or None,
-                default=bool(getattr(current, f.name, False)),
-            )
-            for f in bools
-        ]
-        view.add_item(
-            c.OptionSelect(
-                t, "bool", options=opts, min_values=0, max_values=len(opts),
-                placeholder=_("House rules: tick to turn on (host)"), row=row,
-            )
+    bools = [f for f in fields if f.kind == "bool"][: render.SELECT_OPTIONS - 1]
+    # the game's on/off rules and the 💡 Hint option (always there: every table has hints)
+    opts = [
+        discord.SelectOption(
+            label=render.clip(f.label, 100),
+            value=f.name,
+            description=render.clip(f.description, 100) or None,
+            default=bool(getattr(current, f.name, False)),
         )
-        row += 1
+        for f in bools
+    ]
+    opts.append(hints_option(snap))
+    view.add_item(
+        c.OptionSelect(
+            t, "bool", options=opts, min_values=0, max_values=len(opts),
+            placeholder=_("House rules and hints: tick to turn on (host)"), row=row,
+        )
+    )
+    row += 1
     for f in [f for f in fields if f.kind == "choice" and len(f.choices) > 1][: render.ROWS - row]:
         value = getattr(current, f.name, None)
         opts = [
@@ -144,6 +146,7 @@ def lobby_embed(snap: TableSnapshot) -> discord.Embed:
     elif snap.chips:
         b.field(_("Buy-in"), _("{n} chips").format(n=snap.buy_in), inline=True)
     b.field(_("Turn timer"), f"{snap.turn_seconds} s", inline=True)
+    b.field(_("💡 Hints"), hints_shown(snap), inline=True)
     b.field(_("Seated"), "\n".join(f"{i + 1}. {listed(snap, u)}" for i, u in enumerate(snap.lobby)) or "—")
     changed = [
         _("{option}: **{value}**").format(option=f.label, value=show_value(getattr(snap.options, f.name, None)))

@@ -135,10 +135,16 @@ def _nav(table_id: int, seq: int, big: Big, every: list[Big], count: int) -> lis
     return items
 
 
+def hint_button(table_id: int, seq: int) -> c.PanelButton:
+    """The 💡 Hint button of a player's panel (answered by ``cogs.ui.hintflow``)."""
+    return c.PanelButton(table_id, seq, "hint", label=_("💡 Hint"))
+
+
 def paged_view(
-    table_id: int, seq: int, prompt: Sequence[Prompt], draft: Draft, *, sortable: bool
+    table_id: int, seq: int, prompt: Sequence[Prompt], draft: Draft, *, sortable: bool, hint: bool = False
 ) -> discord.ui.View:
-    """The panel's components when the cards need pages (see the module's text)."""
+    """The panel's components when the cards need pages (see the module's text); ``hint``: a 💡 Hint
+    button too (the last extra to give way to the cards)."""
     big, every = focused(prompt, draft)
     assert big is not None, "paged_view is for prompts with a big control"
     small_picks = [p for p in prompt if isinstance(p, PickCards) and len(p.cards) <= PAGE][: ROWS - 2]
@@ -158,6 +164,8 @@ def paged_view(
     if sortable:
         extras.append(c.PanelButton(table_id, seq, "sort", label=sort_button_label(draft.sort)))
     extras.append(c.HandButton(table_id, label=_("Refresh")))
+    if hint:
+        extras.insert(0, hint_button(table_id, seq))
 
     def rows_for(n: int) -> int:
         return -(-n // ROW_BUTTONS)
@@ -242,5 +250,5 @@ def _small_selects(
     return row
 
 
-__all__ = ["PAGE", "Big", "bigs", "card_code", "focused", "needs_paging", "paged_view", "picked", "picked_field",
+__all__ = ["PAGE", "Big", "bigs", "card_code", "focused", "hint_button", "needs_paging", "paged_view", "picked", "picked_field",
            "sorted_prompt"]

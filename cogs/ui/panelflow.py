@@ -67,6 +67,7 @@ def panel_of(
     embed, view = render.hand_panel(
         sv, snap.id, seq, names=messages.seat_names(snap), plain_names=messages.plain_names(snap),
         deadline=snap.deadline if mine else None, waiting_for="" if mine else waiting, draft=draft,
+        hint=mine and snap.hints_on and bool(sv.prompt),
     )
     if away:
         embed, view = away_panel(snap.id, embed)

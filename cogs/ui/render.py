@@ -121,8 +121,10 @@ def hand_panel(
     deadline: datetime | None = None,
     waiting_for: str = "",
     draft: Draft | None = None,
+    hint: bool = False,
 ) -> tuple[discord.Embed, discord.ui.View]:
-    """(embed, view) for the ephemeral hand panel; the view always has a Refresh button when there is room.
+    """(embed, view) for the ephemeral hand panel; the view always has a Refresh button when there is room,
+    and ``hint``: a 💡 Hint button (hints on at the table, and the player has a decision).
 
     Labels can't render mentions, so a seat named in a button gets the plain name.
     ``draft`` is the player's panel state (sort order, page, picks: ``cogs.ui.drafts``).
@@ -135,11 +137,13 @@ def hand_panel(
         picked=paging.picked_field(prompt, draft) if big else None, plain_names=plain_names,
     )
     if big:
-        return embed, detached(paging.paged_view(table_id, seq, prompt, draft, sortable=bool(sv.faces)))
+        return embed, detached(paging.paged_view(table_id, seq, prompt, draft, sortable=bool(sv.faces), hint=hint))
     view = prompt_view(table_id, seq, prompt) or discord.ui.View(timeout=None)
     extras: list[c.HandButton | c.PanelButton] = [c.HandButton(table_id, label=_("Refresh"))]
     if sv.faces:
         extras.append(c.PanelButton(table_id, seq, "sort", label=sort_button_label(draft.sort)))
+    if hint:
+        extras.insert(0, paging.hint_button(table_id, seq))
     for item in extras:
         row = _free_row(view)
         if row is None:

@@ -80,6 +80,14 @@ def result_lines(result: HandResult) -> str:
     return "\n".join(result_line(line, result) for line in result.ranked)
 
 
+def hints_text(result: HandResult) -> str:
+    """Who asked for hints this hand, one whole sentence each: "@bob used 2 hints."."""
+    return "\n".join(
+        (_("{who} used 1 hint.") if n == 1 else _("{who} used {n} hints.")).format(who=mention(u), n=n)
+        for u, n in result.hints
+    )
+
+
 def story_tail(story: Sequence[str], limit: int = FIELD_VALUE) -> str:
     """The last whole lines of the story that fit in a field: never a line (or a mention) cut in two."""
     kept: list[str] = []
@@ -113,6 +121,8 @@ def add_result(b: render.EmbedBudget, result: HandResult, *, with_headline: bool
         "ended": _("Standings"),
     }.get(result.kind, _("Result"))
     b.field(name, result_lines(result))
+    if result.hints:
+        b.field(_("💡 Hints"), hints_text(result))
     if result.pot:
         b.field(_("Carried to the next hand"), render.chips_text(result.pot), inline=True)
     if result.session:  # the table's last hand: where everyone ends up
@@ -133,4 +143,4 @@ def result_embed(
     return b
 
 
-__all__ = ["STORY_LINES", "add_result", "result_embed", "result_line", "result_lines", "signed", "story_cut", "team_text", "teams_text"]
+__all__ = ["STORY_LINES", "add_result", "hints_text", "result_embed", "result_line", "result_lines", "signed", "story_cut", "team_text", "teams_text"]

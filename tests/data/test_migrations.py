@@ -103,3 +103,28 @@ def test_strict_types_and_append_only_history(tmp_path: Path) -> None:
         )
     with pytest.raises(sqlite3.IntegrityError):  # foreign keys are on
         conn.execute("INSERT INTO table_log VALUES (42, 1, 0, NULL, 1, 'system', 'open', 'now')")
+
+
+def test_v12_hints_are_off_at_tables_already_playing_and_automatic_in_lobbies(tmp_path: Path) -> None:
+    """Upgrading a database with open tables: a hand under way never gains hints (its ratings
+    count as they did); a lobby gets the default (on with computer players)."""
+    migrations = tmp_path / "migrations"
+    migrations.mkdir()
+    for mig in discover()[:10]:
+        shutil.copy(MIGRATIONS_DIR / mig.name, migrations / mig.name)
+    conn = _connect(tmp_path / "bot.sqlite3")
+    migrate_sync(conn, migrations)
+    for table_id, channel, status in ((1, 1, "lobby"), (2, 2, "playing"), (3, 3, "finished")):
+        conn.execute(
+            "INSERT INTO tables (id, guild_id, channel_id, host_id, game_id, rules_version, options_json, seed,"
+            " rng_algo, status, buy_in, turn_seconds, created_at, updated_at)"
+            " VALUES (?, 1, ?, 1, 'kabu', 1, '{}', 7, 1, ?, 100, 90, 'now', 'now')",
+            (table_id, channel, status),
+        )
+    assert migrate_sync(conn) == len(discover())
+    assert conn.execute("SELECT id, hints FROM tables ORDER BY id").fetchall() == [(1, "auto"), (2, "off"), (3, "off")]
+    with pytest.raises(sqlite3.IntegrityError):
+        conn.execute("UPDATE tables SET hints = 'maybe' WHERE id = 1")
+    conn.execute("INSERT INTO hand_hints VALUES (2, 1, 42, 1)")
+    with pytest.raises(sqlite3.IntegrityError):  # one row per person per hand
+        conn.execute("INSERT INTO hand_hints VALUES (2, 1, 42, 1)")

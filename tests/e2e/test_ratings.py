@@ -13,17 +13,24 @@ import re
 from tests.e2e.conftest import World
 from tests.e2e.driver import Table
 from tests.e2e.test_computers import computer_menu
+from tools.simtable import components_of
 
 LINE = re.compile(r"^(?:🥇|🥈|🥉|\d+\.) <@(\d+)> — \*\*(\d+)\*\* · hands rated: (\d+)$")
 
 
-async def three_people_and_a_computer(w: World) -> Table:
+async def three_people_and_a_computer(w: World, *, hints: bool = False) -> Table:
+    """The table of these tests; the host unticks 💡 Hints (on by default with a computer), else the
+    hands would count for chips but not for ratings (``hints``: leave them on)."""
     r = await w.alice.slash(w.channel, "play", game="renfield")
     assert "opened" in r.response.content
     for p in (w.bob, w.carol):
         await p.click(w.channel.last_message, label="Join")
     lobby = w.channel.last_message
     await w.alice.select(lobby, ["add:easy"], custom_id=computer_menu(lobby))
+    lobby = w.channel.last_message
+    menu = next(c for c in components_of(lobby) if (c.get("custom_id") or "").endswith(":bool"))
+    ticked = [o["value"] for o in menu["options"] if o.get("default") and o["value"] != "@hints"]
+    await w.alice.select(lobby, [*ticked, *(["@hints"] if hints else [])], custom_id=menu["custom_id"])
     await w.alice.click(w.channel.last_message, label="Start")
     return Table(w.env, w.channel, {p.id: p for p in (w.alice, w.bob, w.carol)})
 
@@ -105,3 +112,23 @@ async def test_no_rating_yet_reads_as_a_sentence(world: World) -> None:
     assert r.response.embeds[0].description == (
         "Nobody has a rating yet: ratings move when two people finish a hand together."
     )
+
+
+async def test_hands_with_hints_on_count_for_chips_and_the_board_but_not_for_ratings(world: World) -> None:
+    """Three people and a computer with 💡 Hints left on (the default): the computer coached them, so
+    their hands move chips and the chip leaderboard, and nobody's rating."""
+    w = world
+    table = await three_people_and_a_computer(w, hints=True)
+    await play_hands(w, table, 2)
+    people = {w.alice.id, w.bob.id, w.carol.id}
+    nets = await w.bot.tables.db.fetchall("SELECT user_id, SUM(payoff) FROM results GROUP BY user_id")
+    assert {r[0] for r in nets} >= people and any(r[1] for r in nets if r[0] in people)
+    for who in people:
+        assert await w.bot.economy.ratings(w.guild.id, who) == []
+    r = await w.erin.slash(w.channel, "leaderboard", game="renfield", by="rating")
+    assert r.response.embeds[0].description == (
+        "Nobody has a rating at Renfield yet: ratings move when two people finish a hand together."
+    )
+    board = await w.erin.slash(w.channel, "leaderboard")
+    text = board.response.embeds[0].description or ""
+    assert all(f"<@{u}>" in text for u in people), text

@@ -18,8 +18,8 @@ from data.store import INTEGRITY_ERRORS
 from games import Outcome
 from tests.service.test_computers import computers_table
 from tests.service.test_computers import play_hand as play_with_computers
+from tests.service.test_hints import two_people_and_a_computer
 from tests.service.test_tables import (
-    CH,
     HOST,
     P1,
     P2,
@@ -191,12 +191,9 @@ async def test_a_refunded_hand_rates_nobody_and_a_computer_table_rates_the_peopl
     assert await env.db.scalar("SELECT COUNT(*) FROM results WHERE table_id=?", (solo.id,)) == 3
     assert await env.db.scalar("SELECT COUNT(*) FROM ratings") == 0
     await env.svc.end(solo.id, HOST, is_admin=True, now=True)
-    # Two people and a computer: the people are rated, the computer never.
-    pair = await env.svc.open_table(G, CH, HOST, "renfield", buy_in=50)
-    await env.svc.join(pair.id, P1)
-    await env.svc.add_computer(pair.id, HOST, "easy")
-    await env.svc.start(pair.id, HOST)
-    await play_with_computers(env, pair.id, random.Random(6))
+    # Two people and a computer, hints off (on by default with a computer: no ratings then, see
+    # tests/service/test_hints.py): the people are rated, the computer never.
+    await two_people_and_a_computer(env, hints=False)
     rated = [r[0] for r in await env.db.fetchall("SELECT user_id FROM ratings ORDER BY user_id")]
     assert rated == [HOST, P1]
     game, board = await env.eco.rating_board(G, "renfield")
