@@ -25,10 +25,36 @@ WINNER = "🥇"
 STORY_LINES = 12
 
 
-def _place(line: ResultLine, many: bool) -> str:
-    if not many:
+def won(line: ResultLine, result: HandResult) -> bool:
+    """Whether the player won by the game's rules: a medal means that, never just "listed first".
+
+    A hand played for chips is won by taking chips (the one who showed the best hand but paid
+    more than they took, or folded, won nothing); a game's final standings by the first place
+    alone (nobody, when all share it); a deal in the middle of a game, or standings of a table
+    ended early, by nobody yet.
+    """
+    if result.kind == "hand" and line.net is not None:
+        return line.net > 0
+    if result.kind in ("hand", "final"):
+        return line.placing == 1 and any(other.placing != 1 for other in result.lines)
+    return False
+
+
+def in_order(result: HandResult) -> tuple[ResultLine, ...]:
+    """The lines as shown: a chip hand by chips won (its winners first), anything else by placing."""
+    if result.kind == "hand" and all(line.net is not None for line in result.lines):
+        return tuple(sorted(result.lines, key=lambda line: (-(line.net or 0), line.placing)))
+    return result.ranked
+
+
+def _place(line: ResultLine, result: HandResult) -> str:
+    if len(result.lines) < 2:
         return ""
-    return WINNER if line.placing == 1 else f"{line.placing}."
+    if won(line, result):
+        return WINNER
+    if result.kind == "hand" and line.net is not None:
+        return ""  # the chips say where they stand
+    return f"{line.placing}."
 
 
 def result_line(line: ResultLine, result: HandResult) -> str:
@@ -52,7 +78,7 @@ def result_line(line: ResultLine, result: HandResult) -> str:
         elif result.kind == "ended":
             chips = _("{chips} this session").format(chips=chips)
         bits.append(chips)
-    place = _place(line, len(result.lines) > 1)
+    place = _place(line, result)
     body = " · ".join(bits)
     head = f"{place} {who}".strip()
     return f"{head} — {body}" if body else head
@@ -72,12 +98,13 @@ def teams_text(result: HandResult) -> str:
     if not result.teams:
         return ""
     first = result.teams[0]
-    head = f"{WINNER} " if first.placing == 1 and any(t.placing > 1 for t in result.teams) else ""
+    decided = result.kind in ("hand", "final")  # a deal in mid-game has a leader, not a winner
+    head = f"{WINNER} " if decided and first.placing == 1 and any(t.placing > 1 for t in result.teams) else ""
     return head + " — ".join(team_text(t) for t in result.teams)
 
 
 def result_lines(result: HandResult) -> str:
-    return "\n".join(result_line(line, result) for line in result.ranked)
+    return "\n".join(result_line(line, result) for line in in_order(result))
 
 
 def hints_text(result: HandResult) -> str:
