@@ -314,9 +314,10 @@ def meld(state: SambaState, seat: int, action: str) -> Step:
     after = (*base, found) if action == NEW else _replaced(base, int(action[5:]), found)
     if not opened(state, seat):
         new = evolve(state, staged=after, selection=())
-        text = _("Set aside for your initial meld: {cards} ({n} of {need} points).")
-        events = [Event(text.format(cards=labels(found.cards), n=staged_value(after), need=need(state, seat)),
-                        seat, private_to=seat)]
+        n, wanted = staged_value(after), need(state, seat)
+        text = (_("Set aside for your initial meld: {cards} ({n} points: enough, {need} needed).") if n >= wanted
+                else _("Set aside for your initial meld: {cards} ({n} of the {need} points needed)."))
+        events = [Event(text.format(cards=labels(found.cards), n=n, need=wanted), seat, private_to=seat)]
         return _commit_if_enough(new, seat, events)
     t = team(seat)
     hand = without(state.hands[seat], state.selection)

@@ -106,9 +106,11 @@ def _notes(state: SambaState, seat: int) -> tuple[str, ...]:
     if state.phase == "ask":
         return (_("Your partner asks: “May I go out?” Your answer binds them."),)
     if state.staged:
-        text = _("Initial meld being built (unseen by others): {melds} — {n} of {need} points.")
-        notes.append(text.format(melds=" · ".join(labels(m.cards) for m in state.staged),
-                                 n=turn.staged_value(state.staged), need=turn.need(state, seat)))
+        n, wanted = turn.staged_value(state.staged), turn.need(state, seat)
+        text = (_("Initial meld being built (unseen by others): {melds} — {n} points, enough ({need} needed).")
+                if n >= wanted else
+                _("Initial meld being built (unseen by others): {melds} — {n} of the {need} points needed."))
+        notes.append(text.format(melds=" · ".join(labels(m.cards) for m in state.staged), n=n, need=wanted))
     if state.selection:
         where = [_where(state, a, m) for a, m in turn.meld_targets(state, seat)]
         if where:
