@@ -45,17 +45,22 @@ Key = tuple[bool, int]
 class Level:
     """How hard a strength thinks: worlds sampled, how the opponents are modelled, the exact shortlist."""
 
-    samples: int  # worlds for the card × station matrix
+    samples: int  # worlds for the card × station matrix (at three seats; fewer with more opponents)
     greedy: float  # share of opponents' orders that are the casual greedy order
     careful: float  # share that are the careful (matrix against greedy opponents) order; the rest arbitrary
     shortlist: int  # orders played out whole by the engine (variants only; 0: the matrix decides)
     exact_samples: int  # worlds those orders are played out on
+    budget: float  # seconds at most on the bot's clock (a cap under load; the samples decide)
+
+    def worlds(self, n: int) -> int:
+        """Samples at ``n`` seats: each opponent's order costs a model, so the work stays about even."""
+        return max(1, min(self.samples, 2 * self.samples // max(1, n - 1)))
 
 
 LEVELS = {
-    "easy": Level(samples=3, greedy=0.0, careful=0.0, shortlist=0, exact_samples=0),
-    "normal": Level(samples=40, greedy=0.75, careful=0.0, shortlist=4, exact_samples=12),
-    "strong": Level(samples=240, greedy=0.5, careful=0.35, shortlist=10, exact_samples=40),
+    "easy": Level(samples=3, greedy=0.0, careful=0.0, shortlist=0, exact_samples=0, budget=0.04),
+    "normal": Level(samples=40, greedy=0.75, careful=0.0, shortlist=4, exact_samples=12, budget=0.25),
+    "strong": Level(samples=240, greedy=0.5, careful=0.35, shortlist=8, exact_samples=24, budget=1.0),
 }
 
 
@@ -63,27 +68,45 @@ def pots_of(state: FairmarketState) -> tuple[int, ...]:
     return tuple(state.pot(k) for k in range(STATIONS))
 
 
-def station_worth(table_card: str, others: Sequence[str], pot: int, n: int, mine: str) -> float:
+def station_worth(table_card: str, others: Sequence[str], pot: int, n: int, mine: str, stories: bool = False) -> float:
     """What ``mine`` on one station is worth to its player (coins taken, plus 1/n of what the table
-    keeps), against the other cards there; the base game's rules (stations.play_station)."""
+    keeps), against the other cards there (stations.play_station). ``stories`` (Allben): a player's
+    lone story card acts and takes nothing, story cards played together and the table's rank zero;
+    what the story cards do (a Put, a Cut, a Quit) is left to the exact play-out."""
     high = fm.suit(table_card)
-    table = fm.key(table_card, high)
-    keys = [fm.key(c, high) for c in others]
-    me = fm.key(mine, high)
-    top = max(table, me, *keys)
-    bottom = min(table, me, *keys)
-    lows = (table == bottom) + (me == bottom) + sum(k == bottom for k in keys)
+    zero = _zero(table_card, others, mine) if stories else frozenset()
+    table = (True, 0) if stories and fm.rank(table_card) in _STORY else fm.key(table_card, high)
+    keys = [(fm.suit(c) == high, 0) if fm.rank(c) in zero else fm.key(c, high)
+            for c in others if not (stories and fm.rank(c) in _STORY and fm.rank(c) not in zero)]
+    acting = stories and fm.rank(mine) in _STORY and fm.rank(mine) not in zero
+    me = (fm.suit(mine) == high, 0) if fm.rank(mine) in zero else fm.key(mine, high)
+    field = keys if acting else [me, *keys]
+    top = max(table, *field)
+    bottom = min(table, *field)
+    lows = (table == bottom) + sum(k == bottom for k in field)
     left = pot - min(lows, pot)
     kept = (1 if table == bottom and pot else 0) + (left if table == top else 0)
+    if acting:
+        return kept / n
     took = (1 if me == bottom and pot >= lows else 0) + (left if me == top else 0)
     return took + kept / n
 
 
+_STORY = frozenset({"P", "C", "Q"})
+
+
+def _zero(table_card: str, others: Sequence[str], mine: str) -> frozenset[str]:
+    """The story ranks played together by players on a station (they counterfeit: rank zero)."""
+    ranks = [fm.rank(c) for c in (*others, mine) if fm.rank(c) in _STORY]
+    return frozenset(r for r in ranks if ranks.count(r) > 1)
+
+
 def _matrix(
-    hand: Sequence[str], table: Sequence[str], pots: Sequence[int], n: int, others: Sequence[Sequence[str]]
+    hand: Sequence[str], table: Sequence[str], pots: Sequence[int], n: int, others: Sequence[Sequence[str]],
+    stories: bool = False,
 ) -> list[list[float]]:
     """worth[station][card index] on one world: ``others[k]`` are the other cards on station k."""
-    return [[station_worth(table[k], others[k], pots[k], n, c) for c in hand] for k in range(STATIONS)]
+    return [[station_worth(table[k], others[k], pots[k], n, c, stories) for c in hand] for k in range(STATIONS)]
 
 
 def _orders(hand: Sequence[str], prefix: Sequence[str]) -> list[tuple[int, ...]]:
@@ -122,11 +145,10 @@ def careful_order(
 class MarketPlayer:
     """The expected-value order of one strength, placed card by card and confirmed."""
 
-    def __init__(self, name: str, level: Level, clock: Callable[[], float] | None = None, budget: float = 0.0) -> None:
+    def __init__(self, name: str, level: Level, clock: Callable[[], float] | None = None) -> None:
         self.name = name
         self.level = level
         self.clock = clock
-        self.budget = budget
         self._plans: dict[tuple[Any, ...], tuple[str, ...]] = {}
 
     def choose(self, game: Game, state: FairmarketState, seat: int, rng: random.Random) -> str:
@@ -159,12 +181,12 @@ class MarketPlayer:
     ) -> tuple[str, ...]:
         hand = state.hands[seat]
         level = self.level
-        stop = self.clock() + self.budget if self.clock is not None else None
+        stop = self.clock() + level.budget if self.clock is not None else None
         pots, n = pots_of(state), state.n
         orders = _orders(hand, prefix)
         total = [[0.0] * len(hand) for _ in range(STATIONS)]
         worlds: list[FairmarketState] = []
-        for i in range(level.samples):
+        for i in range(level.worlds(n)):
             world = self.world(game, state, seat, rng)
             if i < level.exact_samples:
                 worlds.append(world)
@@ -172,7 +194,7 @@ class MarketPlayer:
             if world.jack:
                 for k, c in enumerate(world.jack_order()):
                     others[k].append(c)
-            m = _matrix(hand, state.table, pots, n, others)
+            m = _matrix(hand, state.table, pots, n, others, state.options.allben)
             for k in range(STATIONS):
                 row, add = total[k], m[k]
                 for j in range(len(hand)):
@@ -234,7 +256,8 @@ def _worth(done: FairmarketState, seat: int) -> float:
 
 
 def player(strength: Strength, clock: Callable[[], float] | None) -> MarketPlayer:
-    return MarketPlayer(strength.name, LEVELS[strength.name], clock, strength.budget)
+    """The strength's level; its own clock cap (``Level.budget``), since an order is one decision a hand."""
+    return MarketPlayer(strength.name, LEVELS[strength.name], clock)
 
 
 __all__ = ["LEVELS", "Level", "MarketPlayer", "best_orders", "careful_order", "player", "station_worth"]
