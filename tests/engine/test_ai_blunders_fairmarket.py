@@ -172,3 +172,17 @@ def test_normal_beats_the_baseline() -> None:
     assert baseline is not None
     result = duplicate_match(GAME, lambda: player(NORMAL, None), lambda: baseline, deals=30, seed=3)
     assert result.low > 0, result.line()
+
+
+def test_the_bots_clock_caps_the_work() -> None:
+    """On the bot's clock a strength stops sampling (and playing out) when its budget is spent."""
+    readings: list[float] = []
+
+    def clock() -> float:  # ten seconds pass between readings: the budget is spent at once
+        readings.append(10.0 * len(readings))
+        return readings[-1]
+
+    state = GAME.new_state(GAME.presets["allben jackpot"], 4, 2)
+    order = MarketPlayer("strong", LEVELS["strong"], clock).order_for(GAME, state, 0, random.Random(0))
+    assert sorted(order) == sorted(state.hands[0])
+    assert len(readings) <= 4  # the start, two samples, one order played out (uncapped: hundreds)

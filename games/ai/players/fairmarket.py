@@ -206,7 +206,7 @@ class MarketPlayer:
         if not tied or level.shortlist <= 1:
             return tuple(hand[i] for i in best_orders(total, orders, 1)[0])
         shortlist = best_orders(total, orders, level.shortlist)
-        return tuple(hand[i] for i in self.exact(state, seat, shortlist, worlds))
+        return tuple(hand[i] for i in self.exact(state, seat, shortlist, worlds, stop))
 
     def world(self, game: Game, state: FairmarketState, seat: int, rng: random.Random) -> FairmarketState:
         """One sampled deal with every opponent's whole order drawn from the model."""
@@ -230,9 +230,11 @@ class MarketPlayer:
         return replace(world, order=tuple(orders))
 
     def exact(
-        self, state: FairmarketState, seat: int, shortlist: list[tuple[int, ...]], worlds: list[FairmarketState]
+        self, state: FairmarketState, seat: int, shortlist: list[tuple[int, ...]], worlds: list[FairmarketState],
+        stop: float | None = None,
     ) -> tuple[int, ...]:
-        """The shortlisted order with the best average when the whole hand is played out."""
+        """The shortlisted order with the best average when the whole hand is played out (the matrix's
+        best first: when the clock runs out, the orders not yet played out are left aside)."""
         hand = state.hands[seat]
         confirmed = (True,) * state.n
         best, best_value = shortlist[0], float("-inf")
@@ -245,6 +247,8 @@ class MarketPlayer:
                 value += _worth(done, seat)
             if value > best_value:
                 best, best_value = order, value
+            if stop is not None and self.clock is not None and self.clock() >= stop:
+                break
         return best
 
 
