@@ -108,10 +108,10 @@ def test_station_worth_counts_high_low_and_the_tables_share() -> None:
     assert station_worth("F20", ("B2", "CQ"), 6, 3, "BQ", stories=True) == pytest.approx(1 + 4 / 3)  # tied low
 
 
-def _scan(strength_name: str, hands: int) -> tuple[int, int]:
+def _scan(strength_name: str, hands: int, start: int = 0) -> tuple[int, int]:
     """(orders scanned, orders where a sure high existed), asserting none is plainly bad."""
     seen = chances = 0
-    for i in range(hands):
+    for i in range(start, start + hands):
         preset = PLAIN[i % len(PLAIN)]
         lo, hi = GAME.seat_limits(GAME.presets[preset])
         n = lo + i % (hi - lo + 1)
@@ -131,11 +131,12 @@ def _scan(strength_name: str, hands: int) -> tuple[int, int]:
 STRENGTHS = {"easy": EASY, "normal": NORMAL, "strong": STRONG}
 
 
-@pytest.mark.parametrize(("name", "hands"), [("easy", 120), ("normal", 40), ("strong", 2)])
-def test_no_plainly_bad_order_in_every_plain_variant(name: str, hands: int) -> None:
-    """Every preset without a Jackpot or Jack, 2–6 seats, some pots carried: no wasted sure high."""
-    seen, chances = _scan(name, hands)
-    assert seen >= hands * 2 and chances >= seen // 5  # the scan meets sure highs often enough to mean something
+@pytest.mark.parametrize(("name", "hands", "start"), [("easy", 120, 0), ("normal", 40, 0), ("strong", 2, 3)])
+def test_no_plainly_bad_order_in_every_plain_variant(name: str, hands: int, start: int) -> None:
+    """Every preset without a Jackpot or Jack, 2–6 seats, some pots carried: no wasted sure high
+    (strong, slow, on two hands where sure highs are held)."""
+    seen, chances = _scan(name, hands, start)
+    assert seen >= hands * 2 and chances >= max(1, seen // 5)  # the scan meets sure highs often enough to mean something
 
 
 def test_the_order_is_placed_card_by_card_then_confirmed_and_never_a_vote() -> None:
