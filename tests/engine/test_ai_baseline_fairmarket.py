@@ -1,4 +1,4 @@
-"""Fairmarket's baseline: a legal greedy order from the view alone (no computer player of its own yet)."""
+"""Fairmarket's baseline: a legal greedy order from the view alone (the computer player is games/ai/players/fairmarket.py)."""
 
 from __future__ import annotations
 
