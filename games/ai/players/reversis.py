@@ -11,15 +11,29 @@ to a seat going for the espagnolette. Everything is read off the seat's view.
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Callable
 from typing import Any
 
+from games.ai.baselines.reversis import ducks, exchange_action, most_dangerous
 from games.ai.pruned import PrunedSearch, without
 from games.ai.search import Strength
-from games.ai.seen import TableTrick, cards_of, current_trick
+from games.ai.seen import cards_of, current_trick
 from games.core.game import Game
-from games.reversis.cards import POINTS, QUINOLA, STRENGTH, SUIT_OF, is_ace
+from games.reversis.cards import POINTS, QUINOLA, SUIT_OF, is_ace
+from games.reversis.game import Reversis
+from games.reversis.rollout import rollout_action
+from games.reversis.state import EXCHANGE, ReversisState
+
+from ._guided import GuidedSearch
+from ._tuning import capped
+
+GAME = Reversis()
+#: Sampled deals a decision plays out, at most (a playout is a whole deal through the engine).
+NORMAL_SAMPLES, STRONG_SAMPLES = 12, 48
+#: The exchanges the search weighs: keeping the hand and discarding one of this many most dangerous cards.
+EXCHANGES = 4
 
 _COUNT = re.compile(r"^\s*(\d+)")
 
@@ -41,14 +55,6 @@ def chasing(view: Any, seat: int) -> bool:
         return True
     taken = tricks_taken(view)
     return taken is not None and sum(taken) > 0 and taken[seat] == sum(taken)
-
-
-def ducks(trick: TableTrick, card: str) -> bool:
-    """Whether ``card`` stays under the best card of the suit led (or is off suit)."""
-    led = SUIT_OF[trick.cards[0]]
-    if SUIT_OF[card] != led:
-        return True
-    return STRENGTH[card] < max(STRENGTH[c] for c in trick.cards if SUIT_OF[c] == led)
 
 
 def blunders(game: Game, state: Any, seat: int, legal: tuple[str, ...]) -> frozenset[str]:
@@ -81,5 +87,27 @@ def prune(game: Game, state: Any, seat: int, legal: tuple[str, ...]) -> tuple[st
     return without(legal, blunders(game, state, seat, legal))
 
 
-def player(strength: Strength, clock: Callable[[], float] | None = None) -> PrunedSearch:
-    return PrunedSearch(strength, clock, prune)
+def candidates(state: ReversisState, seat: int, legal: tuple[str, ...]) -> tuple[str, ...]:
+    """No blunder in the play; in the exchange, keeping the hand or one of the most dangerous cards."""
+    if len(legal) == 1:
+        return legal
+    if state.phase != EXCHANGE:
+        return prune(GAME, state, seat, legal)
+    shortlist = {"discard:", *(f"discard:{c}" for c in most_dangerous(state.play.hands[seat])[:EXCHANGES])}
+    return tuple(a for a in legal if a in shortlist)
+
+
+def playout(state: ReversisState, seat: int, rng: random.Random) -> str:
+    """The baseline's exchange and the game's playout card (duck, shed what pays when void)."""
+    if state.phase == EXCHANGE:
+        return exchange_action(state.play.hands[seat], seat != state.dealer)
+    action = rollout_action(state, seat)
+    assert action is not None  # the play has a card for every seat to play
+    return action
+
+
+def player(strength: Strength, clock: Callable[[], float] | None = None) -> PrunedSearch | GuidedSearch:
+    """Reversis' player at ``strength``: easy, the generic search's two samples less the blunders."""
+    if strength.name == "easy":
+        return PrunedSearch(strength, clock, prune)
+    return GuidedSearch(capped(strength, NORMAL_SAMPLES, STRONG_SAMPLES), clock, candidates, playout)
