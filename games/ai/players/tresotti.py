@@ -16,12 +16,12 @@ generic search's random playouts with two samples: legal, never plainly bad, and
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
-from dataclasses import replace
-
 from games.ai.baselines.tresotti import estimate, ranker, rule_action, rule_card, table_facts, wins_so_far
+from games.ai.deal import taken_tricks
 from games.ai.pruned import PrunedSearch, without
 from games.ai.search import Strength, deal_mark
 from games.ai.seen import cards_of, current_trick
@@ -29,7 +29,7 @@ from games.core.game import Game
 from games.core.tricks import Trick, TrickPlay
 from games.tresotti.cards import GAME_VALUE, SUIT_OF
 from games.tresotti.game import Tresotti
-from games.tresotti.state import TresottiState
+from games.tresotti.state import MIN_BID, TresottiState
 
 from ._guided import GuidedSearch
 from ._tuning import capped
@@ -41,6 +41,8 @@ GAME = Tresotti()
 FAR_ABOVE, WEIGHED_ABOVE = 3, 2
 #: Sampled deals a decision plays out, at most (a playout is a whole deal through the engine).
 NORMAL_SAMPLES, STRONG_SAMPLES = 24, 96
+#: Redeals a sample may take to agree with the auction, and the count's slack (points).
+DRAWS, SLACK = 8, 1.0
 
 
 def blunders(
@@ -116,8 +118,65 @@ def finish_deal(state: TresottiState) -> TresottiState:
     return scored
 
 
+def played_by(state: TresottiState) -> list[list[str]]:
+    """The cards each seat has played this deal (the finished tricks rebuilt from the cards taken)."""
+    n, reading = state.seats, state.options.reading()
+
+    def winning_index(cards: Sequence[str]) -> int:
+        rank = ranker(cards[0], state.trump, reading)
+        return max(range(len(cards)), key=lambda i: rank(cards[i]))
+
+    out: list[list[str]] = [[] for _ in range(n)]
+    for trick in (*taken_tricks(state.play.taken, n, winning_index), state.play.trick):
+        for s, c in trick.plays:
+            out[s].append(c)
+    return out
+
+
+def agrees(world: TresottiState, seat: int) -> bool:
+    """Whether the others' sampled hands could have bid as they did, by the count a casual player
+    makes (``estimate``, with a point of slack): the high bidder's hand worth about its bid, a
+    passer's hand not worth much more than the bid it passed."""
+    auction = world.auction
+    if world.phase not in ("bid", "play") or auction.high_seat is None:
+        return True
+    n, reading = world.seats, world.options.reading()
+    played = played_by(world)
+    for s in range(n):
+        if s == seat or (s != auction.high_seat and s not in auction.out):
+            continue
+        count = estimate((*world.play.hands[s], *played[s]), n, reading)
+        if s == auction.high_seat:
+            forced = s == world.dealer and len(auction.out) == n - 1
+            if not forced and count < auction.high - SLACK - 0.5:
+                return False
+        elif count >= (auction.high or MIN_BID) + SLACK + 0.5:
+            return False
+    return True
+
+
+class Inferring(Tresotti):
+    """Tresotti whose ``sample_hidden`` prefers deals that agree with the auction (``agrees``):
+    up to ``DRAWS`` redeals, else the last one (the others may bid by another rule than ours)."""
+
+    def sample_hidden(self, state: TresottiState, seat: int, rng: random.Random) -> TresottiState:
+        world = super().sample_hidden(state, seat, rng)
+        for _ in range(DRAWS - 1):
+            if agrees(world, seat):
+                break
+            world = super().sample_hidden(state, seat, rng)
+        return world
+
+
+INFERRING = Inferring()
+
+
 class TresottiSearch(GuidedSearch):
-    """``GuidedSearch`` whose playouts bid through the engine, then finish the card play at once."""
+    """``GuidedSearch`` that samples deals agreeing with the auction and whose playouts bid through
+    the engine, then finish the card play at once."""
+
+    def choose(self, game: Game, state: Any, seat: int, rng: random.Random) -> str:
+        return super().choose(INFERRING, state, seat, rng)
 
     def play_out(self, game: Game, state: Any, rng: random.Random, deadline: Callable[[], bool] | None) -> Any:
         mark = deal_mark(state)
