@@ -16,7 +16,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from games.ai.baselines.reversis import ducks, exchange_action, most_dangerous
+from games.ai.baselines.reversis import danger, ducks, exchange_action, most_dangerous
 from games.ai.pruned import PrunedSearch, without
 from games.ai.search import Strength
 from games.ai.seen import cards_of, current_trick
@@ -88,12 +88,16 @@ def prune(game: Game, state: Any, seat: int, legal: tuple[str, ...]) -> tuple[st
 
 
 def candidates(state: ReversisState, seat: int, legal: tuple[str, ...]) -> tuple[str, ...]:
-    """No blunder in the play; in the exchange, keeping the hand or one of the most dangerous cards."""
+    """No blunder in the play; in the exchange, keeping the hand or one of the (at most four) most
+    dangerous cards that threaten anything."""
     if len(legal) == 1:
         return legal
     if state.phase != EXCHANGE:
         return prune(GAME, state, seat, legal)
-    shortlist = {"discard:", *(f"discard:{c}" for c in most_dangerous(state.play.hands[seat])[:EXCHANGES])}
+    hand = state.play.hands[seat]
+    worst = most_dangerous(hand)
+    shed = [c for c in worst[:EXCHANGES] if danger(c, hand) > 0] or worst[:1]  # a low card threatens nothing
+    shortlist = {"discard:", *(f"discard:{c}" for c in shed)}
     return tuple(a for a in legal if a in shortlist)
 
 
