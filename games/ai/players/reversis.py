@@ -83,22 +83,24 @@ def blunders(game: Game, state: Any, seat: int, legal: tuple[str, ...]) -> froze
     return frozenset(bad)
 
 
+def exchanges(hand: tuple[str, ...], legal: tuple[str, ...]) -> tuple[str, ...]:
+    """The exchanges worth weighing: keeping the hand (where allowed) or discarding one of the (at
+    most four) most dangerous cards that threaten anything; never a low card that costs nothing."""
+    worst = most_dangerous(hand)
+    shed = [c for c in worst[:EXCHANGES] if danger(c, hand) > 0] or worst[:1]
+    shortlist = {"discard:", *(f"discard:{c}" for c in shed)}
+    return tuple(a for a in legal if a in shortlist) or legal
+
+
 def prune(game: Game, state: Any, seat: int, legal: tuple[str, ...]) -> tuple[str, ...]:
+    """The actions the search weighs: no blunder in the play, a shortlist in the exchange."""
+    if not cards_of(legal):
+        return exchanges(game.view(state, seat).hand, legal)
     return without(legal, blunders(game, state, seat, legal))
 
 
 def candidates(state: ReversisState, seat: int, legal: tuple[str, ...]) -> tuple[str, ...]:
-    """No blunder in the play; in the exchange, keeping the hand or one of the (at most four) most
-    dangerous cards that threaten anything."""
-    if len(legal) == 1:
-        return legal
-    if state.phase != EXCHANGE:
-        return prune(GAME, state, seat, legal)
-    hand = state.play.hands[seat]
-    worst = most_dangerous(hand)
-    shed = [c for c in worst[:EXCHANGES] if danger(c, hand) > 0] or worst[:1]  # a low card threatens nothing
-    shortlist = {"discard:", *(f"discard:{c}" for c in shed)}
-    return tuple(a for a in legal if a in shortlist)
+    return prune(GAME, state, seat, legal) if len(legal) > 1 else legal
 
 
 def playout(state: ReversisState, seat: int, rng: random.Random) -> str:
