@@ -121,7 +121,7 @@ class _Search:
         start = [reward(game, world, s) for s in range(n)]
 
         def advantage(state: Any) -> float:
-            out = game.outcome(state)
+            out = self.ended[1] if self.ended[0] is state else game.outcome(state)
             if out is not None and any(out.payoffs):  # the common end: chips, one outcome for every seat
                 each = [p - start[s] for s, p in enumerate(out.payoffs)]
             else:
@@ -130,11 +130,16 @@ class _Search:
             return each[seat] - (sum(others) / len(others) if others else 0.0)
 
         self.value = value or advantage
+        self.ended: tuple[Any, Any] = (None, None)  # the last state ``over`` saw end, and its outcome
         self.nodes = 0
         self.table: dict[Hashable, tuple[float, float, str | None]] = {}
 
     def over(self, state: Any) -> bool:
-        return self.game.outcome(state) is not None or (self.mark is not None and deal_mark(state) != self.mark)
+        out = self.game.outcome(state)
+        if out is not None:
+            self.ended = (state, out)  # the value reads it, rather than settling the hand again
+            return True
+        return self.mark is not None and deal_mark(state) != self.mark
 
     def actor(self, state: Any) -> int:
         seats = self.game.to_act(state)
