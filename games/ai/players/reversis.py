@@ -24,8 +24,9 @@ from games.core.game import Game
 from games.reversis.cards import POINTS, QUINOLA, SUIT_OF, is_ace
 from games.reversis.game import Reversis
 from games.reversis.rollout import rollout_action
-from games.reversis.state import EXCHANGE, ReversisState
+from games.reversis.state import EXCHANGE, PLAY, SEATS, ReversisState
 
+from ._endplay import end_solver
 from ._guided import GuidedSearch
 from ._tuning import capped
 
@@ -112,8 +113,17 @@ def playout(state: ReversisState, seat: int, rng: random.Random) -> str:
     return action
 
 
+def _playing(state: ReversisState) -> bool:
+    return state.phase == PLAY
+
+
+def _two_tricks(state: ReversisState) -> int:
+    return 2 * SEATS
+
+
 def player(strength: Strength, clock: Callable[[], float] | None = None) -> PrunedSearch | GuidedSearch:
     """Reversis' player at ``strength``: easy, the generic search's two samples less the blunders."""
     if strength.name == "easy":
         return PrunedSearch(strength, clock, prune)
-    return GuidedSearch(capped(strength, NORMAL_SAMPLES, STRONG_SAMPLES), clock, candidates, playout)
+    solve = end_solver(GAME, _playing, _two_tricks) if strength.name == "strong" else None
+    return GuidedSearch(capped(strength, NORMAL_SAMPLES, STRONG_SAMPLES), clock, candidates, playout, solve)

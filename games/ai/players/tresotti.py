@@ -31,6 +31,7 @@ from games.tresotti.cards import GAME_VALUE, SUIT_OF
 from games.tresotti.game import Tresotti
 from games.tresotti.state import MIN_BID, TresottiState
 
+from ._endplay import end_solver
 from ._guided import GuidedSearch
 from ._tuning import capped
 
@@ -188,8 +189,17 @@ class TresottiSearch(GuidedSearch):
         return finish_deal(state)
 
 
+def _playing(state: TresottiState) -> bool:
+    return state.phase == "play"
+
+
+def _two_tricks(state: TresottiState) -> int:
+    return 2 * state.seats
+
+
 def player(strength: Strength, clock: Callable[[], float] | None = None) -> PrunedSearch | TresottiSearch:
     """Tresotti's player at ``strength``."""
     if strength.name == "easy":
         return PrunedSearch(strength, clock, prune)
-    return TresottiSearch(capped(strength, NORMAL_SAMPLES, STRONG_SAMPLES), clock, candidates, playout)
+    solve = end_solver(GAME, _playing, _two_tricks) if strength.name == "strong" else None
+    return TresottiSearch(capped(strength, NORMAL_SAMPLES, STRONG_SAMPLES), clock, candidates, playout, solve)
