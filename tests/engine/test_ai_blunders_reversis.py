@@ -10,9 +10,10 @@ import pytest
 import games
 from games.ai.baselines.reversis import danger
 from games.ai.players.reversis import EXCHANGES, blunders, candidates, player, playout
-from games.ai.search import Strength
+from games.ai.search import STRONG, Strength
 from games.reversis.cards import CARDS
 from tests.support.blunders import STRENGTHS, assert_judge_bites, assert_no_blunder, baseline
+from tests.support.endplay import brute_values
 
 GAME = games.get_game("reversis")
 
@@ -79,3 +80,19 @@ def test_the_player_decides_the_same_whatever_the_others_really_hold() -> None:
             other = GAME.sample_hidden(state, seat, random.Random(9))
             first = player(small).choose(GAME, state, seat, random.Random(4))
             assert player(small).choose(GAME, other, seat, random.Random(4)) == first
+
+
+def test_the_strong_player_solves_the_last_two_tricks_exactly() -> None:
+    """With eight cards left the strong player's solve gives each card its minimax value (brute
+    force through the engine, payments and all); with twelve it plays out."""
+    solve = player(STRONG).solve
+    assert solve is not None
+    for seed in range(4):
+        state = _dealt(seed, 4 + 36)  # the exchange, then nine tricks
+        seat = min(GAME.to_act(state))
+        legal = GAME.legal_actions(state, seat)
+        world = GAME.sample_hidden(state, seat, random.Random(seed))
+        assert solve(world, seat, legal) == pytest.approx(brute_values(GAME, world, seat, legal))
+        earlier = _dealt(seed, 4 + 32)
+        seat = min(GAME.to_act(earlier))
+        assert solve(GAME.sample_hidden(earlier, seat, random.Random(0)), seat, GAME.legal_actions(earlier, seat)) is None

@@ -12,12 +12,13 @@ import pytest
 import games
 from games.ai.baselines.tresotti import ranker
 from games.ai.players.tresotti import INFERRING, agrees, blunders, estimate, finish_deal, player, playout
-from games.ai.search import NORMAL, Strength
+from games.ai.search import NORMAL, STRONG, Strength
 from games.core.cards import FAIRMARKET_DECK
 from games.core.tricks import Trick
 from games.tresotti.cards import BASIC, DEARWORTH, SUIT_OF
 from games.tresotti.state import trick_winner
 from tests.support.blunders import STRENGTHS, assert_judge_bites, assert_no_blunder, baseline
+from tests.support.endplay import brute_values
 
 GAME = games.get_game("tresotti")
 
@@ -112,3 +113,23 @@ def test_the_player_decides_the_same_whatever_the_others_really_hold() -> None:
             other = GAME.sample_hidden(state, seat, random.Random(9))
             first = player(small).choose(GAME, state, seat, random.Random(4))
             assert player(small).choose(GAME, other, seat, random.Random(4)) == first
+
+
+def test_the_strong_player_solves_the_last_two_tricks_exactly() -> None:
+    """On a sampled deal with two tricks' worth of cards left the strong player's solve gives each
+    card its minimax value (brute force through the engine); with more cards it plays out."""
+    solve = player(STRONG).solve
+    assert solve is not None
+    solved = 0
+    for seed in range(6):
+        seats = 3 + seed % 2
+        state = _dealt(seed, seats=seats, cards=9 * seats - 2 * seats)
+        seat = min(GAME.to_act(state))
+        legal = GAME.legal_actions(state, seat)
+        world = GAME.sample_hidden(state, seat, random.Random(seed))
+        assert solve(world, seat, legal) == pytest.approx(brute_values(GAME, world, seat, legal))
+        solved += 1
+        earlier = _dealt(seed, seats=seats, cards=9 * seats - 3 * seats)
+        seat = min(GAME.to_act(earlier))
+        assert solve(GAME.sample_hidden(earlier, seat, random.Random(0)), seat, GAME.legal_actions(earlier, seat)) is None
+    assert solved == 6
