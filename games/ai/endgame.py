@@ -30,7 +30,7 @@ import dataclasses
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
-from games.core.game import Game
+from games.core.game import Game, Outcome
 
 from .search import deal_mark, reward
 
@@ -121,9 +121,9 @@ class _Search:
         start = [reward(game, world, s) for s in range(n)]
 
         def advantage(state: Any) -> float:
-            out = self.ended[1] if self.ended[0] is state else game.outcome(state)
+            out: Outcome | None = self.ended[1] if self.ended[0] is state else game.outcome(state)
             if out is not None and any(out.payoffs):  # the common end: chips, one outcome for every seat
-                each = [p - start[s] for s, p in enumerate(out.payoffs)]
+                each = [float(p) - start[s] for s, p in enumerate(out.payoffs)]
             else:
                 each = [reward(game, state, s) - start[s] for s in range(n)]
             others = [r for s, r in enumerate(each) if s != seat]
