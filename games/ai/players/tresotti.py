@@ -29,7 +29,7 @@ from games.core.game import Game
 from games.core.tricks import Trick, TrickPlay
 from games.tresotti.cards import GAME_VALUE, SUIT_OF
 from games.tresotti.game import Tresotti
-from games.tresotti.state import MIN_BID, TresottiState
+from games.tresotti.state import TresottiState
 
 from ._endplay import end_solver
 from ._guided import GuidedSearch
@@ -138,8 +138,8 @@ def agrees(world: TresottiState, seat: int) -> bool:
     """Whether the others' sampled hands could have bid as they did, by the count a casual player
     makes (``estimate``, with a point of slack): the high bidder's hand worth about its bid, a
     passer's hand not worth much more than the bid it passed."""
-    auction = world.auction
-    if world.phase not in ("bid", "play") or auction.high_seat is None:
+    auction, high = world.auction, world.auction.high
+    if world.phase not in ("bid", "play") or auction.high_seat is None or high is None:
         return True
     n, reading = world.seats, world.options.reading()
     played = played_by(world)
@@ -149,9 +149,9 @@ def agrees(world: TresottiState, seat: int) -> bool:
         count = estimate((*world.play.hands[s], *played[s]), n, reading)
         if s == auction.high_seat:
             forced = s == world.dealer and len(auction.out) == n - 1
-            if not forced and count < auction.high - SLACK - 0.5:
+            if not forced and count < high - SLACK - 0.5:
                 return False
-        elif count >= (auction.high or MIN_BID) + SLACK + 0.5:
+        elif count >= high + SLACK + 0.5:
             return False
     return True
 
