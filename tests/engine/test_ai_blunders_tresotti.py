@@ -58,10 +58,10 @@ def _dealt(seed: int, preset: str = "standard", seats: int = 4, cards: int = 0) 
 
 def test_a_playout_finished_at_once_scores_as_the_engine_step_by_step() -> None:
     """``finish_deal`` (the playouts' fast path) plays the baseline's cards and takes the tricks
-    and the sheet exactly as the engine does card by card, in every rule set and seat count."""
+    and the sheet exactly as the engine does card by card, in every preset and seat count."""
     for seed in range(24):
-        preset = ("standard", "dearworth")[seed % 2]
-        state = _dealt(seed, preset, 3 + seed % 4, cards=seed % 11)
+        preset = ("standard", "dearworth", "sellersport")[seed % 3]
+        state = _dealt(seed, preset, 3 if preset == "sellersport" else 3 + seed % 4, cards=seed % 11)
         stepped = state
         while stepped.phase == "play" and stepped.deal_no == state.deal_no:
             seat = min(GAME.to_act(stepped))
