@@ -7,6 +7,12 @@ keeping the J♥ when void in the suit led (thrown, it is paid 5 and takes a pot
 a trick with points as the last to play when a card would duck it. None applies while a
 reversis is on or to a seat that has taken every trick so far (it may be going for one), nor
 to a seat going for the espagnolette. Everything is read off the seat's view.
+
+Normal and strong weigh the rest (and, in the exchange, keeping the hand or shedding one of the
+most dangerous cards: ``exchanges``) by playing each sampled hand out with the baseline's
+exchange and the game's playout card, the engine settling every payment; strong samples four
+times as many hands and solves the last two tricks of each exactly (``_endplay``). Easy is the
+generic search with two samples, less the blunders.
 """
 
 from __future__ import annotations
