@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
 import games
-from games.ai.players.reversis import blunders, player
-from games.ai.search import Strength
+from games.ai.baselines.reversis import danger
+from games.ai.players.reversis import EXCHANGES, blunders, candidates, player, playout
+from games.ai.search import STRONG, Strength
 from games.reversis.cards import CARDS
-from tests.support.blunders import STRENGTHS, assert_judge_bites, assert_no_blunder
+from tests.support.blunders import STRENGTHS, assert_judge_bites, assert_no_blunder, baseline
+from tests.support.endplay import brute_values
 
 GAME = games.get_game("reversis")
 
@@ -37,3 +40,59 @@ def test_the_quinola_and_an_ace_on_their_own_lead_are_blunders_when_another_hear
     assert blunders(GAME, state, 2, legal) == {"play:Jh", "play:Ah"}
     for strength in STRENGTHS:
         assert player(strength).choose(GAME, state, 2, random.Random(0)) == "play:5h"
+
+
+def _dealt(seed: int, actions: int) -> Any:
+    """A hand played ``actions`` actions by the baseline (the exchange first)."""
+    state = GAME.new_state(GAME.presets["standard"], 4, seed, dealer=seed % 4)
+    rng, base = random.Random(seed), baseline("reversis")
+    for _ in range(actions):
+        seat = min(GAME.to_act(state))
+        state, _events = GAME.apply(state, seat, base.choose(GAME, state, seat, rng))
+    return state
+
+
+def test_the_search_weighs_keeping_or_the_most_dangerous_cards_in_the_exchange() -> None:
+    """The exchange's shortlist: the baseline's own discard, keeping the hand (not the dealer),
+    and a few other dangerous cards, never a low card that threatens nothing; its playouts
+    exchange as the baseline does."""
+    base = baseline("reversis")
+    for seed in range(8):
+        for actions in range(4):
+            state = _dealt(seed, actions)
+            seat = min(GAME.to_act(state))
+            legal = GAME.legal_actions(state, seat)
+            kept = candidates(state, seat, legal)
+            rule = base.choose(GAME, state, seat, random.Random(0))
+            assert rule in kept and len(kept) <= EXCHANGES + 1
+            assert ("discard:" in kept) == (seat != state.dealer)
+            shed = [a[8:] for a in kept if a != "discard:"]
+            assert len(shed) == 1 or all(danger(c, state.play.hands[seat]) > 0 for c in shed)
+            assert playout(state, seat, random.Random(0)) == rule
+
+
+def test_the_player_decides_the_same_whatever_the_others_really_hold() -> None:
+    small = Strength("normal", samples=3, budget=1.0)
+    for seed in range(3):
+        for actions in (1, 4, 20):
+            state = _dealt(seed, actions)
+            seat = min(GAME.to_act(state))
+            other = GAME.sample_hidden(state, seat, random.Random(9))
+            first = player(small).choose(GAME, state, seat, random.Random(4))
+            assert player(small).choose(GAME, other, seat, random.Random(4)) == first
+
+
+def test_the_strong_player_solves_the_last_two_tricks_exactly() -> None:
+    """With eight cards left the strong player's solve gives each card its minimax value (brute
+    force through the engine, payments and all); with twelve it plays out."""
+    solve = player(STRONG).solve
+    assert solve is not None
+    for seed in range(4):
+        state = _dealt(seed, 4 + 36)  # the exchange, then nine tricks
+        seat = min(GAME.to_act(state))
+        legal = GAME.legal_actions(state, seat)
+        world = GAME.sample_hidden(state, seat, random.Random(seed))
+        assert solve(world, seat, legal) == pytest.approx(brute_values(GAME, world, seat, legal))
+        earlier = _dealt(seed, 4 + 32)
+        seat = min(GAME.to_act(earlier))
+        assert solve(GAME.sample_hidden(earlier, seat, random.Random(0)), seat, GAME.legal_actions(earlier, seat)) is None

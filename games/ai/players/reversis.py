@@ -7,19 +7,40 @@ keeping the J♥ when void in the suit led (thrown, it is paid 5 and takes a pot
 a trick with points as the last to play when a card would duck it. None applies while a
 reversis is on or to a seat that has taken every trick so far (it may be going for one), nor
 to a seat going for the espagnolette. Everything is read off the seat's view.
+
+Normal and strong weigh the rest (and, in the exchange, keeping the hand or shedding one of the
+most dangerous cards: ``exchanges``) by playing each sampled hand out with the baseline's
+exchange and the game's playout card, the engine settling every payment; strong samples four
+times as many hands and solves the last two tricks of each exactly (``_endplay``). Easy is the
+generic search with two samples, less the blunders.
 """
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Callable
 from typing import Any
 
+from games.ai.baselines.reversis import danger, ducks, exchange_action, most_dangerous
 from games.ai.pruned import PrunedSearch, without
 from games.ai.search import Strength
-from games.ai.seen import TableTrick, cards_of, current_trick
+from games.ai.seen import cards_of, current_trick
 from games.core.game import Game
-from games.reversis.cards import POINTS, QUINOLA, STRENGTH, SUIT_OF, is_ace
+from games.reversis.cards import POINTS, QUINOLA, SUIT_OF, is_ace
+from games.reversis.game import Reversis
+from games.reversis.rollout import rollout_action
+from games.reversis.state import EXCHANGE, PLAY, SEATS, ReversisState
+
+from ._endplay import end_solver
+from ._guided import GuidedSearch
+from ._tuning import capped
+
+GAME = Reversis()
+#: Sampled deals a decision plays out, at most (a playout is a whole deal through the engine).
+NORMAL_SAMPLES, STRONG_SAMPLES = 12, 48
+#: The exchanges the search weighs: keeping the hand and discarding one of this many most dangerous cards.
+EXCHANGES = 4
 
 _COUNT = re.compile(r"^\s*(\d+)")
 
@@ -41,14 +62,6 @@ def chasing(view: Any, seat: int) -> bool:
         return True
     taken = tricks_taken(view)
     return taken is not None and sum(taken) > 0 and taken[seat] == sum(taken)
-
-
-def ducks(trick: TableTrick, card: str) -> bool:
-    """Whether ``card`` stays under the best card of the suit led (or is off suit)."""
-    led = SUIT_OF[trick.cards[0]]
-    if SUIT_OF[card] != led:
-        return True
-    return STRENGTH[card] < max(STRENGTH[c] for c in trick.cards if SUIT_OF[c] == led)
 
 
 def blunders(game: Game, state: Any, seat: int, legal: tuple[str, ...]) -> frozenset[str]:
@@ -77,9 +90,46 @@ def blunders(game: Game, state: Any, seat: int, legal: tuple[str, ...]) -> froze
     return frozenset(bad)
 
 
+def exchanges(hand: tuple[str, ...], legal: tuple[str, ...]) -> tuple[str, ...]:
+    """The exchanges worth weighing: keeping the hand (where allowed) or discarding one of the (at
+    most four) most dangerous cards that threaten anything; never a low card that costs nothing."""
+    worst = most_dangerous(hand)
+    shed = [c for c in worst[:EXCHANGES] if danger(c, hand) > 0] or worst[:1]
+    shortlist = {"discard:", *(f"discard:{c}" for c in shed)}
+    return tuple(a for a in legal if a in shortlist) or legal
+
+
 def prune(game: Game, state: Any, seat: int, legal: tuple[str, ...]) -> tuple[str, ...]:
+    """The actions the search weighs: no blunder in the play, a shortlist in the exchange."""
+    if not cards_of(legal):
+        return exchanges(game.view(state, seat).hand, legal)
     return without(legal, blunders(game, state, seat, legal))
 
 
-def player(strength: Strength, clock: Callable[[], float] | None = None) -> PrunedSearch:
-    return PrunedSearch(strength, clock, prune)
+def candidates(state: ReversisState, seat: int, legal: tuple[str, ...]) -> tuple[str, ...]:
+    return prune(GAME, state, seat, legal) if len(legal) > 1 else legal
+
+
+def playout(state: ReversisState, seat: int, rng: random.Random) -> str:
+    """The baseline's exchange and the game's playout card (duck, shed what pays when void)."""
+    if state.phase == EXCHANGE:
+        return exchange_action(state.play.hands[seat], seat != state.dealer)
+    action = rollout_action(state, seat)
+    assert action is not None  # the play has a card for every seat to play
+    return action
+
+
+def _playing(state: ReversisState) -> bool:
+    return state.phase == PLAY
+
+
+def _two_tricks(state: ReversisState) -> int:
+    return 2 * SEATS
+
+
+def player(strength: Strength, clock: Callable[[], float] | None = None) -> PrunedSearch | GuidedSearch:
+    """Reversis' player at ``strength``: easy, the generic search's two samples less the blunders."""
+    if strength.name == "easy":
+        return PrunedSearch(strength, clock, prune)
+    solve = end_solver(GAME, _playing, _two_tricks) if strength.name == "strong" else None
+    return GuidedSearch(capped(strength, NORMAL_SAMPLES, STRONG_SAMPLES), clock, candidates, playout, solve)
