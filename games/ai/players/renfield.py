@@ -157,10 +157,34 @@ def engine_of(state: FamilyState) -> RenfieldFamily:
     return _GAMES[type(state)]
 
 
+#: How often the easy player takes a sensible action at random instead of its rule's.
+EASY_NOISE = 0.3
+
+
+class RulesOfThumb:
+    """The easy player: the baseline's rules of thumb (``games.ai.baselines.renfield``), but now and
+    then (``EASY_NOISE``) any action the shortlist keeps, so never a listed blunder. Quick, and a
+    deliberately simpler player than the searches: it neither looks ahead nor weighs bids."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def choose(self, game: Game, state: Any, seat: int, rng: random.Random) -> str:
+        from games.ai.baselines.renfield import Baseline  # it reads this module's helpers: imported late
+
+        legal = game.legal_actions(state, seat)
+        if len(legal) > 1 and rng.random() < EASY_NOISE:
+            kept = prune(game, state, seat, legal)
+            return kept[rng.randrange(len(kept))]
+        return Baseline().choose(game, state, seat, rng)
+
+
 def player(strength: Strength, clock: Callable[[], float] | None = None) -> Policy:
-    """Easy and normal: the pruned flat search with random (never folding) playouts. Strong: the
+    """Easy: ``RulesOfThumb``. Normal: the pruned flat search with random (never folding) playouts. Strong: the
     search over the same shortlist with a careful player's playouts and the last tricks solved
     exactly on each sampled deal (``_renfield``, ``games.ai.endgame``)."""
+    if strength.name == "easy":
+        return RulesOfThumb(strength.name)
     if strength.name != "strong":
         return PrunedSearch(strength, clock, prune)
 
