@@ -1,8 +1,6 @@
 """The parts of Renfield's (and Scurro's) players that the blunder scans don't reach (issue 25).
 
-The strong player's playouts judge who takes a trick with ``_renfield.taking``: it must agree with
-the engine on every preset (wild cards, Death Cards, Flatline). The bids it weighs are a few steps
-above the lowest; the easy player is the baseline's rules with noise among the shortlist; the
+The bids the searches weigh are a few steps above the lowest; the easy player is the baseline's rules with noise among the shortlist; the
 strong player's solve hook answers for the last two tricks and leaves earlier ones to playouts.
 """
 
@@ -11,11 +9,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import pytest
-
 import games
 from games.ai.players import _renfield
-from games.ai.players.renfield import RulesOfThumb, _solvers, bid_steps, engine_of, player, prune, takes
+from games.ai.players.renfield import RulesOfThumb, _solvers, bid_steps, player, prune
 from games.ai.search import EASY
 from games.renfield.state import PLAY
 
@@ -32,25 +28,6 @@ def _states(game_id: str, preset: str, deals: int) -> list[Any]:
             legal = game.legal_actions(state, seat)
             state, _events = game.apply(state, seat, legal[rng.randrange(len(legal))])
     return out
-
-
-@pytest.mark.parametrize("game_id", ["renfield", "scurro"])
-def test_the_playouts_judge_the_trick_as_the_engine_does(game_id: str) -> None:
-    game = games.get_game(game_id)
-    checked = 0
-    for preset in game.presets:
-        for state in _states(game_id, preset, 2):
-            if state.phase != PLAY or not state.trick.plays:
-                continue
-            seat = state.turn
-            lk = engine_of(state).lookups
-            for action in game.legal_actions(state, seat):
-                if action in ("fold", "buy"):
-                    continue
-                took = takes(game, state, seat, action)  # read off the table the engine renders
-                assert _renfield.taking(lk, state, seat, action) == took, (preset, state.trick, action)
-                checked += 1
-    assert checked > 100
 
 
 def test_bids_are_weighed_a_few_steps_above_the_lowest() -> None:

@@ -9,14 +9,12 @@ when it has no bug yet late in the hand (Blaze: takes whenever it can), and neve
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from games.ai import seen
 from games.ai.players.renfield import bugs_of, family, takes
 from games.ai.seen import cards_of, current_trick
 from games.core.game import Game
-from games.renfield.profile import DeckProfile
 from games.renfield.state import AUCTION, BETTING, BID, DISCARD, OFFER, ORDER
 
 
@@ -24,13 +22,39 @@ class Baseline(seen.Baseline):
     def decide(self, game: Game, state: Any, seat: int, legal: tuple[str, ...]) -> str:
         profile = family(game).profile
         blaze = bool(state.options.blaze)
+        hand = game.view(state, seat).hand
         rank = profile.rank
 
         def high(card: str) -> int:
             return int(rank[card.split("=")[-1]])
 
-        if state.phase in (BETTING, DISCARD, AUCTION, OFFER, BID, ORDER):
-            return before_play(profile, state.phase, blaze, game.view(state, seat).hand, legal)
+        phase = state.phase
+        if phase == BETTING:
+            return next(a for a in ("check", "call", "fold") if a in legal)
+        if phase == DISCARD:  # the highest cards take tricks: up to four of the top ones go
+            worst = sorted(hand, key=high, reverse=True)[:4]
+            keep = [c for c in worst if high(c) >= 12]
+            action = f"discard:{','.join(c for c in hand if c in keep)}"
+            return action if action in legal else "discard:"
+        if phase == AUCTION:
+            return "pass" if "pass" in legal else legal[0]
+        if phase == OFFER:
+            offers = [a for a in legal if a.startswith("offer:")]
+            return max(offers, key=lambda a: high(a[6:])) if offers else legal[0]
+        if phase == BID:
+            bids = [a for a in legal if a.startswith("bid:")]
+            rich = sum(profile.bugs.get(c, 0) for c in hand) >= 12
+            if blaze and rich and bids:
+                return min(bids, key=lambda a: int(a[4:]))
+            return "pass" if "pass" in legal else legal[0]
+        if phase == ORDER:
+
+            def held(order: str) -> tuple[int, ...]:  # the suit held highest goes last (first in Blaze)
+                strength = {s: sum(high(c) for c in hand if profile.deck.suit.get(c) == s) for s in order[6:]}
+                ranked = [strength[s] for s in order[6:]]
+                return tuple(ranked) if blaze else tuple(-x for x in ranked)
+
+            return max((a for a in legal if a.startswith("order:")), key=held)
         return self._play(game, state, seat, legal, blaze, high)
 
     @staticmethod
@@ -51,38 +75,3 @@ class Baseline(seen.Baseline):
         if ducking:
             return cards[max(ducking, key=high)]
         return cards[min(cards, key=high)]
-
-
-def before_play(profile: DeckProfile, phase: str, blaze: bool, hand: Sequence[str], legal: Sequence[str]) -> str:
-    """The rules before the card play, from the seat's own hand (the strong player's playouts use
-    them too, on a sampled deal: ``games.ai.players._renfield``)."""
-    rank = profile.rank
-
-    def high(card: str) -> int:
-        return int(rank[card.split("=")[-1]])
-
-    if phase == BETTING:
-        return next(a for a in ("check", "call", "fold") if a in legal)
-    if phase == DISCARD:  # the highest cards take tricks: up to four of the top ones go
-        worst = sorted(hand, key=high, reverse=True)[:4]
-        keep = [c for c in worst if high(c) >= 12]
-        action = f"discard:{','.join(c for c in hand if c in keep)}"
-        return action if action in legal else "discard:"
-    if phase == AUCTION:
-        return "pass" if "pass" in legal else legal[0]
-    if phase == OFFER:
-        offers = [a for a in legal if a.startswith("offer:")]
-        return max(offers, key=lambda a: high(a[6:])) if offers else legal[0]
-    if phase == BID:
-        bids = [a for a in legal if a.startswith("bid:")]
-        rich = sum(profile.bugs.get(c, 0) for c in hand) >= 12
-        if blaze and rich and bids:
-            return min(bids, key=lambda a: int(a[4:]))
-        return "pass" if "pass" in legal else legal[0]
-
-    def held(order: str) -> tuple[int, ...]:  # the suit held highest goes last (first in Blaze)
-        strength = {s: sum(high(c) for c in hand if profile.deck.suit.get(c) == s) for s in order[6:]}
-        ranked = [strength[s] for s in order[6:]]
-        return tuple(ranked) if blaze else tuple(-x for x in ranked)
-
-    return max((a for a in legal if a.startswith("order:")), key=held)

@@ -180,9 +180,9 @@ class RulesOfThumb:
 
 
 def player(strength: Strength, clock: Callable[[], float] | None = None) -> Policy:
-    """Easy: ``RulesOfThumb``. Normal: the pruned flat search with random (never folding) playouts. Strong: the
-    search over the same shortlist with a careful player's playouts and the last tricks solved
-    exactly on each sampled deal (``_renfield``, ``games.ai.endgame``)."""
+    """Easy: ``RulesOfThumb``. Normal: the pruned flat search with random (never folding) playouts.
+    Strong: the same search with more samples and the last two tricks of each sampled deal solved
+    exactly (``_renfield``, ``games.ai.endgame``)."""
     if strength.name == "easy":
         return RulesOfThumb(strength.name)
     if strength.name != "strong":
