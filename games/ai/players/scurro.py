@@ -1,4 +1,4 @@
-"""Scurro's computer player: Renfield's (one engine, another deck)."""
+"""Scurro's computer player: Renfield's (one engine, another deck; the player reads which from the state)."""
 
 from __future__ import annotations
 
