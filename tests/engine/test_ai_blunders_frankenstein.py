@@ -147,3 +147,9 @@ def test_a_bettor_holding_nothing_weighs_less() -> None:
     pair = weigh(holding(("2c", "2d", "9h", "Js", "Kc")), me)
     two_pair = weigh(holding(("2c", "2d", "9h", "9s", "Kc")), me)
     assert nothing < pair < two_pair == 1.0
+
+
+def test_only_strong_narrows_ranges() -> None:
+    """Strong samples hands that fit each opponent's draw and weighs them by its betting; normal and easy don't."""
+    assert STYLES["strong"].sample is sample_ranged and STYLES["strong"].weigh is weigh
+    assert all(STYLES[name].sample is None and STYLES[name].weigh is None for name in ("normal", "easy"))
