@@ -5,8 +5,9 @@ dealt from everyone's discards in each sample, so a hand that may lose to it, an
 is valued as such). The draw is the textbook one (``draw_rule``): keep any made hand (pat on a
 straight or better), four to a flush or to an open straight throws one, trips and two pair throw
 their kickers, a pair throws the rest, nothing keeps its two highest. A premium start (a pair of
-jacks or better) is never folded before the draw. Strengths differ by samples, by mixing (easy never
-bluffs) and by time budget.
+jacks or better) is never folded before the draw. Strong narrows each opponent's range (``sample_ranged``:
+hands that fit its draw, ``weigh``: and its betting); strengths also differ by samples, by mixing (easy
+never bluffs) and by time budget.
 """
 
 from __future__ import annotations
