@@ -49,6 +49,9 @@ class Style:
     weigh: Callable[[Any, int], float] | None = None
     #: hands that never fold to the opening bet (a premium start)
     premium: Callable[[Any, int], bool] | None = None
+    #: the sampler of hidden cards (default ``game.sample_hidden``): a game's range narrowing, e.g. hands
+    #: that fit each opponent's draw
+    sample: Callable[[Game, Any, int, random.Random], Any] | None = None
     #: the continuation for a non-betting decision (a draw) in the check-down; None: first legal
     passive_other: Callable[[Game, Any, int, random.Random], str] | None = None
 
@@ -96,7 +99,7 @@ def estimate(
     for i in range(style.samples):
         if deadline is not None and i >= 4 and deadline():
             break
-        world = game.sample_hidden(state, seat, rng)
+        world = style.sample(game, state, seat, rng) if style.sample is not None else game.sample_hidden(state, seat, rng)
         w = style.weigh(world, seat) if style.weigh is not None else 1.0
         after, _events = game.apply(world, seat, first)
         end = check_down(game, after, rng, style)

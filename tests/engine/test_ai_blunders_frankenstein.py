@@ -7,14 +7,26 @@ don't depend on the count).
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
 import pytest
 from ai_poker_support import assert_baseline_sees_only_its_view, assert_no_bad_decision, baseline_states
 
-from games.ai.players.frankenstein import STYLES, draw_action, draw_rule, last_round, pot, premium
+from games.ai.players.frankenstein import (
+    STYLES,
+    draw_action,
+    draw_rule,
+    last_round,
+    pot,
+    premium,
+    sample_ranged,
+    throws,
+    weigh,
+)
 from games.ai.poker import BettingPlayer
-from games.core.poker.highhand import HIGH_RANK, STRAIGHT, high_key
+from games.core.cards import STANDARD_DECK
+from games.core.poker.highhand import HIGH_RANK, STRAIGHT, TWO_PAIR, high_key
 from games.frankenstein import Frankenstein
 from games.frankenstein.state import FrankensteinState
 
@@ -82,3 +94,62 @@ def test_the_draw_rule(hand: tuple[str, ...], thrown: tuple[str, ...]) -> None:
 
 def test_the_baseline_sees_only_its_view() -> None:
     assert_baseline_sees_only_its_view(GAME, 12)
+
+
+def _after_the_draw(throws_by_seat: dict[int, int]) -> FrankensteinState:
+    """A 3-seat deal checked to the draw, each seat throwing as many cards as told (the lowest ones)."""
+    state = GAME.new_state(None, 3, 11, dealer=0)
+    while state.phase == "bet1":
+        (seat,) = GAME.to_act(state)
+        state, _ = GAME.apply(state, seat, "check" if "check" in GAME.legal_actions(state, seat) else "call")
+    while state.phase == "draw":
+        (seat,) = GAME.to_act(state)
+        low = sorted(state.hands[seat], key=lambda c: HIGH_RANK[c[0]])[: throws_by_seat[seat]]
+        state, _ = GAME.apply(state, seat, "discard:" + ",".join(low))
+    assert state.phase == "bet2"
+    return state
+
+
+def test_the_fast_throw_count_is_the_draw_rule() -> None:
+    rng = random.Random(0)
+    deck = list(STANDARD_DECK.cards)
+    for _ in range(3000):
+        hand = rng.sample(deck, 5)
+        assert throws(hand) == len(draw_rule(hand, 3)), hand
+
+
+def test_an_opponent_who_stood_pat_is_sampled_with_a_made_hand() -> None:
+    """Range narrowing: seat 1 stood pat, seat 2 threw one; the plain sampler gives them any five cards."""
+    state = _after_the_draw({0: 3, 1: 0, 2: 1})
+    ranged = [sample_ranged(GAME, state, 0, random.Random(i)) for i in range(150)]
+    plain = [GAME.sample_hidden(state, 0, random.Random(i)) for i in range(150)]
+    for world in ranged:  # the same cards, the seat's own untouched, each opponent's throw as public
+        assert len({*world.stock, *world.zombie, *(c for h in world.hands for c in h)}) == 52
+        assert world.hands[0] == state.hands[0] and world.discards[0] == state.discards[0]
+        assert len(world.discards[1]) == 0 and len(world.discards[2]) == 1
+    made = sum(high_key(w.hands[1])[0] >= TWO_PAIR for w in ranged)
+    assert made >= 0.9 * len(ranged)
+    assert sum(high_key(w.hands[1])[0] >= TWO_PAIR for w in plain) < 0.2 * len(plain)
+
+
+def test_a_bettor_holding_nothing_weighs_less() -> None:
+    state = _after_the_draw({0: 3, 1: 3, 2: 3})
+    (seat,) = GAME.to_act(state)
+    state, _ = GAME.apply(state, seat, "bet")
+    me = next(s for s in range(3) if s != seat)
+
+    def holding(cards: tuple[str, ...]) -> FrankensteinState:
+        taken = set(cards)
+        return replace(state, hands=tuple(cards if s == seat else tuple(c for c in h if c not in taken)
+                                          for s, h in enumerate(state.hands)))
+
+    nothing = weigh(holding(("2c", "7d", "9h", "Js", "Kc")), me)
+    pair = weigh(holding(("2c", "2d", "9h", "Js", "Kc")), me)
+    two_pair = weigh(holding(("2c", "2d", "9h", "9s", "Kc")), me)
+    assert nothing < pair < two_pair == 1.0
+
+
+def test_only_strong_narrows_ranges() -> None:
+    """Strong samples hands that fit each opponent's draw and weighs them by its betting; normal and easy don't."""
+    assert STYLES["strong"].sample is sample_ranged and STYLES["strong"].weigh is weigh
+    assert all(STYLES[name].sample is None and STYLES[name].weigh is None for name in ("normal", "easy"))

@@ -112,5 +112,11 @@ def test_strong_weighs_samples_by_the_opponents_betting() -> None:
     assert weigh(fits, 0) == 1.0 > weigh(misfits, 0)
 
 
+def test_only_strong_reads_ranges_from_the_betting() -> None:
+    """The strengths differ by range inference: normal judges equity against every holding the up cards allow."""
+    assert STYLES["strong"].weigh is weigh
+    assert STYLES["normal"].weigh is None and STYLES["easy"].weigh is None
+
+
 def test_the_baseline_sees_only_its_view() -> None:
     assert_baseline_sees_only_its_view(GAME, 12)

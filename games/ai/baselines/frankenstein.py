@@ -14,18 +14,10 @@ import random
 from typing import Any
 
 from games.ai.baselines._reading import amount, bets_this_round
-from games.ai.players.frankenstein import draw_rule
+from games.ai.players.frankenstein import draw_rule, four_to_something
 from games.ai.policy import Policy
 from games.core.game import Game
-from games.core.poker.highhand import HIGH_RANK, PAIR, TRIPS, TWO_PAIR, high_key
-
-
-def _four_to_something(hand: tuple[str, ...]) -> bool:
-    suits = [c[1] for c in hand]
-    if max(suits.count(s) for s in set(suits)) == 4:
-        return True
-    ranks = sorted({HIGH_RANK[c[0]] for c in hand})
-    return any(ranks[i + 3] - ranks[i] == 3 for i in range(len(ranks) - 3))
+from games.core.poker.highhand import PAIR, TRIPS, TWO_PAIR, high_key
 
 
 class Baseline:
@@ -47,7 +39,7 @@ class Baseline:
         passive = "check" if "check" in legal else "call"
         jacks = key[0] > PAIR or (key[0] == PAIR and key[1] >= 11)
         if not after_draw:
-            strong, keep = jacks, key[0] >= PAIR or _four_to_something(hand)
+            strong, keep = jacks, key[0] >= PAIR or four_to_something(hand)
         else:
             strong, keep = key[0] >= TWO_PAIR, jacks
             pat = any("drew 0" in line.text for line in lines if line.seat != seat and not line.out)

@@ -5,14 +5,16 @@ dealt from everyone's discards in each sample, so a hand that may lose to it, an
 is valued as such). The draw is the textbook one (``draw_rule``): keep any made hand (pat on a
 straight or better), four to a flush or to an open straight throws one, trips and two pair throw
 their kickers, a pair throws the rest, nothing keeps its two highest. A premium start (a pair of
-jacks or better) is never folded before the draw. Strengths differ by samples, by mixing (easy never
-bluffs) and by time budget.
+jacks or better) is never folded before the draw. Strong narrows each opponent's range (``sample_ranged``:
+hands that fit its draw, ``weigh``: and its betting); strengths also differ by samples, by mixing (easy
+never bluffs) and by time budget.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from games.ai.poker import BettingPlayer, Style
@@ -20,6 +22,10 @@ from games.ai.search import Strength
 from games.core.game import Game
 from games.core.poker.highhand import HIGH_RANK, PAIR, STRAIGHT, TRIPS, TWO_PAIR, high_key
 from games.frankenstein.state import FrankensteinState
+
+TRIES = 60  # hands tried per opponent for one that throws as many cards as it did
+NOTHING = 0.3  # a bettor or caller holding nothing: that much less likely (a bluff, or a loose call)
+ONE_PAIR = 0.7  # after the draw, a bettor or caller holding one pair
 
 
 def draw_rule(hand: Sequence[str], most: int) -> tuple[str, ...]:
@@ -65,6 +71,117 @@ def premium(state: FrankensteinState, seat: int) -> bool:
     return key[0] > PAIR or (key[0] == PAIR and key[1] >= 11)
 
 
+def _drawn(state: FrankensteinState, s: int) -> bool:
+    """Has seat ``s`` drawn this deal (its count of cards thrown is then public)?"""
+    return state.phase == "bet2" or (state.phase == "draw" and s not in state.drawing)
+
+
+def _predraw(pool: list[str], k: int, most: int, rng: random.Random) -> tuple[str, ...]:
+    """Five cards from ``pool`` from which the sound draw throws exactly ``k`` (else the likeliest try).
+
+    Rejection sampling: a throw of three (a pair, or nothing) takes a try or two; standing pat (a straight or
+    better, under 1% of hands) may not be found in ``TRIES``: then the best hand tried stands in for it, and
+    for a throw of one or two the best tried that throws at most three.
+    """
+    best: tuple[str, ...] = ()
+    best_key: tuple[int, ...] = ()
+    for _ in range(TRIES):
+        hand = tuple(rng.sample(pool, 5))
+        if min(throws(hand), most) == k:
+            return hand
+        key = high_key(hand)
+        if key > best_key:
+            best, best_key = hand, key
+    return best
+
+
+def throws(hand: Sequence[str]) -> int:
+    """How many cards ``draw_rule`` throws from five (at most three), counted fast for the sampler."""
+    ranks = [HIGH_RANK[c[0]] for c in hand]
+    counts = sorted((ranks.count(r) for r in set(ranks)), reverse=True)
+    if counts[0] >= 3:
+        return 0 if counts[0] == 4 or counts[1] == 2 else 2
+    if counts[0] == 2:
+        return 1 if counts[1] == 2 else 3
+    suits = [c[1] for c in hand]
+    flush = max(suits.count(s) for s in set(suits))
+    low = sorted(ranks)
+    if flush == 5 or low[4] - low[0] == 4 or low == [2, 3, 4, 5, 14]:
+        return 0
+    if flush == 4 or _open_straight(hand):
+        return 1
+    return 3
+
+
+def sample_ranged(game: Game, state: FrankensteinState, seat: int, rng: random.Random) -> FrankensteinState:
+    """``sample_hidden``, then each opponent who drew gets a hand its draw fits (range narrowing).
+
+    A player who stood pat holds a made hand, one who threw one two pair or a four-card draw, one who threw
+    three a pair or nothing: each such opponent's hand before the draw is sampled so the sound draw throws
+    as many cards as it threw, its throw becomes its part of the Zombie, and it draws that many from the rest.
+    """
+    world: FrankensteinState = game.sample_hidden(state, seat, rng)
+    if state.zombie_shown:
+        return world
+    ranged = [s for s in range(state.n) if s != seat and state.live[s] and _drawn(state, s)
+              and not (state.shown and state.shown[s])]
+    if not ranged:
+        return world
+    pool = list(world.stock)
+    for s in ranged:
+        pool += world.hands[s] + world.discards[s]
+    hands, discards = list(world.hands), list(world.discards)
+    most = state.options.max_discard
+    for s in ranged:
+        k = len(state.discards[s])
+        before = _predraw(pool, k, most, rng)
+        thrown = draw_rule(before, k) if k else ()
+        if len(thrown) < k:  # the stand-in threw fewer: throw its lowest cards to make up the count
+            rest = sorted((c for c in before if c not in thrown), key=lambda c: HIGH_RANK[c[0]])
+            thrown = (*thrown, *rest[: k - len(thrown)])
+        for c in before:
+            pool.remove(c)
+        new = tuple(rng.sample(pool, k))
+        for c in new:
+            pool.remove(c)
+        hands[s] = tuple(c for c in before if c not in thrown) + new
+        discards[s] = thrown
+    rng.shuffle(pool)
+    return replace(world, hands=tuple(hands), discards=tuple(discards), stock=tuple(pool))
+
+
+def weigh(world: FrankensteinState, seat: int) -> float:
+    """How well the opponents' sampled hands fit their betting this round (1: fits, less: doesn't).
+
+    An opponent who has put chips in this round (bet, raised or called) is less likely to hold nothing
+    (before the draw: no pair and no four-card draw; after it: less than a pair, and a pair less than two pair).
+    """
+    weight = 1.0
+    committed = world.round.committed
+    for s in range(world.n):
+        if s == seat or not world.live[s] or committed[s] == 0:
+            continue
+        hand = world.hands[s]
+        key = high_key(hand)
+        if world.phase == "bet1":
+            if key[0] < PAIR and not four_to_something(hand):
+                weight *= NOTHING
+        elif key[0] < PAIR:
+            weight *= NOTHING
+        elif key[0] == PAIR:
+            weight *= ONE_PAIR
+    return weight
+
+
+def four_to_something(hand: Sequence[str]) -> bool:
+    """Four to a flush or four ranks in a row (a hand worth a draw)."""
+    suits = [c[1] for c in hand]
+    if max(suits.count(s) for s in set(suits)) == 4:
+        return True
+    ranks = sorted({HIGH_RANK[c[0]] for c in hand})
+    return any(ranks[i + 3] - ranks[i] == 3 for i in range(len(ranks) - 3))
+
+
 def pot(state: FrankensteinState) -> int:
     return state.pot
 
@@ -76,7 +193,8 @@ def last_round(state: FrankensteinState) -> bool:
 STYLES = {
     "easy": Style(samples=12, budget=0.02, premium=premium, passive_other=draw_action),
     "normal": Style(samples=120, budget=0.1, bluff=0.08, semi=0.06, premium=premium, passive_other=draw_action),
-    "strong": Style(samples=600, budget=0.5, bluff=0.1, semi=0.08, premium=premium, passive_other=draw_action),
+    "strong": Style(samples=300, budget=0.5, bluff=0.1, semi=0.08, premium=premium, passive_other=draw_action,
+                    sample=sample_ranged, weigh=weigh),
 }
 
 

@@ -1,14 +1,14 @@
 """Razz's computer player: the betting player of ``games/ai/poker.py`` with Razz's knowledge.
 
 * a **premium start** (three unpaired cards, the highest a 7 or lower) is never folded on 3rd street;
-* **normal and strong** weigh each sampled deal by how well the others' sampled down cards fit their betting:
-  an opponent who completed, bet or raised is more likely to hold low unpaired cards down than a
-  random deal gives them (each of its down cards above an 8, or pairing one of its cards, makes the
-  sample less likely; so does staying in past 3rd street, less), so equity is judged against
-  holdings that fit the table's story;
-* strengths differ by samples (easy 12, normal 120, strong 600 within their time budgets: 20 ms,
-  100 ms, 500 ms), by that weighting (not easy), and by mixing: easy never bluffs, normal and strong bluff and semi-bluff at small
-  frequencies (drawn from the rng).
+* **strong** weighs each sampled deal by how well the others' sampled down cards fit their betting (range
+  inference): an opponent who completed, bet or raised is more likely to hold low unpaired cards down than a
+  random deal gives them (each of its down cards above an 8, or pairing one of its cards, makes the sample
+  less likely; so does staying in past 3rd street, less), so equity is judged against holdings that fit the
+  table's story; normal judges equity against every holding the up cards allow;
+* strengths differ by that weighting (strong only), by samples (easy 12, normal 120, strong 600 within their
+  time budgets: 20 ms, 100 ms, 500 ms) and by mixing: easy never bluffs, normal and strong bluff and
+  semi-bluff at small frequencies (drawn from the rng).
 """
 
 from __future__ import annotations
@@ -80,7 +80,7 @@ def last_round(state: RazzState) -> bool:
 
 STYLES = {
     "easy": Style(samples=12, budget=0.02, premium=premium),
-    "normal": Style(samples=120, budget=0.1, bluff=0.05, semi=0.04, premium=premium, weigh=weigh),
+    "normal": Style(samples=120, budget=0.1, bluff=0.05, semi=0.04, premium=premium),
     "strong": Style(samples=600, budget=0.5, bluff=0.05, semi=0.04, premium=premium, weigh=weigh),
 }
 
