@@ -142,3 +142,30 @@ class GuidedSearch:
             mover = min(game.to_act(state))
             state, _events = game.apply(state, mover, self.playout(state, mover, rng))
         return state, None
+
+
+class RulePlayer:
+    """A deliberately simple player (easy): the playout's rules on the real state, with some noise.
+
+    The playout policy reads only what the seat may know when given the real state (its own hand,
+    the table, the bids), so this is a fair player; ``noise`` of its decisions are a random pick
+    among the candidates instead (never a blunder: those are not candidates), so it stays
+    legal and sensible but clearly weaker than the search built on the same rules.
+    """
+
+    def __init__(self, strength: Strength, candidates: Candidates, playout: Playout, noise: float) -> None:
+        self.strength = strength
+        self.name = strength.name
+        self.candidates = candidates
+        self.playout = playout
+        self.noise = noise
+
+    def choose(self, game: Game, state: Any, seat: int, rng: random.Random) -> str:
+        legal = game.legal_actions(state, seat)
+        if not legal:
+            raise ValueError("no legal action for this seat")
+        kept = [a for a in self.candidates(state, seat, legal) if a in legal] or list(legal)
+        if len(kept) > 1 and rng.random() < self.noise:
+            return rng.choice(kept)
+        action = self.playout(state, seat, rng)
+        return action if action in kept else kept[0]

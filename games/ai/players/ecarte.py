@@ -186,15 +186,28 @@ UNLIKELY = 0.2  # how often a world the other's "I play" or refusal makes unlike
 TRIES = 8
 
 
+def played_by(state: EcarteState, seat: int) -> list[str]:
+    """The cards ``seat`` has played this deal: each taken pair was led then answered, and the
+    answer took the trick exactly when it beats the lead."""
+    play, out = state.play, [c for s, c in state.play.trick.plays if s == seat]
+    for taker, cards in enumerate(play.taken):
+        for led, answer in zip(cards[::2], cards[1::2], strict=True):
+            by_taker = answer if second_wins(led, answer, state.trump) else led
+            out.append(by_taker if taker == seat else (led if by_taker == answer else answer))
+    return out
+
+
 def sample(state: EcarteState, seat: int, rng: random.Random) -> EcarteState:
     """``sample_hidden`` weighed by the other's choice: one who played without an exchange (or
-    refused one) and has not played a card yet holds a hand worth it more often than not."""
+    refused one) held, at that moment, the hand it holds now plus the cards it has played since;
+    such a hand is worth playing more often than not."""
     other = 1 - seat
     world = GAME.sample_hidden(state, seat, rng)
-    if state.vulnerable != other or len(state.play.hands[other]) != HAND:
+    if state.vulnerable != other:
         return world
+    shown = played_by(state, other)
     for _ in range(TRIES):
-        if plausible(world.play.hands[other], state.trump) or rng.random() < UNLIKELY:
+        if plausible([*world.play.hands[other], *shown], state.trump) or rng.random() < UNLIKELY:
             break
         world = GAME.sample_hidden(state, seat, rng)
     return world

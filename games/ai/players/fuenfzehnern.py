@@ -21,10 +21,11 @@ from games.fuenfzehnern.cards import ORDER, POINTS, SUIT_OF
 from games.fuenfzehnern.game import Fuenfzehnern
 from games.fuenfzehnern.state import FuenfState
 
-from ._guided import GuidedSearch, tuned
+from ._guided import GuidedSearch, RulePlayer, tuned
 
 GAME = Fuenfzehnern()
 STRONG_SAMPLES = 64
+EASY_NOISE = 0.2  # easy: the rules, a fifth of its decisions a random sensible pick
 
 
 def blunders(state: FuenfState, seat: int, legal: Sequence[str]) -> set[str]:
@@ -55,6 +56,8 @@ def playout(state: FuenfState, seat: int, rng: random.Random) -> str:
     return "play:" + rule_card(playable, trick, len(trick) == state.seats - 1)
 
 
-def player(strength: Strength, clock: Callable[[], float] | None = None) -> GuidedSearch:
+def player(strength: Strength, clock: Callable[[], float] | None = None) -> GuidedSearch | RulePlayer:
     """Fünfzehnern's player at ``strength`` (strong: 64 sampled deals a decision, within its budget)."""
+    if strength.name == "easy":
+        return RulePlayer(strength, candidates, playout, EASY_NOISE)
     return GuidedSearch(tuned(strength, STRONG_SAMPLES), clock, candidates, playout)

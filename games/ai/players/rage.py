@@ -21,10 +21,11 @@ from games.rage.cards import COLOUR_OF, RANK_OF, WILD
 from games.rage.game import Rage
 from games.rage.state import RageState
 
-from ._guided import GuidedSearch, tuned
+from ._guided import GuidedSearch, RulePlayer, tuned
 
 GAME = Rage()
 STRONG_SAMPLES = 64
+EASY_NOISE = 0.2  # easy: the rules, a fifth of its decisions a random sensible pick
 BID_SLACK = 3  # a bid further than this from the simple count is a blunder (docs/ai.md)
 SEARCH_SPREAD = 2  # bids searched either side of the estimate
 
@@ -65,6 +66,8 @@ def playout(state: RageState, seat: int, rng: random.Random) -> str:
     return rule_play(GAME.legal_actions(state, seat), trick, trump, state.led, want, last)
 
 
-def player(strength: Strength, clock: Callable[[], float] | None = None) -> GuidedSearch:
+def player(strength: Strength, clock: Callable[[], float] | None = None) -> GuidedSearch | RulePlayer:
     """Rage's player at ``strength`` (strong: 64 sampled deals a decision, within its budget)."""
+    if strength.name == "easy":
+        return RulePlayer(strength, candidates, playout, EASY_NOISE)
     return GuidedSearch(tuned(strength, STRONG_SAMPLES), clock, candidates, playout)
