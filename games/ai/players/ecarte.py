@@ -16,7 +16,7 @@ eight, said "I play" with no trump, and lost to a rule player. Here:
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 from games.ai.baselines.ecarte import keeps_hand, rule_card, rule_discard, trumps_in, weakest_first
@@ -96,6 +96,7 @@ class CardPlay:
         self.seat, self.trump = seat, world.trump
         self.vulnerable, self.denexa = world.vulnerable, world.options.denexa_scoring
         self.memo: dict[tuple[Any, ...], float] = {}
+        self.top = 3.0 if self.denexa else 2.0
 
     def final(self, tricks: tuple[int, int]) -> float:
         winner, points, _vole, _against = deal_points(tricks, self.vulnerable, self.denexa)
@@ -107,24 +108,34 @@ class CardPlay:
             return self.final(tricks)
         key = (hands, leader, tricks)
         if key not in self.memo:
-            pick = max if leader == self.seat else min
-            self.memo[key] = pick(self.follow(hands, leader, card, tricks) for card in hands[leader])
+            self.memo[key] = self.best(leader, (self.follow(hands, leader, card, tricks) for card in hands[leader]))
         return self.memo[key]
+
+    def best(self, mover: int, values: Iterable[float]) -> float:
+        """The mover's pick of ``values`` (the seat's highest, the other's lowest), stopping at the
+        first that no deal can better (``top``: the most points a deal scores)."""
+        sign = 1.0 if mover == self.seat else -1.0
+        out = -self.top
+        for value in values:
+            out = max(out, sign * value)
+            if out >= self.top:
+                break
+        return sign * out
 
     def follow(self, hands: Hands, leader: int, led: str, tricks: tuple[int, int]) -> float:
         """The value once ``leader`` has led ``led`` (still in, or already out of, its hand)."""
         other = 1 - leader
         rest = tuple(c for c in hands[leader] if c != led)
-        pick = max if other == self.seat else min
-        values = []
-        for card in legal_plays(hands[other], led, self.trump):
-            taker = other if second_wins(led, card, self.trump) else leader
-            after = (rest, tuple(c for c in hands[other] if c != card))
-            if leader == 1:
-                after = (after[1], after[0])
-            won = (tricks[0] + (taker == 0), tricks[1] + (taker == 1))
-            values.append(self.lead(after, taker, won))
-        return pick(values)
+
+        def values() -> Iterator[float]:
+            for card in legal_plays(hands[other], led, self.trump):
+                taker = other if second_wins(led, card, self.trump) else leader
+                after = (rest, tuple(c for c in hands[other] if c != card))
+                if leader == 1:
+                    after = (after[1], after[0])
+                yield self.lead(after, taker, (tricks[0] + (taker == 0), tricks[1] + (taker == 1)))
+
+        return self.best(other, values())
 
     def second(self, hands: Hands, leader: int, led: str, card: str, tricks: tuple[int, int]) -> float:
         """The value once the second player has answered ``led`` with ``card``."""
@@ -213,12 +224,15 @@ def sample(state: EcarteState, seat: int, rng: random.Random) -> EcarteState:
     return world
 
 
-STRONG_SAMPLES = 96
+STRONG_SAMPLES = 72
 
 
 def player(strength: Strength, clock: Callable[[], float] | None = None) -> GuidedSearch:
-    """Écarté's player at ``strength`` (strong: 96 sampled deals a decision, within its budget;
-    it alone judges exchanges by the exact card play and reads the other's "I play" or refusal)."""
+    """Écarté's player at ``strength``: easy 2 sampled deals with rule playouts; normal 24 with the
+    exact card-play solve; strong 72, and it alone judges exchanges by the exact card play
+    (``settle``) and reads the other's "I play" or refusal (``sample``)."""
     if strength.name == "strong":
         return GuidedSearch(tuned(strength, STRONG_SAMPLES), clock, candidates, playout, solve, settle, sample)
+    if strength.name == "easy":  # rule playouts only: no exact solve, so well within its 50 ms
+        return GuidedSearch(strength, clock, candidates, playout)
     return GuidedSearch(tuned(strength, STRONG_SAMPLES), clock, candidates, playout, solve)

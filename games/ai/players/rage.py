@@ -8,6 +8,8 @@ neither try to make a bid nor to stay under it, so every bid looks about as good
   never more than ``BID_SLACK`` from the simple trick count of docs/ai.md (``simple_count``);
 * playouts follow the baseline's rules: each seat plays to make its own bid exactly, so a bid's
   average result says how often it is made.
+* easy is those rules played straight on the real state (``RulePlayer``), a fifth of its decisions
+  a random pick among the candidates: legal and sensible, clearly below the search.
 """
 
 from __future__ import annotations
