@@ -12,7 +12,9 @@ import pytest
 import games
 from games.ai.players._guided import GuidedSearch, RulePlayer
 from games.ai.players.fuenfzehnern import playout
-from games.ai.search import EASY, NORMAL, Strength, deal_mark
+from games.ai import endgame
+from games.ai.baselines import baseline_for
+from games.ai.search import EASY, NORMAL, STRONG, Strength, deal_mark
 
 GAME = games.get_game("fuenfzehnern")
 
@@ -112,3 +114,35 @@ def test_easy_plays_the_rules_blind_to_the_hidden_cards_with_some_noise(game_id:
                 differ += rule != chosen
             state, _events = game.apply(state, seat, chosen)
     assert same > 3 * differ > 0
+
+
+@pytest.mark.parametrize(("game_id", "preset"), [("rage", "short"), ("fuenfzehnern", "standard")])
+def test_strong_solves_the_last_cards_of_each_sampled_deal_exactly(game_id: str, preset: str) -> None:
+    """Strong's per-world hook is the exact endgame solver: it answers (each card's value, the same as
+    ``endgame.solve``) once few cards are left in the card play, and leaves longer deals to playouts."""
+    game = games.get_game(game_id)
+    module = importlib.import_module(f"games.ai.players.{game_id}")
+    strong = module.player(STRONG, None)
+    assert isinstance(strong, GuidedSearch) and strong.solve is not None
+    assert module.player(NORMAL, None).solve is None
+    base = baseline_for(game_id)
+    assert base is not None
+    answered = 0
+    for deal in range(4):
+        state = game.new_state(game.presets[preset], 3, 80 + deal)
+        rng = random.Random(deal)
+        mark = deal_mark(state)
+        while game.outcome(state) is None and deal_mark(state) == mark:
+            seat = min(game.to_act(state))
+            legal = game.legal_actions(state, seat)
+            playing = getattr(state, "phase", "play") == "play"
+            if len(legal) > 1 and playing:
+                world = game.sample_hidden(state, seat, rng)
+                values = strong.solve(world, seat, legal)
+                if module.cards_left(state) > module.ENDGAME_CARDS:
+                    assert values is None
+                elif values is not None:
+                    assert values == endgame.solve(game, world, seat, legal)
+                    answered += 1
+            state, _events = game.apply(state, seat, base.choose(game, state, seat, rng))
+    assert answered >= 4

@@ -16,8 +16,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from games.ai.baselines.fuenfzehnern import best_on, rule_card
+from games.ai import endgame
 from games.ai.search import Strength
 from games.fuenfzehnern.cards import ORDER, POINTS, SUIT_OF
 from games.fuenfzehnern.game import Fuenfzehnern
@@ -27,6 +29,8 @@ from ._guided import GuidedSearch, RulePlayer, tuned
 
 GAME = Fuenfzehnern()
 STRONG_SAMPLES = 64
+ENDGAME_CARDS = 9  # strong solves each sampled deal exactly from this many cards left (all hands)
+ENDGAME_NODES = 1500  # a solve past this many positions gives up: that world is played out instead
 EASY_NOISE = 0.2  # easy: the rules, a fifth of its decisions a random sensible pick
 
 
@@ -62,4 +66,13 @@ def player(strength: Strength, clock: Callable[[], float] | None = None) -> Guid
     """Fünfzehnern's player at ``strength`` (strong: 64 sampled deals a decision, within its budget)."""
     if strength.name == "easy":
         return RulePlayer(strength, candidates, playout, EASY_NOISE)
+    if strength.name == "strong":
+        exact = endgame.solver(GAME, cards_left, ENDGAME_CARDS, cap=ENDGAME_NODES)
+        return GuidedSearch(tuned(strength, STRONG_SAMPLES), clock, candidates, playout, exact)
     return GuidedSearch(tuned(strength, STRONG_SAMPLES), clock, candidates, playout)
+
+
+def cards_left(state: Any) -> int:
+    """The cards still in all the hands."""
+    return sum(len(hand) for hand in state.play.hands)
+
