@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 
 import games
-from games.ai.players._guided import GuidedSearch, RulePlayer
-from games.ai.players.fuenfzehnern import playout
 from games.ai import endgame
 from games.ai.baselines import baseline_for
+from games.ai.players._guided import GuidedSearch, RulePlayer
+from games.ai.players.fuenfzehnern import playout
 from games.ai.search import EASY, NORMAL, STRONG, Strength, deal_mark
 
 GAME = games.get_game("fuenfzehnern")

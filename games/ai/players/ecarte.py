@@ -24,7 +24,7 @@ from games.ai.search import Strength
 from games.ecarte.cards import SUIT_OF, legal_plays, second_wins
 from games.ecarte.flow import deal_points
 from games.ecarte.game import Ecarte
-from games.ecarte.state import DISCARD, HAND, PLAY, EcarteState
+from games.ecarte.state import DISCARD, PLAY, EcarteState
 
 from ._guided import GuidedSearch, tuned
 

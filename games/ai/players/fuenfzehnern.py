@@ -18,8 +18,8 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from games.ai.baselines.fuenfzehnern import best_on, rule_card
 from games.ai import endgame
+from games.ai.baselines.fuenfzehnern import best_on, rule_card
 from games.ai.search import Strength
 from games.fuenfzehnern.cards import ORDER, POINTS, SUIT_OF
 from games.fuenfzehnern.game import Fuenfzehnern

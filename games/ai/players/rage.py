@@ -18,8 +18,8 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from games.ai.baselines.rage import estimate, rule_play
 from games.ai import endgame
+from games.ai.baselines.rage import estimate, rule_play
 from games.ai.search import Strength
 from games.rage.cards import COLOUR_OF, RANK_OF, WILD
 from games.rage.game import Rage
