@@ -71,7 +71,7 @@ def test_the_generic_search_makes_the_blunder_the_issue_reports() -> None:
     assert mistakes(SearchPlayer(EASY), states(60, 3))
 
 
-@pytest.mark.parametrize("which", ["normal", "strong"])
+@pytest.mark.parametrize("which", ["easy", "normal", "strong"])
 def test_no_blunders(which: str) -> None:
     checked = states(200 if which == "normal" else 100, 11 if which == "normal" else 12)
     found = mistakes(computer_player(GAME, which), checked)  # no clock: the strength's fixed samples

@@ -69,7 +69,7 @@ def test_the_generic_search_bids_wide_of_the_hand() -> None:
     assert mistakes(SearchPlayer(EASY), bids(40, 3, GAME.presets["standard"]))
 
 
-@pytest.mark.parametrize("which", ["normal", "strong"])
+@pytest.mark.parametrize("which", ["easy", "normal", "strong"])
 def test_no_blunders(which: str) -> None:
     checked = bids(60, 11, GAME.presets["short"]) + bids(30, 12, GAME.presets["standard"])
     if which == "strong":

@@ -12,7 +12,7 @@ from typing import Any
 
 import games
 from games.ai.baselines import baseline_for
-from games.ai.players.ecarte import solve
+from games.ai.players.ecarte import plausible, played_by, sample, settle, solve
 
 GAME = games.get_game("ecarte")
 
@@ -52,3 +52,62 @@ def test_the_solve_says_nothing_outside_the_card_play() -> None:
     state = GAME.new_state(GAME.presets["standard"], 2, 1)
     seat = min(GAME.to_act(state))
     assert solve(state, seat, GAME.legal_actions(state, seat)) is None
+
+
+def test_settle_is_the_score_lead_plus_the_solved_card_play() -> None:
+    """``settle`` (strong's value of an exchange's playout) equals the lead on the sheet, this deal's
+    points so far and the engine's own minimax of the rest of the deal, wherever it answers."""
+    base = baseline_for("ecarte")
+    assert base is not None
+    checked = 0
+    for deal in range(30):
+        state = GAME.new_state(GAME.presets["standard"], 2, 900 + deal, dealer=deal % 2)
+        rng = random.Random(deal)
+        while GAME.outcome(state) is None and state.deal_no == 0:
+            seat = min(GAME.to_act(state))
+            value = settle(state, seat)
+            if state.phase != "play" or "king" in GAME.legal_actions(state, seat):
+                assert value is None
+            elif len(state.play.hands[seat]) <= 3:
+                totals, pending = state.sheet.totals, state.pending
+                lead = totals[seat] + pending[seat] - totals[1 - seat] - pending[1 - seat]
+                assert value == lead + engine_value(state, seat, state), state.play.hands
+                checked += 1
+            state, _events = GAME.apply(state, seat, base.choose(GAME, state, seat, rng))
+    assert checked >= 20
+
+
+def test_the_cards_each_seat_played_are_read_back_from_the_tricks() -> None:
+    base = baseline_for("ecarte")
+    assert base is not None
+    for deal in range(10):
+        state = GAME.new_state(GAME.presets["standard"], 2, 1100 + deal)
+        rng = random.Random(deal)
+        played: list[list[str]] = [[], []]
+        while GAME.outcome(state) is None and state.deal_no == 0:
+            seat = min(GAME.to_act(state))
+            assert [sorted(played_by(state, s)) for s in (0, 1)] == [sorted(p) for p in played]
+            action = base.choose(GAME, state, seat, rng)
+            if action.startswith("play:"):
+                played[seat].append(action[5:])
+            state, _events = GAME.apply(state, seat, action)
+
+
+def test_strong_reads_an_i_play_into_the_hand_it_samples() -> None:
+    """When the other said "I play" (vulnerable), strong's sampling draws hands worth playing (with the
+    cards it has played since) far more often than the plain sampling does."""
+    checked = 0
+    for deal in range(40):
+        state = GAME.new_state(GAME.presets["standard"], 2, 1300 + deal, dealer=1)
+        if GAME.legal_actions(state, 0) != ("propose", "play"):
+            continue
+        state, _events = GAME.apply(state, 0, "play")
+        while 1 not in GAME.to_act(state):
+            state, _events = GAME.apply(state, 0, GAME.legal_actions(state, 0)[-1])
+        rng = random.Random(deal)
+        shown = played_by(state, 0)
+        inferred = sum(plausible([*sample(state, 1, rng).play.hands[0], *shown], state.trump) for _ in range(100))
+        plain = sum(plausible([*GAME.sample_hidden(state, 1, rng).play.hands[0], *shown], state.trump) for _ in range(100))
+        assert inferred >= plain
+        checked += inferred > plain + 20
+    assert checked >= 10

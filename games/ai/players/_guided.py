@@ -10,7 +10,12 @@ one, and random playouts make a strong hand look no better than a weak one. A ga
 * ``playout(state, seat, rng)``: the action a competent player takes in a playout, on the
   determinized state (it may read every hand there: that world is a guess, not the real deal);
 * optionally ``solve(state, seat, legal)``: each action's exact value on one determinized world
-  (a perfect-information solve of a short endgame), used in place of a playout where it answers.
+  (a perfect-information solve of a short endgame), used in place of a playout where it answers;
+* optionally ``settle(state, seat)``: the exact value (on ``reward``'s scale) of the rest of a
+  playout once it reaches a position the game can solve, so an exchange or a bid is judged by the
+  best card play on each world rather than by the rule play;
+* optionally ``sample(state, seat, rng)``: the game's ``sample_hidden`` with inference from the
+  others' choices (a world their decisions make unlikely is drawn less often).
 
 Pure: randomness only from the caller's rng, time only from the caller's clock.
 """
@@ -28,6 +33,8 @@ from games.core.game import Game
 Candidates = Callable[[Any, int, tuple[str, ...]], Sequence[str]]
 Playout = Callable[[Any, int, random.Random], str]
 Solve = Callable[[Any, int, Sequence[str]], "list[float] | None"]
+Settle = Callable[[Any, int], "float | None"]
+Sample = Callable[[Any, int, random.Random], Any]
 
 
 def tuned(strength: Strength, strong_samples: int) -> Strength:
@@ -54,6 +61,8 @@ class GuidedSearch:
         candidates: Candidates,
         playout: Playout,
         solve: Solve | None = None,
+        settle: Settle | None = None,
+        sample: Sample | None = None,
     ) -> None:
         self.strength = strength
         self.name = strength.name
@@ -61,6 +70,8 @@ class GuidedSearch:
         self.candidates = candidates
         self.playout = playout
         self.solve = solve
+        self.settle = settle
+        self.sample = sample
 
     def choose(self, game: Game, state: Any, seat: int, rng: random.Random) -> str:
         legal = game.legal_actions(state, seat)
@@ -75,7 +86,7 @@ class GuidedSearch:
         order = list(range(len(kept)))
         rng.shuffle(order)
         for _ in range(self.strength.samples):
-            world = game.sample_hidden(state, seat, rng)
+            world = self.sample(state, seat, rng) if self.sample is not None else game.sample_hidden(state, seat, rng)
             solved = self.solve(world, seat, kept) if self.solve is not None else None
             if solved is not None:
                 for i, value in enumerate(solved):
@@ -84,7 +95,7 @@ class GuidedSearch:
             else:
                 for i in order:
                     after, _events = game.apply(world, seat, kept[i])
-                    totals[i] += reward(game, self.play_out(game, after, rng, deadline), seat)
+                    totals[i] += self.value(game, after, seat, rng, deadline)
                     counts[i] += 1
                     if deadline is not None and deadline():
                         break  # the rest of this sample would be scored from cut playouts
@@ -105,14 +116,56 @@ class GuidedSearch:
 
         return deadline
 
+    def value(self, game: Game, state: Any, seat: int, rng: random.Random, deadline: Callable[[], bool] | None) -> float:
+        """``seat``'s playout value of ``state``: played out, or settled exactly where ``settle`` answers."""
+        end, settled = self._run(game, state, rng, deadline, seat)
+        return settled if settled is not None else reward(game, end, seat)
+
     def play_out(self, game: Game, state: Any, rng: random.Random, deadline: Callable[[], bool] | None) -> Any:
         """Play the deal out with the playout policy (the end of the deal, the hand or ``ROLLOUT_LIMIT``)."""
+        return self._run(game, state, rng, deadline, None)[0]
+
+    def _run(
+        self, game: Game, state: Any, rng: random.Random, deadline: Callable[[], bool] | None, seat: int | None
+    ) -> tuple[Any, float | None]:
+        """The playout, stopped early with ``settle``'s exact value for ``seat`` where it answers."""
         mark = deal_mark(state)
         for step in range(ROLLOUT_LIMIT):
             if game.outcome(state) is not None or (mark is not None and deal_mark(state) != mark):
                 break
+            if self.settle is not None and seat is not None:
+                settled = self.settle(state, seat)
+                if settled is not None:
+                    return state, settled
             if deadline is not None and step % 16 == 15 and deadline():
                 break
-            seat = min(game.to_act(state))
-            state, _events = game.apply(state, seat, self.playout(state, seat, rng))
-        return state
+            mover = min(game.to_act(state))
+            state, _events = game.apply(state, mover, self.playout(state, mover, rng))
+        return state, None
+
+
+class RulePlayer:
+    """A deliberately simple player (easy): the playout's rules on the real state, with some noise.
+
+    The playout policy reads only what the seat may know when given the real state (its own hand,
+    the table, the bids), so this is a fair player; ``noise`` of its decisions are a random pick
+    among the candidates instead (never a blunder: those are not candidates), so it stays
+    legal and sensible but clearly weaker than the search built on the same rules.
+    """
+
+    def __init__(self, strength: Strength, candidates: Candidates, playout: Playout, noise: float) -> None:
+        self.strength = strength
+        self.name = strength.name
+        self.candidates = candidates
+        self.playout = playout
+        self.noise = noise
+
+    def choose(self, game: Game, state: Any, seat: int, rng: random.Random) -> str:
+        legal = game.legal_actions(state, seat)
+        if not legal:
+            raise ValueError("no legal action for this seat")
+        kept = [a for a in self.candidates(state, seat, legal) if a in legal] or list(legal)
+        if len(kept) > 1 and rng.random() < self.noise:
+            return rng.choice(kept)
+        action = self.playout(state, seat, rng)
+        return action if action in kept else kept[0]

@@ -16,7 +16,7 @@ eight, said "I play" with no trump, and lost to a rule player. Here:
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 from games.ai.baselines.ecarte import keeps_hand, rule_card, rule_discard, trumps_in, weakest_first
@@ -85,64 +85,154 @@ def playout(state: EcarteState, seat: int, rng: random.Random) -> str:
     return "play" if keep or not state.stock else "propose"
 
 
+Hands = tuple[tuple[str, ...], tuple[str, ...]]
+
+
+class CardPlay:
+    """The exact minimax of one deal's card play, both hands known: values are ``seat``'s deal
+    points less the other's (the majority's 1, the vole's or a vulnerable loser's 2)."""
+
+    def __init__(self, world: EcarteState, seat: int) -> None:
+        self.seat, self.trump = seat, world.trump
+        self.vulnerable, self.denexa = world.vulnerable, world.options.denexa_scoring
+        self.memo: dict[tuple[Any, ...], float] = {}
+        self.top = 3.0 if self.denexa else 2.0
+
+    def final(self, tricks: tuple[int, int]) -> float:
+        winner, points, _vole, _against = deal_points(tricks, self.vulnerable, self.denexa)
+        return float(points if winner == self.seat else -points)
+
+    def lead(self, hands: Hands, leader: int, tricks: tuple[int, int]) -> float:
+        """The value with ``leader`` to lead from ``hands``."""
+        if not hands[leader]:
+            return self.final(tricks)
+        key = (hands, leader, tricks)
+        if key not in self.memo:
+            self.memo[key] = self.best(leader, (self.follow(hands, leader, card, tricks) for card in hands[leader]))
+        return self.memo[key]
+
+    def best(self, mover: int, values: Iterable[float]) -> float:
+        """The mover's pick of ``values`` (the seat's highest, the other's lowest), stopping at the
+        first that no deal can better (``top``: the most points a deal scores)."""
+        sign = 1.0 if mover == self.seat else -1.0
+        out = -self.top
+        for value in values:
+            out = max(out, sign * value)
+            if out >= self.top:
+                break
+        return sign * out
+
+    def follow(self, hands: Hands, leader: int, led: str, tricks: tuple[int, int]) -> float:
+        """The value once ``leader`` has led ``led`` (still in, or already out of, its hand)."""
+        other = 1 - leader
+        rest = tuple(c for c in hands[leader] if c != led)
+
+        def values() -> Iterator[float]:
+            for card in legal_plays(hands[other], led, self.trump):
+                taker = other if second_wins(led, card, self.trump) else leader
+                after = (rest, tuple(c for c in hands[other] if c != card))
+                if leader == 1:
+                    after = (after[1], after[0])
+                yield self.lead(after, taker, (tricks[0] + (taker == 0), tricks[1] + (taker == 1)))
+
+        return self.best(other, values())
+
+    def second(self, hands: Hands, leader: int, led: str, card: str, tricks: tuple[int, int]) -> float:
+        """The value once the second player has answered ``led`` with ``card``."""
+        taker = 1 - leader if second_wins(led, card, self.trump) else leader
+        after = tuple(tuple(c for c in h if c != card) for h in hands)
+        won = (tricks[0] + (taker == 0), tricks[1] + (taker == 1))
+        return self.lead((after[0], after[1]), taker, won)
+
+    def position(self, world: EcarteState) -> float:
+        """The value of the card play from where ``world`` stands."""
+        play = world.play
+        hands = self._hands(world)
+        tricks = (play.tricks[0], play.tricks[1])
+        if play.trick.plays:
+            leader, led = play.trick.plays[0]
+            return self.follow(hands, leader, led, tricks)
+        return self.lead(hands, play.to_play, tricks)
+
+    @staticmethod
+    def _hands(world: EcarteState) -> Hands:
+        return (tuple(sorted(world.play.hands[0])), tuple(sorted(world.play.hands[1])))
+
+
 def solve(world: EcarteState, seat: int, actions: Sequence[str]) -> list[float] | None:
     """Each card's exact value (the seat's deal points less the other's) on one sampled deal, or
     None outside the card play."""
     if world.phase != PLAY or not all(a.startswith("play:") for a in actions):
         return None
-    trump, vulnerable, denexa = world.trump, world.vulnerable, world.options.denexa_scoring
-    memo: dict[tuple[Any, ...], float] = {}
+    solver = CardPlay(world, seat)
+    hands = CardPlay._hands(world)
+    tricks = (world.play.tricks[0], world.play.tricks[1])
+    trick = world.play.trick
+    if trick.plays:
+        leader, led = trick.plays[0]
+        return [solver.second(hands, leader, led, a[5:], tricks) for a in actions]
+    return [solver.follow(hands, seat, a[5:], tricks) for a in actions]
 
-    def final(tricks: tuple[int, int]) -> float:
-        winner, points, _vole, _against = deal_points(tricks, vulnerable, denexa)
-        return float(points if winner == seat else -points)
 
-    def lead(hands: tuple[tuple[str, ...], tuple[str, ...]], leader: int, tricks: tuple[int, int]) -> float:
-        if not hands[leader]:
-            return final(tricks)
-        key = (hands, leader, tricks)
-        if key in memo:
-            return memo[key]
-        pick = max if leader == seat else min
-        value = pick(follow(hands, leader, card, tricks) for card in hands[leader])
-        memo[key] = value
-        return value
+def settle(world: EcarteState, seat: int) -> float | None:
+    """The exact value of the rest of the deal on ``reward``'s scale (the score lead, with this
+    deal's points and the best card play on this world), once the card play has begun and no king
+    is left to show; None before. Strong judges its exchanges by it, not by the rule card play."""
+    if world.phase != PLAY or any(GAME.may_show_king(world, s) for s in (0, 1)):
+        return None
+    totals, pending = world.sheet.totals, world.pending
+    lead = (totals[seat] + pending[seat]) - (totals[1 - seat] + pending[1 - seat])
+    return lead + CardPlay(world, seat).position(world)
 
-    def follow(hands: tuple[tuple[str, ...], tuple[str, ...]], leader: int, led: str, tricks: tuple[int, int]) -> float:
-        other = 1 - leader
-        rest = tuple(c for c in hands[leader] if c != led)
-        pick = max if other == seat else min
-        values = []
-        for card in legal_plays(hands[other], led, trump):
-            taker = other if second_wins(led, card, trump) else leader
-            after = (rest, tuple(c for c in hands[other] if c != card))
-            if leader == 1:
-                after = (after[1], after[0])
-            won = (tricks[0] + (taker == 0), tricks[1] + (taker == 1))
-            values.append(lead(after, taker, won))
-        return pick(values)
 
-    play = world.play
-    hands = (tuple(sorted(play.hands[0])), tuple(sorted(play.hands[1])))
-    tricks = (play.tricks[0], play.tricks[1])
-    trick = play.trick
-    out = []
-    for action in actions:
-        card = action[5:]
-        if trick.plays:
-            leader, led = trick.plays[0]
-            taker = seat if second_wins(led, card, trump) else leader
-            after = tuple(tuple(c for c in h if c != card) if s == seat else h for s, h in enumerate(hands))
-            won = (tricks[0] + (taker == 0), tricks[1] + (taker == 1))
-            out.append(lead((after[0], after[1]), taker, won))
-        else:
-            out.append(follow(hands, seat, card, tricks))
+def plausible(hand: Sequence[str], trump: str) -> bool:
+    """A hand someone would play without an exchange (or refuse one with): two trumps, or one and
+    three plain kings or queens (a looser reading than the baseline's own rule)."""
+    trumps = trumps_in(hand, trump)
+    high = sum(1 for c in hand if SUIT_OF[c] != trump and c[0] in "KQ")
+    return trumps >= 2 or (trumps == 1 and high >= 3)
+
+
+UNLIKELY = 0.2  # how often a world the other's "I play" or refusal makes unlikely is kept
+TRIES = 8
+
+
+def played_by(state: EcarteState, seat: int) -> list[str]:
+    """The cards ``seat`` has played this deal: each taken pair was led then answered, and the
+    answer took the trick exactly when it beats the lead."""
+    play, out = state.play, [c for s, c in state.play.trick.plays if s == seat]
+    for taker, cards in enumerate(play.taken):
+        for led, answer in zip(cards[::2], cards[1::2], strict=True):
+            by_taker = answer if second_wins(led, answer, state.trump) else led
+            out.append(by_taker if taker == seat else (led if by_taker == answer else answer))
     return out
 
 
-STRONG_SAMPLES = 96
+def sample(state: EcarteState, seat: int, rng: random.Random) -> EcarteState:
+    """``sample_hidden`` weighed by the other's choice: one who played without an exchange (or
+    refused one) held, at that moment, the hand it holds now plus the cards it has played since;
+    such a hand is worth playing more often than not."""
+    other = 1 - seat
+    world = GAME.sample_hidden(state, seat, rng)
+    if state.vulnerable != other:
+        return world
+    shown = played_by(state, other)
+    for _ in range(TRIES):
+        if plausible([*world.play.hands[other], *shown], state.trump) or rng.random() < UNLIKELY:
+            break
+        world = GAME.sample_hidden(state, seat, rng)
+    return world
+
+
+STRONG_SAMPLES = 72
 
 
 def player(strength: Strength, clock: Callable[[], float] | None = None) -> GuidedSearch:
-    """Écarté's player at ``strength`` (strong: 96 sampled deals a decision, within its budget)."""
+    """Écarté's player at ``strength``: easy 2 sampled deals with rule playouts; normal 24 with the
+    exact card-play solve; strong 72, and it alone judges exchanges by the exact card play
+    (``settle``) and reads the other's "I play" or refusal (``sample``)."""
+    if strength.name == "strong":
+        return GuidedSearch(tuned(strength, STRONG_SAMPLES), clock, candidates, playout, solve, settle, sample)
+    if strength.name == "easy":  # rule playouts only: no exact solve, so well within its 50 ms
+        return GuidedSearch(strength, clock, candidates, playout)
     return GuidedSearch(tuned(strength, STRONG_SAMPLES), clock, candidates, playout, solve)

@@ -8,23 +8,30 @@ built on them barely sees what a counter costs. Here:
   a trick the seat cannot win while a card with fewer points could go;
 * playouts follow the baseline's rules (``games.ai.baselines.fuenfzehnern``): counters go where a
   competent player puts them, so each card's average result says what it is worth.
+* easy is those rules played straight on the real state (``RulePlayer``), a fifth of its cards a
+  random pick among the candidates (never a blunder): clearly below the search.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from typing import Any
 
+from games.ai import endgame
 from games.ai.baselines.fuenfzehnern import best_on, rule_card
 from games.ai.search import Strength
 from games.fuenfzehnern.cards import ORDER, POINTS, SUIT_OF
 from games.fuenfzehnern.game import Fuenfzehnern
 from games.fuenfzehnern.state import FuenfState
 
-from ._guided import GuidedSearch, tuned
+from ._guided import GuidedSearch, RulePlayer, tuned
 
 GAME = Fuenfzehnern()
 STRONG_SAMPLES = 64
+ENDGAME_CARDS = 9  # strong solves each sampled deal exactly from this many cards left (all hands)
+ENDGAME_NODES = 1500  # a solve past this many positions gives up: that world is played out instead
+EASY_NOISE = 0.2  # easy: the rules, a fifth of its decisions a random sensible pick
 
 
 def blunders(state: FuenfState, seat: int, legal: Sequence[str]) -> set[str]:
@@ -55,6 +62,17 @@ def playout(state: FuenfState, seat: int, rng: random.Random) -> str:
     return "play:" + rule_card(playable, trick, len(trick) == state.seats - 1)
 
 
-def player(strength: Strength, clock: Callable[[], float] | None = None) -> GuidedSearch:
+def player(strength: Strength, clock: Callable[[], float] | None = None) -> GuidedSearch | RulePlayer:
     """Fünfzehnern's player at ``strength`` (strong: 64 sampled deals a decision, within its budget)."""
+    if strength.name == "easy":
+        return RulePlayer(strength, candidates, playout, EASY_NOISE)
+    if strength.name == "strong":
+        exact = endgame.solver(GAME, cards_left, ENDGAME_CARDS, cap=ENDGAME_NODES)
+        return GuidedSearch(tuned(strength, STRONG_SAMPLES), clock, candidates, playout, exact)
     return GuidedSearch(tuned(strength, STRONG_SAMPLES), clock, candidates, playout)
+
+
+def cards_left(state: Any) -> int:
+    """The cards still in all the hands."""
+    return sum(len(hand) for hand in state.play.hands)
+

@@ -8,23 +8,30 @@ neither try to make a bid nor to stay under it, so every bid looks about as good
   never more than ``BID_SLACK`` from the simple trick count of docs/ai.md (``simple_count``);
 * playouts follow the baseline's rules: each seat plays to make its own bid exactly, so a bid's
   average result says how often it is made.
+* easy is those rules played straight on the real state (``RulePlayer``), a fifth of its decisions
+  a random pick among the candidates: legal and sensible, clearly below the search.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from typing import Any
 
+from games.ai import endgame
 from games.ai.baselines.rage import estimate, rule_play
 from games.ai.search import Strength
 from games.rage.cards import COLOUR_OF, RANK_OF, WILD
 from games.rage.game import Rage
 from games.rage.state import RageState
 
-from ._guided import GuidedSearch, tuned
+from ._guided import GuidedSearch, RulePlayer, tuned
 
 GAME = Rage()
 STRONG_SAMPLES = 64
+ENDGAME_CARDS = 7  # strong solves each sampled deal exactly from this many cards left (all hands)
+ENDGAME_NODES = 1500  # a solve past this many positions gives up: that world is played out instead
+EASY_NOISE = 0.2  # easy: the rules, a fifth of its decisions a random sensible pick
 BID_SLACK = 3  # a bid further than this from the simple count is a blunder (docs/ai.md)
 SEARCH_SPREAD = 2  # bids searched either side of the estimate
 
@@ -65,6 +72,21 @@ def playout(state: RageState, seat: int, rng: random.Random) -> str:
     return rule_play(GAME.legal_actions(state, seat), trick, trump, state.led, want, last)
 
 
-def player(strength: Strength, clock: Callable[[], float] | None = None) -> GuidedSearch:
+def player(strength: Strength, clock: Callable[[], float] | None = None) -> GuidedSearch | RulePlayer:
     """Rage's player at ``strength`` (strong: 64 sampled deals a decision, within its budget)."""
+    if strength.name == "easy":
+        return RulePlayer(strength, candidates, playout, EASY_NOISE)
+    if strength.name == "strong":
+        exact = endgame.solver(GAME, cards_left, ENDGAME_CARDS, cap=ENDGAME_NODES, playing=_playing)
+        return GuidedSearch(tuned(strength, STRONG_SAMPLES), clock, candidates, playout, exact)
     return GuidedSearch(tuned(strength, STRONG_SAMPLES), clock, candidates, playout)
+
+
+def cards_left(state: Any) -> int:
+    """The cards still in all the hands."""
+    return sum(len(hand) for hand in state.play.hands)
+
+
+def _playing(state: Any) -> bool:
+    return bool(state.phase == "play")
+
