@@ -88,7 +88,8 @@ def stay_or_go(
             elif held == 0 and core.buy_in > 0 and live.game.rebuys:  # busted: buy in again if the wallet allows
                 wallet = ledger.balance_of(conn, ledger.USER, core.guild_id, user_id=p.user_id)
                 if wallet < core.buy_in:
-                    live.add_recent(_("{who} is out of chips.").format(who=mention(p.user_id)))
+                    live.add_recent(_("{who} is out of chips and leaves the table.").format(who=mention(p.user_id)))
+                    live.busted = live.busted | {p.user_id}
                     leaving.append(p)
                     continue
                 ledger.buy_in(

@@ -110,6 +110,9 @@ class Live:
     pause: Pause | None = None
     outcome: Outcome | None = None
     roster_dirty: bool = False
+    #: People who left because they ran out of chips (this process's memory: their clicks on the table
+    #: get the way back, not "You're not seated"; after a restart they get the plain answer).
+    busted: frozenset[int] = frozenset()
     #: Options, preset, buy-in or message id changed: rewrite those columns too.
     settings_dirty: bool = False
     _snap: TableSnapshot | None = field(default=None, repr=False, compare=False)

@@ -350,6 +350,11 @@ class TableBase:
     @staticmethod
     def _seat(live: Live, user_id: int) -> int:
         me = live.player(user_id)
+        if me is None and user_id in live.busted:
+            raise NotSeated(
+                N_("You ran out of chips, so you left this table. Claim free chips with /daily, then press Join "
+                   "on the table to sit down again (the buy-in here is {n})."), n=live.core.buy_in,
+            )
         if me is None:
             raise NotSeated()
         if me.seat is None:

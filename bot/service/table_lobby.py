@@ -233,6 +233,7 @@ class LobbyOps(TableBase):
             if core.chips and core.buy_in:
                 check_joiner_can_pay(conn, core, user_id, now)
             live.players.append(Player(user_id, pos, name=name))
+            live.busted = live.busted - {user_id}
             live.roster_dirty = True
             follow_players(live)
             log(conn, live, "system", "join", now, user_id=user_id)
