@@ -76,7 +76,7 @@ def measure(game_id: str, *, players: int | None = None, seconds: float = 2.0) -
 
 
 def run(quick: bool = False, *, seconds: float | None = None) -> dict:
-    seconds = seconds or (0.5 if quick else 3.0)
+    seconds = seconds or (0.2 if quick else 3.0)  # quick: CI's smoke check, 0.2 s of CPU a game
     rows = [measure(g.id, seconds=seconds) for g in games.all_games()]
     print(f"{'game':<14}{'players':>8}{'per second':>14}{'actions/s':>12}  target")
     for r in rows:

@@ -144,7 +144,7 @@ async def _one(mode: str, seconds: float, thinker: Thinker) -> dict[str, Any]:
 
 
 def run(quick: bool = False, *, seconds: float | None = None) -> dict[str, Any]:
-    seconds = seconds or (3.0 if quick else 20.0)
+    seconds = seconds or (1.0 if quick else 20.0)
     thinker = Thinker()
     try:
         asyncio.run(thinker_warm(thinker))
