@@ -18,8 +18,9 @@ the matches counts towards its strength's p50/p99 (decisions with a real choice 
 
 ``--seconds`` caps a matchup (checked between deals, two deals at least), ``--deals`` the deals a
 matchup plays at most. ``--quick`` plays a few deals per matchup with the budgets' clock sped up
-tenfold (``--speed``: every budget a tenth, so Burraco's and Samba's long deals fit in the
-minute or two the whole table takes); its figures are real matches, but of quicker players.
+fortyfold (``--speed``: every budget a fortieth, so Burraco's and Samba's long deals fit in the
+half minute or so the whole table takes: it is CI's smoke check); its figures are real matches,
+but of quicker players.
 Other matchups: ``normal-random`` (normal against random legal play) and ``rollout`` (normal with
 the game's playout policy against normal with random playouts: whether ``rollout_action`` earns
 its place). ``--samples-only`` gives the players no clock: each strength searches its full sample
@@ -54,7 +55,7 @@ MATCHUPS: dict[str, tuple[str, str]] = {
     "normal-easy": ("normal", "easy"), "normal-random": ("normal", "random"), "rollout": ("guided", "plain"),
 }
 DEFAULT = ("strong-baseline", "normal-baseline", "easy-baseline", "strong-normal", "normal-easy")
-QUICK_DEALS, QUICK_SECONDS, QUICK_SPEED = 6, 0.8, 10.0
+QUICK_DEALS, QUICK_SECONDS, QUICK_SPEED = 6, 0.8, 40.0
 FULL_DEALS, FULL_SECONDS = 400, 120.0
 
 
@@ -161,7 +162,7 @@ def run(
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--quick", action="store_true", help="a few deals per matchup, budgets a tenth")
+    parser.add_argument("--quick", action="store_true", help="a few deals per matchup, budgets a fortieth")
     parser.add_argument("--games", default="", help="comma-separated game ids (default: every game with computer players)")
     parser.add_argument("--deals", type=int, default=None, help="deals per matchup, at most")
     parser.add_argument("--seconds", type=float, default=None, help="time per matchup (checked between deals)")

@@ -311,10 +311,10 @@ def parse(argv: list[str] | None = None, quick: bool = False) -> argparse.Namesp
     parser.add_argument("--seconds", type=float, help="the load phase")
     parser.add_argument("--long", action="store_true", help="a long random run (10 minutes) instead of 2")
     args = parser.parse_args(argv)
-    args.tables = args.tables or (400 if args.quick else 10_000)
+    args.tables = args.tables or (200 if args.quick else 10_000)  # quick: CI's smoke check, seconds a phase
     args.rate = args.rate or (200.0 if args.quick else 400.0)
-    args.seconds = args.seconds or (6.0 if args.quick else 60.0)
-    args.long_seconds = 600.0 if args.long else 12.0 if args.quick else 120.0
+    args.seconds = args.seconds or (3.0 if args.quick else 60.0)
+    args.long_seconds = 600.0 if args.long else 6.0 if args.quick else 120.0
     return args
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import importlib
 from pathlib import Path
 
-from benchmarks import ai, computer_load, discord_load, engines, images, ledger, ratings, thinking
+from benchmarks import ai, computer_load, discord_load, engines, images, ledger, ratings, shards, thinking
 from benchmarks.__main__ import MODULES
 
 #: Modules of benchmarks/ that are a benchmark's parts, not a benchmark.
@@ -23,6 +23,20 @@ def test_python_m_benchmarks_runs_every_benchmark() -> None:
     assert set(MODULES) == found
     for name in MODULES:
         assert callable(importlib.import_module(name).run), name
+
+
+def test_the_quick_runs_fixed_phases_take_seconds_not_minutes() -> None:
+    """CI runs every quick mode (.ci/run) in its 30 minutes: the phases that last a set time stay short.
+
+    Shards: load, kill (at least 4 s), driving the resumed shard (3 s), the long run, and the two
+    engines' service runs (half the load phase each); thinking: three runs; AI: the budgets' clock
+    sped up (a strong decision's 0.25 s budget, in real seconds).
+    """
+    args = shards.parse([], quick=True)
+    shard_phases = args.seconds + max(4.0, args.seconds / 3) + 3.0 + args.long_seconds + args.seconds
+    assert shard_phases <= 20.0, shard_phases
+    assert 3 * thinking.QUICK_SECONDS <= 3.0
+    assert 0.25 / ai.QUICK_SPEED <= 0.01
 
 
 def test_engines() -> None:

@@ -42,8 +42,17 @@ def test_set_up_run_and_test_are_one_line_each_and_nothing_needs_apt() -> None:
     for what in ("set up (once)", "run the bot", "run the tests"):
         assert what in readme, f"the README's table has no {what!r} row"
     assert readme["run the bot"] == "python -m bot"
-    assert readme["run the tests"] == "python -m pytest -q"
+    assert readme["run the tests"] == "python -m pytest -q -n auto --dist worksteal"  # every core (pytest-xdist)
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     for manager in ("apt-get", "apt ", "brew ", "sudo "):
         assert manager not in ci, f".ci/run calls {manager.strip()}: the tests' needs must come from pip"
-    assert "pgserver" in (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert "pgserver" in pyproject
+    assert '"pytest-xdist' in pyproject, "`-n auto` needs pytest-xdist in the test extra"
+
+
+def test_the_suite_and_the_long_checks_run_on_every_core() -> None:
+    """CI's time limit: the ordinary suite and the long checks are spread over the machine's cores."""
+    steps = dict(_ci_steps())
+    for what in ("run the tests", "run the long checks"):
+        assert steps[what].startswith("python -m pytest -q") and " -n auto" in steps[what], what
