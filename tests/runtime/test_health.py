@@ -23,12 +23,19 @@ async def test_a_line_reports_the_figures_it_is_given() -> None:
 
 async def test_a_blocked_loop_shows_as_lag() -> None:
     monitor = HealthMonitor(lambda: (0, 0), lambda: 0, every=0.2, tick=0.01)
+    lines: list[Health] = []
+    report = monitor.report
+    monitor.report = lambda lags: lines.append(report(lags)) or lines[-1]  # type: ignore[method-assign]
     monitor.start()
     await asyncio.sleep(0.03)
     time.sleep(0.08)  # a blocking call on the loop: every click would wait this long
-    await asyncio.sleep(0.25)
+    for _ in range(200):  # until the window that held the block has been reported, however slow the machine
+        await asyncio.sleep(0.05)
+        if lines:
+            break
     await monitor.stop()
-    assert monitor.last is not None and monitor.last.lag_max_ms >= 60, monitor.last
+    # Whichever line's window held the block shows it (on a busy machine it may not be the last one).
+    assert lines and max(line.lag_max_ms for line in lines) >= 60, lines
 
 
 def test_the_line_reads_as_documented() -> None:
