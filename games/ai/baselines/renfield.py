@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.ai import seen
-from games.ai.players.renfield import bugs_of, family, takes
+from games.ai.renfield_reading import bugs_of, family, takes
 from games.ai.seen import cards_of, current_trick
 from games.core.game import Game
 from games.renfield.state import AUCTION, BETTING, BID, DISCARD, OFFER, ORDER

@@ -12,13 +12,14 @@ the options and the phase.
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from games.ai.baselines.renfield import Baseline
 from games.ai.endgame import solver
 from games.ai.policy import Policy
 from games.ai.pruned import PrunedSearch, without
+from games.ai.renfield_reading import _after, bugs_of, family
 from games.ai.search import Strength
 from games.ai.seen import cards_of, current_trick
 from games.core.game import Game
@@ -31,40 +32,8 @@ from ._guided import GuidedSearch, tuned
 
 _GAMES: dict[type, RenfieldFamily] = {RenfieldState: Renfield(), ScurroState: Scurro()}
 
-_COUNT = re.compile(r"^\s*(\d+)")
 #: A lead bid above this many times the dealer's forced price is plainly too dear.
 DEAR = 3
-
-
-def bugs_of(view: Any, seat: int) -> int | None:
-    """The bugs (points) ``seat`` has taken, from its seat line ("3 bugs · paid $4 · …")."""
-    found = _COUNT.match(view.public.seats[seat].text)
-    return int(found.group(1)) if found else None
-
-
-def takes(game: Game, state: Any, seat: int, action: str) -> bool:
-    """Whether ``seat`` is winning the trick (or, as its last card, takes it) once it plays ``action``.
-
-    Only the cards on the table and ``action`` decide it, so the answer is public: it is
-    read off the seat's view after the play (the trick judged by the engine's own rule,
-    wild cards and Death Cards included).
-    """
-    return _after(game, state, seat, action)[0]
-
-
-def _after(game: Game, state: Any, seat: int, action: str) -> tuple[bool, str]:
-    """(``takes``, the seat's line once it has played ``action``: its bugs and what it paid)."""
-    after, _events = game.apply(state, seat, action)
-    public = game.view(after, seat).public
-    running = [p for p in public.piles if p.plays and not p.taken]
-    took = running[0].winner == seat if running else any(p.taken and p.winner == seat for p in public.piles)
-    return took, public.seats[seat].text
-
-
-def family(game: Game) -> RenfieldFamily:
-    """``game`` as the Renfield engine (its deck profile has the prices and card values)."""
-    assert isinstance(game, RenfieldFamily)
-    return game
 
 
 def lead_cap(game: Game, state: Any) -> int:
@@ -170,8 +139,6 @@ class RulesOfThumb:
         self.name = name
 
     def choose(self, game: Game, state: Any, seat: int, rng: random.Random) -> str:
-        from games.ai.baselines.renfield import Baseline  # it reads this module's helpers: imported late
-
         legal = game.legal_actions(state, seat)
         if len(legal) > 1 and rng.random() < EASY_NOISE:
             kept = prune(game, state, seat, legal)
