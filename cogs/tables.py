@@ -28,6 +28,7 @@ from .ui.host import TableHost, host_of
 from .ui.language import server_language
 from .ui.options import fields_of, preset_name, show_value
 from .ui.publisher import TablePublisher
+from .ui.turnping import jump_url
 
 log = logging.getLogger("cardroom.tables")
 
@@ -207,9 +208,16 @@ class Tables(commands.Cog):
                 )
                 await interaction.response.send_message(text, allowed_mentions=discord.AllowedMentions.none())
                 return
-            text = _("Table #{id} ended by <@{user}>.").format(id=ended.id, user=interaction.user.id)
-            embed = messages.finished_embed(ended)
-        await interaction.response.send_message(text, embed=embed, allowed_mentions=discord.AllowedMentions.none())
+            # The standings are on the table's own message (the publisher edits it): said once, not twice.
+            text = (
+                _("Table #{id} ended by <@{user}>. The standings are on the table: {link}").format(
+                    id=ended.id, user=interaction.user.id, link=jump_url(ended)
+                ) if ended.message_id is not None
+                else _("Table #{id} ended by <@{user}>.").format(id=ended.id, user=interaction.user.id)
+            )
+        await interaction.response.send_message(
+            text, allowed_mentions=discord.AllowedMentions.none(), suppress_embeds=True
+        )
 
     @table.command(name="keep", description="Take back an end asked for during the hand: the table plays on.")
     async def table_keep(self, interaction: discord.Interaction) -> None:

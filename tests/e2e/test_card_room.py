@@ -194,10 +194,13 @@ async def test_ending_a_chip_table_early_shows_each_players_net_chips(world: Wor
     await play_to_pause(w, table)
     await table.press_next()
     await table.play_turn()  # hand 2 is under way: an admin's immediate end refunds it
+    shown = table.table_message().id
     r = await w.mod.slash(w.channel, "table end", now=True)
-    assert not r.ephemeral
+    assert not r.ephemeral and not r.response.embeds  # the standings are said once: on the table
+    assert f"/{w.channel.id}/{shown}" in r.response.content
+    await w.bot.publisher.idle()
     ended = await w.bot.tables.get(table_id)
-    embed = r.response.embeds[0]
+    embed = next(m for m in w.channel.history() if m.id == shown).embeds[0]
     standings = {f.name: f.value for f in embed.fields}["Standings"]
     for p in w.players:
         (line,) = [ln for ln in standings.split("\n") if f"<@{p.id}>" in ln]

@@ -132,8 +132,11 @@ async def test_every_game_reads_like_a_card_room(world: World, game_id: str) -> 
         escrows = {p.id: escrow(w, table_id, p.id) for p in players}
         pot_shares = carried_pot_shares(w, table_id, snap.hand_no)
         # A moderator, at once: the host may have left by now.
+        shown = table.table_message().id
         r = await w.mod.slash(w.channel, "table end", now=True)
-        embed = r.response.embeds[0].to_dict()
+        assert not r.response.embeds and f"/{shown}" in r.response.content  # said once: on the table
+        await w.bot.publisher.idle()
+        embed = next(m for m in w.channel.history() if m.id == shown).embeds[0].to_dict()
         standings = next(f["value"] for f in embed["fields"] if f["name"] in ("Standings", "Final standings"))
         for p in players:
             assert f"<@{p.id}>" in standings
