@@ -331,7 +331,7 @@ def public_message(snap: TableSnapshot, images: pictures.ImageSwitch | None = No
     """
     if snap.status == "lobby":
         return {
-            "content": _("{host} opened a **{game}** table.").format(host=mention(snap.host_id), game=snap.game.shown_title),
+            "content": _("{host} opened a table of **{game}**.").format(host=mention(snap.host_id), game=snap.game.shown_title),
             "embed": lobby_embed(snap),
             "view": lobby_view(snap),
             "allowed_mentions": NO_MENTIONS,

@@ -97,7 +97,7 @@ async def play_in_thread(bot: TableHost, interaction: discord.Interaction, game_
         raise
     await bot.tables.attach_thread(snap.id, thread.id)
     with speaking(snap.locale):  # all of it is public: in the table's language
-        pointer = _("{host} opened a **{game}** table in {thread}.").format(
+        pointer = _("{host} opened a table of **{game}** in {thread}.").format(
             host=host.mention, game=game.shown_title, thread=thread.mention
         )
         payload = messages.public_message(snap)

@@ -162,8 +162,11 @@ async def test_a_fuenfzehnern_hand_with_a_zwang_through_discord(world: Any) -> N
     # An admin's /table end now: (mid-hand): every chip at the table goes back to its wallet.
     wallets = {u: await w.bot.economy.balance(w.guild.id, u) for u in users}
     escrows = {u: escrow(w, session.table_id, u) for u in users}
-    ended = await w.mod.slash(w.channel, "table end", now=True)
-    standings = "\n".join(f["value"] for f in ended.response.embeds[0].to_dict()["fields"])
+    shown = session.table.table_message().id
+    await w.mod.slash(w.channel, "table end", now=True)
+    await w.bot.publisher.idle()
+    message = next(m for m in w.channel.history() if m.id == shown)  # the standings are on the table
+    standings = "\n".join(f["value"] for f in message.embeds[0].to_dict()["fields"])
     for u in users:
         assert f"<@{u}>" in standings
         assert await w.bot.economy.balance(w.guild.id, u) == wallets[u] + escrows[u]

@@ -273,11 +273,13 @@ async def test_an_admins_immediate_end_refunds_the_hand_in_progress(world: World
     assert "host" in refusal(r).lower()
     r = await w.alice.slash(w.channel, "table end", now=True)  # the host can't end it at once either
     assert "admin" in refusal(r).lower()
+    shown = table.table_message().id
     r = await w.mod.slash(w.channel, "table end", now=True)  # Manage Server may end it at once
     assert not r.ephemeral and "ended" in r.response.content
+    assert f"/{shown}" in r.response.content and not r.response.embeds  # the reply points to the table…
     said = "An admin ended the table mid-hand; this hand's chips were returned."
-    assert said in table.public_text(r.response)  # said in public, in the reply…
-    assert said in table.public_text(table.bot_messages()[-2])  # …and on the table's message
+    await w.bot.publisher.idle()
+    assert said in table.public_text(next(m for m in w.channel.history() if m.id == shown))  # …which says it
     after = {p.id: await w.bot.economy.balance(w.guild.id, p.id) for p in w.players}
     assert after == before  # the interrupted first hand is refunded exactly
     assert (await w.bot.tables.in_channel(w.channel.id)) is None

@@ -25,7 +25,7 @@ def bot_lines(channel: simcord.ChannelHandle) -> list[discord.Message]:
 
 async def open_in_thread(w: World, game: str, players: list[simcord.MemberActor]) -> tuple[Table, simcord.ChannelHandle]:
     r = await players[0].slash(w.channel, "play", game=game)
-    assert not r.ephemeral and "opened a **" in r.response.content
+    assert not r.ephemeral and "opened a table of **" in r.response.content
     [thread] = w.channel.threads
     assert f"<#{thread.id}>" in r.response.content  # the pointer line links to the thread
     lobby = bot_lines(thread)[-1]
@@ -49,7 +49,7 @@ async def test_the_table_lives_in_its_thread_and_the_channel_keeps_one_line(worl
     assert any("hand 1" in (m.embeds[0].title or "") for m in in_thread), [m.embeds[0].title for m in in_thread]
     assert table.hand_no() == 2
     [pointer] = bot_lines(w.channel)
-    assert "opened a **Renfield** table" in pointer.content and not pointer.embeds and not pointer.components
+    assert "opened a table of **Renfield**" in pointer.content and not pointer.embeds and not pointer.components
     # The commands work from inside the thread.
     r = await w.bob.slash(thread, "hand")
     assert r.ephemeral and r.response.embeds
