@@ -194,7 +194,10 @@ def finish_hand(
         core.hand_no, users, outcome, mention, nets=nets if core.chips else None, chips=chips,
         pot=core.pot, sheet=None if game.hand_by_hand else game.view(core.state, None).public.sheet,
         # A game's last deal is on the sheet already; a hand's showdown is told once, here.
-        kind="hand" if game.hand_by_hand else "final", events=(told or ()) if game.hand_by_hand else (),
+        # A table whose whole agreed length was this one hand (an Écarté match of one game) has its
+        # final standings here: not "Result of hand 1", then the same again as "won 1 of 1".
+        kind="hand" if game.hand_by_hand and not (outcome.table_over and core.hand_no == 1) else "final",
+        events=(told or ()) if game.hand_by_hand else (),
     )
     result = replace(result, hints=hints_used(conn, core.id, core.hand_no))
     conn.execute(
@@ -216,7 +219,8 @@ def finish_hand(
     if outcome.table_over or closing is not None:
         # (Or the host ended the table during this hand, settled above like any other: nobody escapes a loss.)
         close(conn, live, now, code="cash_out")
-        live.core = replace(live.core, result=replace(result, pot=0, session=session_lines(conn, live, users)))
+        session = session_lines(conn, live, users) if result.kind == "hand" else ()
+        live.core = replace(live.core, result=replace(result, pot=0, session=session))
         if closing is not None and not outcome.table_over:
             announce(live, _("The hand is over: the table closes, as {who} asked.").format(who=mention(closing)))
         return

@@ -126,7 +126,8 @@ def check_result(session: Session, outcome: Any, users: list[int]) -> None:
     winner, loser = (users[outcome.placings.index(p)] for p in (1, 2))
     high, low = outcome.scores[users.index(winner)], outcome.scores[users.index(loser)]
     assert f"<@{winner}> wins the game {high}–{low}." in text
-    result = text.split("Result of hand 1", 1)[1].split("\n")
+    assert "Result of hand 1" not in text and "won 1 of 1" not in text  # one game: its result is the final one
+    result = text.split("Final standings", 1)[1].split("\n")
     assert f"🥇 <@{winner}> — {high} points" in result[1]
     assert f"2. <@{loser}> — {low} point" in result[2]
     assert "⟦" not in MENTION.sub("", text)
