@@ -1,4 +1,4 @@
-"""Table commands: /play, /hand, /table end, /rules (/history and /replay: ``cogs.replays``).
+"""Table commands: /play, /hand, /table end|keep|host|remove, /rules (/history and /replay: ``cogs.replays``).
 
 The commands are generic: the game list, presets and rules all come from the
 registry, so registering a game is enough for it to appear here.
@@ -230,6 +230,28 @@ class Tables(commands.Cog):
                 id=kept.id, user=interaction.user.id
             )
         await interaction.response.send_message(text, allowed_mentions=discord.AllowedMentions.none())
+
+    @table.command(name="host", description="Hand the host role to someone at this table.")
+    @app_commands.describe(user="The person at the table who becomes the host")
+    async def table_host(self, interaction: discord.Interaction, user: discord.Member) -> None:
+        snap = await _table_here(self.host, interaction)
+        await self.host.tables.hand_host(
+            snap.id, interaction.user.id, user.id, is_admin=flows.is_admin(interaction), guild_id=interaction.guild_id
+        )
+        await interaction.response.send_message(
+            _("<@{user}> is the host of table #{id} now.").format(user=user.id, id=snap.id), ephemeral=True
+        )
+
+    @table.command(name="remove", description="Remove a player from this table between hands.")
+    @app_commands.describe(user="The person to remove; their chips go back to their wallet")
+    async def table_remove(self, interaction: discord.Interaction, user: discord.Member) -> None:
+        snap = await _table_here(self.host, interaction)
+        await self.host.tables.remove(
+            snap.id, interaction.user.id, user.id, is_admin=flows.is_admin(interaction), guild_id=interaction.guild_id
+        )
+        await interaction.response.send_message(
+            _("<@{user}> is removed from table #{id}.").format(user=user.id, id=snap.id), ephemeral=True
+        )
 
     @app_commands.command(name="rules", description="How a game is played, its variants and house rules.")
     @app_commands.guild_only()

@@ -252,7 +252,7 @@ class LobbyOps(TableBase):
             if me is None:
                 raise NotSeated()
             if live.core.status == "lobby" or me.seat is None:
-                _leave_now(conn, live, me, now, change)
+                leave_now(conn, live, me, now, change)
                 return
             if me.leaving:
                 raise NotAllowed(N_("You're already leaving at the end of this hand."))
@@ -350,14 +350,15 @@ class LobbyOps(TableBase):
         return (await self._mutate(table_id, work, statuses=("lobby",), guild_id=guild_id)).snapshot
 
 
-def _leave_now(conn: Conn, live: Live, me: Player, now: str, change: Change) -> None:
-    """A lobby player, or one waiting for the next hand, leaves at once (the host's role passes on)."""
+def leave_now(conn: Conn, live: Live, me: Player, now: str, change: Change, *, said: str | None = None) -> None:
+    """A lobby player, or one waiting for the next hand, leaves at once (the host's role passes on);
+    ``said``: the table's line instead of "{who} left." (the host removed them)."""
     lobby = live.core.status == "lobby"
     live.players.remove(me)
     live.roster_dirty = True
     follow_players(live)
     log(conn, live, "system", "leave", now, user_id=me.user_id)
-    live.add_recent(_("{who} left.").format(who=mention(me.user_id)))
+    live.add_recent(said or _("{who} left.").format(who=mention(me.user_id)))
     change.reason = "lobby" if lobby else "action"
     if not lobby or me.user_id != live.core.host_id:
         return
@@ -370,4 +371,4 @@ def _leave_now(conn: Conn, live: Live, me: Player, now: str, change: Change) -> 
         change.reason = "end"
 
 
-__all__ = ["LobbyOps", "changed_options", "follow_players", "preset_options", "take_seat"]
+__all__ = ["LobbyOps", "changed_options", "follow_players", "leave_now", "preset_options", "take_seat"]

@@ -166,6 +166,8 @@ class PlayOps(TableBase):
             pause = live.pause
             if pause is None:
                 raise StalePrompt()
+            if user_id in pause.ready and any(p.user_id == user_id and p.leaving for p in live.players):
+                raise NotAllowed(N_("You're leaving this table: the next hand is dealt without you."))
             if user_id in pause.ready:
                 raise NotAllowed(N_("You're ready; waiting for the others."))
             live.pause = pause = replace(pause, ready=(*pause.ready, user_id))

@@ -3,7 +3,8 @@
 ``TableService`` is assembled from its parts so each file stays small enough
 to read in one go: ``table_base`` (the cache, the transaction, reading),
 ``table_lobby`` (open, join, leave, options, start, cancel), ``table_play``
-(act, timeouts, Next, end), ``table_computers`` (computer
+(act, timeouts, Next, end), ``table_host`` (hand the host role on, remove a
+player between hands), ``table_computers`` (computer
 players, "I'm back"), ``table_hints`` (the 💡 Hint option and the hints used), ``watchers`` (spectators, the table's thread), ``replays`` (finished hands: files and replays) and ``table_restore`` (restart: snapshot, replay,
 refund). The life of a hand inside a transaction is ``handflow``.
 """
@@ -15,12 +16,13 @@ from .replays import ReplayOps
 from .table_base import OnChange, utcnow
 from .table_computers import ComputerOps
 from .table_hints import HintOps
+from .table_host import HostOps
 from .table_lobby import LobbyOps
 from .table_play import PlayOps
 from .watchers import WatchOps
 
 
-class TableService(LobbyOps, PlayOps, ComputerOps, HintOps, WatchOps, ReplayOps):
+class TableService(LobbyOps, PlayOps, HostOps, ComputerOps, HintOps, WatchOps, ReplayOps):
     """The tables of every guild. ``on_change(snapshot, reason)`` — reason in
     'lobby', 'action', 'timeout', 'hand', 'end' — is awaited after each commit,
     outside the table's lock; snapshots carry ``seq``, so a renderer can drop
