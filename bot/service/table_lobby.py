@@ -145,15 +145,13 @@ class LobbyOps(TableBase):
         buy_in: int | None = None,
         turn_seconds: int | None = None,
         host_name: str | None = None,
-        server_locale: str | None = None,
-        options: BaseModel | None = None,
+        server_locale: str | None = None, options: BaseModel | None = None,
     ) -> TableSnapshot:
         """Opens a lobby (it closes when idle: ``lobby_limits``); the host joins. ``TableAlreadyOpen``,
         ``UnknownGame``, ``TooManyLobbies``.
 
         ``server_locale``: the server's preferred locale ("ja", "en-US"), which fixes the table's
-        language when the server's ``language`` setting is "auto". ``options``: the house rules as an
-        ended table had them (Play again), instead of the preset's.
+        language when the server's ``language`` setting is "auto". ``options``: an ended table's (Play again).
         """
         game = games.get_game(game_id)
         options = preset_options(game, preset) if options is None else game.Options.model_validate(options.model_dump())
