@@ -13,11 +13,12 @@ from __future__ import annotations
 import discord
 
 from bot.errors import guarded
+from bot.service.computers import mention
 from bot.service.errors import BadPhase, ForeignTable
 from bot.service.models import TableSnapshot
 from games.core.i18n import N_, _, speaking
 
-from . import messages, threads
+from . import threads
 from .host import TableHost, host_of
 
 
@@ -56,7 +57,7 @@ async def invite(bot: TableHost, interaction: discord.Interaction, snap: TableSn
     with speaking(snap.locale):  # public: in the table's language
         text = _("{host} opened a table of **{game}** again: {who}, join in!").format(
             host=interaction.user.mention, game=snap.game.shown_title,
-            who=_(", ").join(messages.mention(u) for u in others),
+            who=_(", ").join(mention(u) for u in others),
         )
     mentions = discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
                                        users=[discord.Object(u) for u in others])

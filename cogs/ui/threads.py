@@ -133,7 +133,11 @@ async def play_in_thread(
         )
         payload = messages.public_message(snap)
         name = _("{game} — table {id}").format(game=game.shown_title, id=snap.id)[:100]
-    await interaction.response.send_message(pointer, allowed_mentions=messages.NO_MENTIONS)
+    if channel == interaction.channel:
+        await interaction.response.send_message(pointer, allowed_mentions=messages.NO_MENTIONS)
+    else:  # Play again, pressed in the old table's closed thread: the pointer goes to the channel
+        await channel.send(pointer, allowed_mentions=messages.NO_MENTIONS)
+        await interaction.response.defer()
     message = await thread.send(**pictures.for_send(payload))
     try:
         await thread.edit(name=name)

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from typing import Any
 
-import simcord
+import discord
 
 from tests.e2e.conftest import World
-from tests.e2e.test_guilds_apart import click_from, server_b
+from tests.e2e.test_guilds_apart import click_from, post_in, server_b
 from tests.e2e.test_play import refusal, snapshot
-from tools.simtable import components_of
+from tests.e2e.test_table_threads import bot_lines, open_in_thread, threads_on
+from tools.simtable import Table, components_of
 
 
 def again_id(message: Any) -> str:
@@ -29,10 +30,8 @@ async def ended_table(w: World) -> tuple[Any, int]:
     r = await w.alice.slash(w.channel, "play", game="razz", buy_in=70, turn_seconds=45)
     assert not r.ephemeral
     lobby = w.channel.last_message
-    table_id = int(again_id_or_lobby(lobby))
+    table_id = table_id_of_lobby(lobby)
     await w.bot.tables.add_computer(table_id, w.alice.id, "easy", guild_id=w.guild.id)
-    from tools.simtable import Table
-
     for p in (w.bob, w.carol):
         await p.click(lobby, label="Join")
     await w.alice.click(lobby, label="Start")
@@ -51,8 +50,9 @@ async def ended_table(w: World) -> tuple[Any, int]:
     return finished, table_id
 
 
-def again_id_or_lobby(lobby: Any) -> str:
-    return next(c["custom_id"] for c in components_of(lobby) if (c.get("custom_id") or "").startswith("cr:l:")).split(":")[2]
+def table_id_of_lobby(lobby: Any) -> int:
+    cid = next(c["custom_id"] for c in components_of(lobby) if (c.get("custom_id") or "").startswith("cr:l:"))
+    return int(cid.split(":")[2])
 
 
 async def open_tables(w: World) -> int:
@@ -107,9 +107,7 @@ async def test_play_again_is_refused_for_an_open_table_and_from_another_server(w
     new = await w.bot.tables.in_channel(w.channel.id)
     assert new is not None and not r.ephemeral
     # The new lobby is still open: its own Play again id (crafted) is refused.
-    import discord
 
-    from tests.e2e.test_guilds_apart import post_in
 
     forged = await post_in(w, w.channel, discord.ui.Button(label="Forged", custom_id=f"cr:g:{new.id}"))
     assert "still open" in refusal(await w.alice.click(forged, custom_id=f"cr:g:{new.id}"))
@@ -119,5 +117,26 @@ async def test_play_again_is_refused_for_an_open_table_and_from_another_server(w
     assert await open_tables(w) == 1
 
 
-__all__: list[str] = []
-_unused: simcord.MemberActor | None = None
+
+async def test_with_table_threads_play_again_opens_a_new_thread(world: World) -> None:
+    w = world
+    await threads_on(w)
+    table, thread = await open_in_thread(w, "razz", [w.alice, w.bob])
+    old_id = table.table_id()
+    r = await w.mod.slash(thread, "table end", now=True)
+    assert not r.ephemeral
+    await w.env.settle()
+    finished = next(m for m in bot_lines(thread) if f"cr:g:{old_id}" in [c.get("custom_id") for c in components_of(m)])
+    r = await w.alice.click(finished, custom_id=f"cr:g:{old_id}")
+    assert not r.ephemeral
+    assert len(w.channel.threads) == 2
+    new_thread = next(t for t in w.channel.threads if t.id != thread.id)
+    new = await w.bot.tables.in_channel(new_thread.id)
+    assert new is not None and (new.game_id, new.host_id) == ("razz", w.alice.id)
+    assert f"<#{new_thread.id}>" in bot_lines(w.channel)[-1].content  # the channel's pointer to the new thread
+    (invite,) = [m for m in bot_lines(new_thread) if "again" in m.content]
+    assert f"<@{w.bob.id}>" in invite.content
+    lobby = next(m for m in bot_lines(new_thread) if any(
+        (c.get("custom_id") or "").startswith("cr:l:") for c in components_of(m)))
+    await w.bob.click(lobby, label="Join")
+    assert w.bob.id in (await w.bot.tables.get(new.id)).lobby
