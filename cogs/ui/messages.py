@@ -304,8 +304,11 @@ def finished_embed(snap: TableSnapshot) -> discord.Embed:
     return b.embed
 
 
-def finished_view(snap: TableSnapshot) -> discord.ui.View:
-    """An ended table's one button: **Play again** (a new lobby; ``cogs.ui.again``)."""
+def finished_view(snap: TableSnapshot) -> discord.ui.View | None:
+    """An ended table's one button: **Play again** (a new lobby; ``cogs.ui.again``). A lobby that
+    closed before any hand (cancelled, or idle) has none: there is nothing to play again."""
+    if snap.hand_no == 0:
+        return None
     view = discord.ui.View(timeout=None)
     view.add_item(c.AgainButton(snap.id, label=_("Play again")))
     return render.detached(view)
