@@ -23,9 +23,8 @@ from games import Game, game_ids, get_game
 from games.core.i18n import _, speaking
 from games.core.summary import RulesText
 
-from .ui import components, flows, messages, pictures, render, threads
+from .ui import components, flows, pictures, render, threads
 from .ui.host import TableHost, host_of
-from .ui.language import server_language
 from .ui.options import fields_of, preset_name, show_value
 from .ui.publisher import TablePublisher
 from .ui.turnping import jump_url
@@ -145,21 +144,8 @@ class Tables(commands.Cog):
         if await threads.wanted(bot, interaction):
             await threads.play_in_thread(bot, interaction, game, preset=preset, buy_in=buy_in, turn_seconds=turn_seconds)
             return
-        snap = await bot.tables.open_table(
-            flows.guild_id_of(interaction), flows.channel_id_of(interaction), interaction.user.id, game,
-            preset=preset, buy_in=buy_in, turn_seconds=turn_seconds, host_name=interaction.user.display_name,
-            server_locale=server_language(interaction),
-        )
-        with speaking(snap.locale):  # the table's message is public: in the table's language
-            payload = messages.public_message(snap)
-        await interaction.response.send_message(**pictures.for_send(payload))
-        message = await interaction.original_response()
-        await bot.tables.attach_message(snap.id, message.id)
-        bot.publisher.adopt(snap, message.id)
-        # Someone may have clicked Join before the message id was known: show the latest.
-        latest = await bot.tables.get(snap.id, guild_id=snap.guild_id)
-        if latest.seq != snap.seq or latest.lobby != snap.lobby or latest.status != snap.status:
-            bot.publisher.schedule(latest)
+        where = flows.guild_id_of(interaction), flows.channel_id_of(interaction)
+        await threads.play_here(bot, interaction, where, game, preset=preset, buy_in=buy_in, turn_seconds=turn_seconds)
 
     @play.autocomplete("preset")
     async def _preset_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:

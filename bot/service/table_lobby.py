@@ -145,16 +145,16 @@ class LobbyOps(TableBase):
         buy_in: int | None = None,
         turn_seconds: int | None = None,
         host_name: str | None = None,
-        server_locale: str | None = None,
+        server_locale: str | None = None, options: BaseModel | None = None,
     ) -> TableSnapshot:
         """Opens a lobby (it closes when idle: ``lobby_limits``); the host joins. ``TableAlreadyOpen``,
         ``UnknownGame``, ``TooManyLobbies``.
 
         ``server_locale``: the server's preferred locale ("ja", "en-US"), which fixes the table's
-        language when the server's ``language`` setting is "auto".
+        language when the server's ``language`` setting is "auto". ``options``: an ended table's (Play again).
         """
         game = games.get_game(game_id)
-        options = preset_options(game, preset)
+        options = preset_options(game, preset) if options is None else game.Options.model_validate(options.model_dump())
         if buy_in is not None and buy_in < 0:
             raise NotAllowed(N_("The buy-in can't be negative."))
         if turn_seconds is not None and not 10 <= turn_seconds <= 86_400:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from .computers import mention
 from .replays import ReplayOps
+from .table_again import AgainOps
 from .table_base import OnChange, utcnow
 from .table_computers import ComputerOps
 from .table_hints import HintOps
@@ -22,7 +23,7 @@ from .table_play import PlayOps
 from .watchers import WatchOps
 
 
-class TableService(LobbyOps, PlayOps, HostOps, ComputerOps, HintOps, WatchOps, ReplayOps):
+class TableService(LobbyOps, PlayOps, HostOps, ComputerOps, HintOps, WatchOps, ReplayOps, AgainOps):
     """The tables of every guild. ``on_change(snapshot, reason)`` — reason in
     'lobby', 'action', 'timeout', 'hand', 'end' — is awaited after each commit,
     outside the table's lock; snapshots carry ``seq``, so a renderer can drop

@@ -39,6 +39,8 @@ class ClickHandlers(Protocol):
 
     def watch(self, interaction: discord.Interaction, table_id: int, verb: str, /) -> Awaitable[Any]: ...
 
+    def play_again(self, interaction: discord.Interaction, table_id: int, /) -> Awaitable[Any]: ...
+
 
 _handlers: ClickHandlers | None = None
 

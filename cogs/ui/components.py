@@ -21,6 +21,7 @@ Custom ids (all ≤ 100 characters; action strings are ≤ 60 by contract):
 - ``cr:o:{table}:{what}``           the host's option selects (preset, bool, f:{field})
 - ``cr:w:{table}:{verb}``           spectators: watch, refresh, stop (``watchitems``)
 - ``cr:r:{table}:{hand}:{step}:{verb}`` a finished hand's replay (first, prev, next, last; ``cogs.ui.replay``)
+- ``cr:g:{table}``                  Play again, on an ended table's message (``cogs.ui.again``)
 Crafted ids are refused privately (see ``custom_ids``).
 """
 
@@ -175,9 +176,30 @@ class OptionSelect(
         await _clicks().option_select(interaction, self.table_id, self.what, list(self.item.values))
 
 
+class AgainButton(
+    TableItem[discord.ui.Button[Any]],
+    template=re.compile(r"cr:g:(?P<table>\d+)"),
+):
+    """**Play again** on an ended table: a new lobby with the same game, options and players."""
+
+    def __init__(self, table_id: int, *, label: str, row: int | None = None) -> None:
+        self.table_id = table_id
+        super().__init__(
+            discord.ui.Button(label=label, style=discord.ButtonStyle.success, custom_id=_check(f"cr:g:{table_id}")),
+            row=row,
+        )
+
+    @classmethod
+    def parse(cls, match: re.Match[str], /) -> Self:
+        return cls(_table(match["table"]), label="")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _clicks().play_again(interaction, self.table_id)
+
+
 _TEMPLATED = (
     ActionButton, ActionSelect, PickSelect, AmountButton, HandButton, PageSelect, PanelButton, LobbyButton,
-    OptionSelect, WatchButton, ReplayButton,
+    OptionSelect, WatchButton, ReplayButton, AgainButton,
 )
 
 

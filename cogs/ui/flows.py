@@ -30,6 +30,7 @@ from games.core.i18n import _
 from games.core.views import AskAmount, Prompt
 
 from . import hintflow, messages, panelflow, pictures, render
+from .again import play_again as play_again
 from .hintoption import HINTS
 from .host import TableHost, host_of
 from .language import speak_to_reader

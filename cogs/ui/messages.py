@@ -304,6 +304,16 @@ def finished_embed(snap: TableSnapshot) -> discord.Embed:
     return b.embed
 
 
+def finished_view(snap: TableSnapshot) -> discord.ui.View | None:
+    """An ended table's one button: **Play again** (a new lobby; ``cogs.ui.again``). A lobby that
+    closed before any hand (cancelled, or idle) has none: there is nothing to play again."""
+    if snap.hand_no == 0:
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(c.AgainButton(snap.id, label=_("Play again")))
+    return render.detached(view)
+
+
 def hand_over_embed(snap: TableSnapshot, hand_no: int) -> discord.Embed:
     """What the previous hand's message turns into when the next hand gets a fresh message."""
     game = snap.game
@@ -362,7 +372,7 @@ def public_message(snap: TableSnapshot, images: pictures.ImageSwitch | None = No
     return {
         "content": "",
         "embed": finished_embed(snap),
-        "view": None,
+        "view": finished_view(snap),
         "allowed_mentions": NO_MENTIONS,
         "attachments": [],
     }

@@ -66,9 +66,40 @@ async def wanted(bot: TableHost, interaction: discord.Interaction) -> bool:
     return (await bot.economy.settings(interaction.guild_id)).table_threads
 
 
-async def play_in_thread(bot: TableHost, interaction: discord.Interaction, game_id: str, **options: Any) -> None:
-    """Opens the thread, then the table in it; a missing permission is one clear line to the host."""
-    channel = interaction.channel
+async def play_here(
+    bot: TableHost, interaction: discord.Interaction, where: tuple[int, int], game_id: str, **options: Any
+) -> TableSnapshot:
+    """``/play`` without threads: the table opens in ``where`` (the server's and the interaction's
+    channel's ids), its message the interaction's reply."""
+    snap = await bot.tables.open_table(
+        *where, interaction.user.id, game_id,
+        host_name=interaction.user.display_name, server_locale=server_language(interaction), **options,
+    )
+    with speaking(snap.locale):  # the table's message is public: in the table's language
+        payload = messages.public_message(snap)
+    await interaction.response.send_message(**pictures.for_send(payload))
+    message = await interaction.original_response()
+    await _attach(bot, snap, message.id)
+    return snap
+
+
+async def _attach(bot: TableHost, snap: TableSnapshot, message_id: int) -> None:
+    """The table's message is known: the publisher edits it from now on, starting with any click
+    (a Join) that came before its id was known."""
+    await bot.tables.attach_message(snap.id, message_id)
+    bot.publisher.adopt(snap, message_id)
+    latest = await bot.tables.get(snap.id, guild_id=snap.guild_id)
+    if latest.seq != snap.seq or latest.lobby != snap.lobby or latest.status != snap.status:
+        bot.publisher.schedule(latest)
+
+
+async def play_in_thread(
+    bot: TableHost, interaction: discord.Interaction, game_id: str, *, channel: discord.TextChannel | None = None,
+    **options: Any,
+) -> TableSnapshot | None:
+    """Opens the thread (in ``channel``, else the interaction's), then the table in it; a missing
+    permission is one clear line to the host (and None)."""
+    channel = channel or interaction.channel  # type: ignore[assignment]
     assert isinstance(channel, discord.TextChannel) and interaction.guild_id is not None
     missing = missing_for_threads(interaction.app_permissions)
     if missing.value:
@@ -79,7 +110,7 @@ async def play_in_thread(bot: TableHost, interaction: discord.Interaction, game_
             ).format(perms=_(", ").join(_("**{permission}**").format(permission=_(name)) for name in permission_names(missing))),
             ephemeral=True,
         )
-        return
+        return None
     game = get_game(game_id)
     host = interaction.user
     await bot.tables.check_lobby_quota(interaction.guild_id, host.id)  # a refused flood opens no thread
@@ -102,17 +133,18 @@ async def play_in_thread(bot: TableHost, interaction: discord.Interaction, game_
         )
         payload = messages.public_message(snap)
         name = _("{game} — table {id}").format(game=game.shown_title, id=snap.id)[:100]
-    await interaction.response.send_message(pointer, allowed_mentions=messages.NO_MENTIONS)
+    if channel == interaction.channel:
+        await interaction.response.send_message(pointer, allowed_mentions=messages.NO_MENTIONS)
+    else:  # Play again, pressed in the old table's closed thread: the pointer goes to the channel
+        await channel.send(pointer, allowed_mentions=messages.NO_MENTIONS)
+        await interaction.response.defer()
     message = await thread.send(**pictures.for_send(payload))
-    await bot.tables.attach_message(snap.id, message.id)
-    bot.publisher.adopt(snap, message.id)
     try:
         await thread.edit(name=name)
     except discord.HTTPException as exc:
         log.info("could not name the thread of table %s: %s", snap.id, exc)
-    latest = await bot.tables.get(snap.id, guild_id=snap.guild_id)
-    if latest.seq != snap.seq or latest.lobby != snap.lobby or latest.status != snap.status:
-        bot.publisher.schedule(latest)
+    await _attach(bot, snap, message.id)
+    return snap
 
 
 async def _delete(thread: discord.Thread) -> None:
@@ -140,5 +172,5 @@ def closer(client: discord.Client, bot: TableHost) -> Callable[[TableSnapshot], 
 
 
 __all__ = [
-    "BASE_PERMISSIONS", "INVITE_PERMISSIONS", "THREAD_PERMISSIONS", "closer", "play_in_thread", "wanted",
+    "BASE_PERMISSIONS", "INVITE_PERMISSIONS", "THREAD_PERMISSIONS", "closer", "play_here", "play_in_thread", "wanted",
 ]

@@ -121,7 +121,8 @@ async def test_ecarte_game_to_five_with_a_refused_exchange(world: Any) -> None:
 def check_result(session: Session, outcome: Any, users: list[int]) -> None:
     """The finished table message: the headline, then each player's points and place, best first."""
     msg = finished_message(session)
-    assert not msg.components, "a finished table has no buttons"
+    ids = [c.custom_id for row in msg.components for c in row.children]
+    assert ids == [f"cr:g:{session.table_id}"], "a finished table has one button: Play again"
     text = embed_text(msg)
     winner, loser = (users[outcome.placings.index(p)] for p in (1, 2))
     high, low = outcome.scores[users.index(winner)], outcome.scores[users.index(loser)]

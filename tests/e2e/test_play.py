@@ -273,7 +273,7 @@ async def test_an_admins_immediate_end_refunds_the_hand_in_progress(world: World
     assert "host" in refusal(r).lower()
     r = await w.alice.slash(w.channel, "table end", now=True)  # the host can't end it at once either
     assert "admin" in refusal(r).lower()
-    shown = table.table_message().id
+    shown, table_id = table.table_message().id, table.table_id()
     r = await w.mod.slash(w.channel, "table end", now=True)  # Manage Server may end it at once
     assert not r.ephemeral and "ended" in r.response.content
     assert f"/{shown}" in r.response.content and not r.response.embeds  # the reply points to the table…
@@ -283,8 +283,10 @@ async def test_an_admins_immediate_end_refunds_the_hand_in_progress(world: World
     after = {p.id: await w.bot.economy.balance(w.guild.id, p.id) for p in w.players}
     assert after == before  # the interrupted first hand is refunded exactly
     assert (await w.bot.tables.in_channel(w.channel.id)) is None
-    # The table message lost its buttons.
-    assert not [m for m in table.bot_messages() if m.components]
+    # The table message lost its buttons: Play again is all that is left.
+    assert [m.components[0].children[0].custom_id for m in table.bot_messages() if m.components] == [
+        f"cr:g:{table_id}"
+    ]
 
 
 async def test_leaderboard_and_stats_after_several_hands(world: World) -> None:

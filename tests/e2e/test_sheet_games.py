@@ -478,7 +478,7 @@ def numbers_on(line: str) -> list[int]:
 
 
 def finished_message(session: Session) -> Any:
-    """The public table message once the table has finished (no buttons any more)."""
+    """The public table message once the table has finished (Play again its one button)."""
     msgs = [m for m in session.table.bot_messages() if m.embeds and f"#{session.table_id}" in (m.embeds[0].title or "")]
     assert msgs, "the finished table message is in the channel"
     return msgs[-1]
@@ -487,7 +487,8 @@ def finished_message(session: Session) -> Any:
 async def check_final_message(session: Session, outcome: Any, users: list[int]) -> str:
     msg = finished_message(session)
     text = embed_text(msg)
-    assert not msg.components, "a finished table has no buttons"
+    ids = [c.custom_id for row in msg.components for c in row.children]
+    assert ids == [f"cr:g:{session.table_id}"], "a finished table has one button: Play again"
     # The final standings: each player named on a line with the engine's score and placing.
     lines = text.split("\n")
     where = {}

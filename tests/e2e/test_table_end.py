@@ -12,6 +12,7 @@ from typing import Any
 from tests.e2e.conftest import World, make_bot
 from tests.e2e.test_japanese import ja, locales
 from tests.e2e.test_play import open_table, refusal, snapshot
+from tools.simtable import components_of
 
 __all__ = ["locales"]  # the fixture, imported for pytest
 
@@ -64,7 +65,8 @@ async def test_the_hosts_end_waits_for_the_hand_and_the_loss_stands(world: World
     for user, start in before.items():  # the hand was settled: wallets moved by exactly its result
         assert await w.bot.economy.balance(w.guild.id, user) == start + nets[user]
     finished = [m for m in table.bot_messages() if m.embeds and "table finished" in (m.embeds[0].title or "")]
-    assert len(finished) == 1 and not finished[0].components  # the table's message, edited: no buttons left
+    assert len(finished) == 1  # the table's message, edited: its one button left is Play again
+    assert [c.get("custom_id") for c in components_of(finished[0])] == [f"cr:g:{table_id}"]
     assert f"The hand is over: the table closes, as <@{w.alice.id}> asked." in table.public_text(finished[0])
 
 
