@@ -18,6 +18,7 @@ from collections.abc import Callable
 
 import discord
 
+from bot.service.computers import mention
 from bot.service.models import TableSnapshot
 from bot.service.personal import Personal, TurnPing
 from games.core.i18n import _
@@ -29,10 +30,6 @@ ACTIVE_SECONDS = 60.0
 
 #: ``(table id, user id)`` → whether that player is acting in an open panel right now.
 Active = Callable[[int, int], bool]
-
-
-def mention(user_id: int) -> str:
-    return f"<@{user_id}>"
 
 
 def jump_url(snap: TableSnapshot) -> str:
