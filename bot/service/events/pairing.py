@@ -60,7 +60,9 @@ def next_round(
         table = [left.pop(0)]
         while len(table) < size:
             window = left[: size + 1]
-            pick = min(window, key=lambda p: (sum(met.get(frozenset((p, q)), 0) for q in table), left.index(p)))
+            pick = min(
+                window, key=lambda p: (sum(met.get(frozenset((p, q)), 0) for q in table), left.index(p))
+            )
             left.remove(pick)
             table.append(pick)
         tables.append(tuple(table))

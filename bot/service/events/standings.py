@@ -88,7 +88,13 @@ def format_points(points: Fraction) -> str:
     if points < 0:
         raise ValueError("placing points are never negative")
     whole, rest = divmod(points, 1)
-    glyph = {Fraction(1, 2): "½", Fraction(1, 3): "⅓", Fraction(2, 3): "⅔", Fraction(1, 4): "¼", Fraction(3, 4): "¾"}
+    glyph = {
+        Fraction(1, 2): "½",
+        Fraction(1, 3): "⅓",
+        Fraction(2, 3): "⅔",
+        Fraction(1, 4): "¼",
+        Fraction(3, 4): "¾",
+    }
     if rest == 0:
         return str(int(whole))
     if rest in glyph:
@@ -96,4 +102,12 @@ def format_points(points: Fraction) -> str:
     return f"{float(points):.2f}"
 
 
-__all__ = ["Line", "TableResult", "advancing", "format_points", "place_at_table", "placing_points", "standings"]
+__all__ = [
+    "Line",
+    "TableResult",
+    "advancing",
+    "format_points",
+    "place_at_table",
+    "placing_points",
+    "standings",
+]
