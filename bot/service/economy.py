@@ -17,6 +17,7 @@ from .guilds import load_settings, save_settings
 from .live import iso
 from .models import AuditReport, GuildSettings
 from .ratings import Rating, board, most_rated_game, player_ratings
+from .seasons import ALL_TIME, Span
 from .standings import partner_stats, partnerships
 from .tables import utcnow
 
@@ -153,13 +154,18 @@ class Economy:
         return await self.db.run(work)
 
     async def leaderboard(
-        self, guild_id: int, game_id: str | None = None, by: LeaderboardBy = "chips", limit: int = 10
+        self, guild_id: int, game_id: str | None = None, by: LeaderboardBy = "chips", limit: int = 10,
+        span: Span = ALL_TIME,
     ) -> list[tuple[int, int]]:
-        """(user_id, value), best first. ``chips`` = wallet (or net winnings at one game).
-        People only: computer players and the house are never ranked."""
+        """(user_id, value), best first. ``chips`` = wallet (or net winnings at one game, or in a
+        season: a season ranks what was won in it, not what was owned). People only: computer
+        players and the house are never ranked."""
         limit = max(1, min(int(limit), 100))
         game_sql, params = ("AND game_id = ?", [game_id]) if game_id else ("", [])
-        if by == "chips" and game_id is None:
+        span_sql, span_args = span.sql()
+        game_sql += span_sql
+        params.extend(span_args)
+        if by == "chips" and game_id is None and span.season is None:
             # Wallet plus chips sitting at open tables (escrow): what the player owns.
             sql = (
                 "SELECT user_id, SUM(balance) AS v FROM accounts WHERE kind IN ('user','escrow') AND guild_id=?"
@@ -217,14 +223,15 @@ class Economy:
         return await self.db.read_sync(partnerships, guild_id, game_id, limit)
 
     async def rating_board(
-        self, guild_id: int, game_id: str | None = None, limit: int = 10
+        self, guild_id: int, game_id: str | None = None, limit: int = 10, season: int | None = None
     ) -> tuple[str | None, list[Rating]]:
-        """(the game, its rating leaderboard best first). Ratings are per game: without one, the
-        game with the most rated hands here; (None, []) when nobody has a rating yet."""
-        game = game_id or await self.db.read_sync(most_rated_game, guild_id)
+        """(the game, its rating leaderboard best first; all time or ``season``'s). Ratings are per
+        game: without one, the game with the most rated hands here; (None, []) when nobody has a
+        rating yet."""
+        game = game_id or await self.db.read_sync(most_rated_game, guild_id, season)
         if game is None:
             return None, []
-        return game, await self.db.read_sync(board, guild_id, game, limit)
+        return game, await self.db.read_sync(board, guild_id, game, limit, season)
 
     async def ratings(self, guild_id: int, user_id: int, game_id: str | None = None) -> list[Rating]:
         """A person's rating at each game they were rated in (or one game), with their rank here."""

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from openskill.models import PlackettLuce
@@ -25,6 +26,7 @@ from games import Outcome
 
 from .computers import is_computer
 from .results import teams_in
+from .seasons import season_of_hand
 
 #: openskill's defaults: mu 25, sigma 25/3, beta 25/6, tau 25/300 (sigma never collapses to 0).
 MODEL = PlackettLuce()
@@ -76,20 +78,7 @@ def rate_hand(
     people = [u for u in users if not is_computer(u)]
     if len(people) < 2:
         return 0
-    before = _load(conn, guild_id, game_id, people)
-    groups = sides(len(users), outcome)
-    teams = [
-        [MODEL.rating() if is_computer(users[s]) else MODEL.rating(*before[users[s]][:2]) for s in group]
-        for group in groups
-    ]
-    ranks = [float(min(outcome.placings[s] for s in group)) for group in groups]
-    after = MODEL.rate(teams, ranks=ranks)
-    rows = [
-        (users[s], *before[users[s]][:2], new.mu, new.sigma)
-        for group, team in zip(groups, after, strict=True)
-        for s, new in zip(group, team, strict=True)
-        if not is_computer(users[s])
-    ]
+    rows = _rated(_load(conn, guild_id, game_id, people), users, outcome)
     conn.executemany(
         "INSERT INTO ratings (guild_id, game_id, user_id, mu, sigma, rated, updated_at) VALUES (?,?,?,?,?,1,?)"
         " ON CONFLICT (guild_id, game_id, user_id) DO UPDATE SET mu=excluded.mu, sigma=excluded.sigma,"
@@ -101,44 +90,89 @@ def rate_hand(
         " VALUES (?,?,?,?,?,?,?,?)",
         [(table_id, hand_no, *row, now) for row in rows],
     )
+    season = season_of_hand(conn, guild_id, datetime.fromisoformat(now))
+    if season is not None:  # the season's ratings start everyone afresh: rated on their own
+        before = _load(conn, guild_id, game_id, people, season=season)
+        conn.executemany(
+            "INSERT INTO season_ratings (guild_id, season, game_id, user_id, mu, sigma, rated, updated_at)"
+            " VALUES (?,?,?,?,?,?,1,?) ON CONFLICT (guild_id, season, game_id, user_id) DO UPDATE SET"
+            " mu=excluded.mu, sigma=excluded.sigma, rated=season_ratings.rated+1, updated_at=excluded.updated_at",
+            [(guild_id, season, game_id, u, mu, sigma, now) for u, _mb, _sb, mu, sigma in _rated(before, users, outcome)],
+        )
     return len(rows)
 
 
-def _load(conn: Conn, guild_id: int, game_id: str, people: Sequence[int]) -> dict[int, tuple[float, float]]:
-    """Each person's (mu, sigma) at this game now; a newcomer starts at the model's default."""
+def _rated(
+    before: dict[int, tuple[float, float]], users: Sequence[int], outcome: Outcome
+) -> list[tuple[int, float, float, float, float]]:
+    """``(user, mu before, sigma before, mu after, sigma after)`` for each person of the hand;
+    computer players count as newcomers every time (they are never rated)."""
+    groups = sides(len(users), outcome)
+    teams = [
+        [MODEL.rating() if is_computer(users[s]) else MODEL.rating(*before[users[s]][:2]) for s in group]
+        for group in groups
+    ]
+    ranks = [float(min(outcome.placings[s] for s in group)) for group in groups]
+    after = MODEL.rate(teams, ranks=ranks)
+    return [
+        (users[s], *before[users[s]][:2], new.mu, new.sigma)
+        for group, team in zip(groups, after, strict=True)
+        for s, new in zip(group, team, strict=True)
+        if not is_computer(users[s])
+    ]
+
+
+def _load(
+    conn: Conn, guild_id: int, game_id: str, people: Sequence[int], *, season: int | None = None
+) -> dict[int, tuple[float, float]]:
+    """Each person's (mu, sigma) at this game now (all time, or in ``season``); a newcomer starts
+    at the model's default."""
     marks = ",".join("?" * len(people))
+    table, scope = ("ratings", "") if season is None else ("season_ratings", " AND season=?")
+    extra: tuple[int, ...] = () if season is None else (season,)
     stored = {
         int(u): (float(mu), float(sigma))
         for u, mu, sigma in conn.execute(
-            f"SELECT user_id, mu, sigma FROM ratings WHERE guild_id=? AND game_id=? AND user_id IN ({marks})",
-            (guild_id, game_id, *people),
+            f"SELECT user_id, mu, sigma FROM {table} WHERE guild_id=? AND game_id=?{scope} AND user_id IN ({marks})",
+            (guild_id, game_id, *extra, *people),
         )
     }
     return {u: stored.get(u, (MODEL.mu, MODEL.sigma)) for u in people}
 
 
-_RANKED = (
-    "SELECT game_id, user_id, mu, sigma, rated,"
-    " RANK() OVER (PARTITION BY game_id ORDER BY mu - 3 * sigma DESC) AS place,"
-    " COUNT(*) OVER (PARTITION BY game_id) AS players"
-    " FROM ratings WHERE guild_id=? AND user_id > 0"
-)
+def _ranked(season: int | None) -> tuple[str, tuple[int, ...]]:
+    """Every rating of a server (all time, or one season's) with its place per game; the caller
+    passes the guild id first, then the returned parameters."""
+    table, scope, args = ("ratings", "", ()) if season is None else ("season_ratings", " AND season=?", (season,))
+    return (
+        "SELECT game_id, user_id, mu, sigma, rated,"
+        " RANK() OVER (PARTITION BY game_id ORDER BY mu - 3 * sigma DESC) AS place,"
+        " COUNT(*) OVER (PARTITION BY game_id) AS players"
+        f" FROM {table} WHERE guild_id=? AND user_id > 0{scope}"
+    ), args
 
 
-def board(conn: Conn, guild_id: int, game_id: str, limit: int = 10) -> list[Rating]:
-    """The rating leaderboard of one game, best first (people only; equal ratings share a place)."""
+_RANKED = _ranked(None)[0]
+
+
+def board(conn: Conn, guild_id: int, game_id: str, limit: int = 10, season: int | None = None) -> list[Rating]:
+    """The rating leaderboard of one game (all time, or a season's), best first (people only;
+    equal ratings share a place)."""
+    ranked, args = _ranked(season)
     rows = conn.execute(
-        f"SELECT * FROM ({_RANKED} AND game_id=?) AS ranked ORDER BY place, user_id LIMIT ?",
-        (guild_id, game_id, max(1, min(int(limit), 100))),
+        f"SELECT * FROM ({ranked} AND game_id=?) AS ranked ORDER BY place, user_id LIMIT ?",
+        (guild_id, *args, game_id, max(1, min(int(limit), 100))),
     ).fetchall()
     return [_rating(row) for row in rows]
 
 
-def most_rated_game(conn: Conn, guild_id: int) -> str | None:
-    """The game with the most rated hands on this server: the board shown when none is asked for."""
+def most_rated_game(conn: Conn, guild_id: int, season: int | None = None) -> str | None:
+    """The game with the most rated hands on this server (or in a season): the board shown when
+    none is asked for."""
+    table, scope, args = ("ratings", "", ()) if season is None else ("season_ratings", " AND season=?", (season,))
     row = conn.execute(
-        "SELECT game_id FROM ratings WHERE guild_id=? GROUP BY game_id ORDER BY SUM(rated) DESC, game_id LIMIT 1",
-        (guild_id,),
+        f"SELECT game_id FROM {table} WHERE guild_id=?{scope} GROUP BY game_id ORDER BY SUM(rated) DESC, game_id LIMIT 1",
+        (guild_id, *args),
     ).fetchone()
     return None if row is None else str(row[0])
 
