@@ -11,9 +11,12 @@ from discord.ext import commands
 from bot.i18n import table_language
 from bot.service import Economy as ChipEconomy
 from bot.service.economy import Holdings, TableChips
+from bot.service.seasonal import Seasons
+from bot.service.seasons import ALL_TIME, Span
 from games import get_game
 from games.core.i18n import N_, _, speaking
 
+from .seasons import when
 from .tables import GAME_CHOICES
 from .ui import ratings, render
 from .ui.flows import guild_id_of
@@ -36,6 +39,20 @@ STAT_LABELS = {
 }
 #: What a leaderboard ranks by, as its title names it.
 BY_LABELS = {"chips": N_("chips"), "wins": N_("wins"), "hands": N_("hands"), "teams": N_("teams")}
+
+
+def span_note(span: Span) -> str:
+    """Which hands a board counts, as its last line says."""
+    if span.season is None:
+        return _("*All time.*")
+    if span.end is None:
+        return _("*Season {n}, since {start}. Past seasons: the season option (0: all time).*").format(
+            n=span.season, start=when(span.start))
+    return _("*Season {n}: {start} to {end}.*").format(n=span.season, start=when(span.start), end=when(span.end))
+
+
+def _with_note(text: str, note: str, shown: bool) -> str:
+    return f"{text}\n\n{note}" if shown else text
 
 
 def _fmt(value: object) -> str:
@@ -90,6 +107,7 @@ def balance_text(held: Holdings, user_id: int, *, yours: bool) -> str:
 class Economy(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.host = host_of(bot)
+        self.seasons = Seasons(self.host.economy.db, self.host.economy, clock=self.host.economy.clock)
 
     @property
     def economy(self) -> ChipEconomy:
@@ -116,25 +134,36 @@ class Economy(commands.Cog):
     @app_commands.command(name="leaderboard", description="The server's best players.")
     @app_commands.guild_only()
     @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.describe(season="A season's number (0: all time); empty: the current season")
     async def leaderboard(
         self,
         interaction: discord.Interaction,
         game: str | None = None,
         by: Literal["chips", "wins", "hands", "teams", "rating"] = "chips",
+        season: app_commands.Range[int, 0, 1_000_000] | None = None,
     ) -> None:
         # A public answer: in the server's language, like its tables, whoever asked.
         settings = await self.economy.settings(guild_id_of(interaction))
+        span = await self.seasons.span(guild_id_of(interaction), season)
+        # A server that never had a season reads its boards as before; with seasons, each says which.
+        note = span is not ALL_TIME or season == 0
         with speaking(table_language(settings.language, server_language(interaction))):
-            embed = await self._board(interaction, game, by)
+            embed = await self._board(interaction, game, by, span, note=note)
         await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
 
     async def _board(
-        self, interaction: discord.Interaction, game: str | None, by: Literal["chips", "wins", "hands", "teams", "rating"]
+        self,
+        interaction: discord.Interaction,
+        game: str | None,
+        by: Literal["chips", "wins", "hands", "teams", "rating"],
+        span: Span,
+        *,
+        note: bool,
     ) -> discord.Embed:
         if by == "rating":  # per game: the one asked for, else the most rated here (and the board says so)
-            rated_game, board = await self.economy.rating_board(guild_id_of(interaction), game)
+            rated_game, board = await self.economy.rating_board(guild_id_of(interaction), game, season=span.season)
             b = render.EmbedBudget(ratings.board_title(rated_game), render.COLOUR_LOBBY)
-            b.description(ratings.board_text(rated_game, board, chosen=game is None))
+            b.description(_with_note(ratings.board_text(rated_game, board, chosen=game is None), span_note(span), note))
             return b.embed
         if game:
             title = _("Leaderboard — {by} · {game}").format(by=_(BY_LABELS[by]), game=get_game(game).shown_title)
@@ -152,11 +181,12 @@ class Economy(commands.Cog):
                 for i, (users, wins, played) in enumerate(teams)
             ]
         else:
-            rows = await self.economy.leaderboard(guild_id_of(interaction), game, by)
+            rows = await self.economy.leaderboard(guild_id_of(interaction), game, by, span=span)
             lines = [
                 f"{medals[i] if i < 3 else f'{i + 1}.'} <@{uid}> — **{value}**" for i, (uid, value) in enumerate(rows)
             ]
-        b.description("\n".join(lines) or _("Nobody yet — play a hand!"))
+        scope = span_note(span) if by != "teams" else _("All time (partnerships are counted over all seasons).")
+        b.description(_with_note("\n".join(lines) or _("Nobody yet — play a hand!"), scope, note))
         return b.embed
 
     @app_commands.command(name="stats", description="Hands, wins and chips won for a player.")
