@@ -158,6 +158,8 @@ class SeasonsCog(commands.Cog):
         """Turns due monthly seasons and posts each ended season's final standings once; returns how many."""
         posted = 0
         for season in await self.seasons.due_announcements():
+            if self.bot.get_guild(season.guild_id) is None:
+                continue  # another shard's server (or one the bot left): its own process posts it
             channel = None if season.channel_id is None else self.bot.get_channel(season.channel_id)
             if isinstance(channel, discord.abc.Messageable):
                 embed = await self._final(season)

@@ -137,12 +137,17 @@ def end(conn: Conn, guild_id: int, now: datetime, *, then: Cadence | None) -> tu
 
 
 def _close(conn: Conn, season: Season, at: datetime, then: Cadence | None) -> tuple[Season, Season | None]:
-    conn.execute(
+    """Ends ``season`` at ``at`` and opens the next. If another process ended it first (two shards
+    turning the same month on PostgreSQL: this UPDATE waits for theirs and then matches nothing),
+    their turn stands and nothing more is written, so a hand's transaction never fails on it."""
+    cur = conn.execute(
         "UPDATE seasons SET ended_at=? WHERE guild_id=? AND number=? AND ended_at IS NULL",
         (_iso(at), season.guild_id, season.number),
     )
     ended = numbered(conn, season.guild_id, season.number)
     assert ended is not None
+    if cur.rowcount != 1:
+        return ended, current(conn, season.guild_id)
     following = None if then is None else _open(conn, season.guild_id, then, season.channel_id, at)
     return ended, following
 
@@ -161,7 +166,8 @@ def roll_due(conn: Conn, now: datetime, guild_id: int | None = None) -> list[Sea
         while season.ends_at is not None and season.ends_at <= _iso(now):
             done, nxt = _close(conn, season, datetime.fromisoformat(season.ends_at), season.cadence)
             ended.append(done)
-            assert nxt is not None
+            if nxt is None:
+                break
             season = nxt
     return ended
 

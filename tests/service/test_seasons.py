@@ -12,6 +12,7 @@ import pytest
 from bot.service.errors import NotAllowed
 from bot.service.seasonal import Seasons
 from bot.service.seasons import ALL_TIME, next_month
+from bot.service.seasons import _close as close_season
 from tests.service.test_tables import CH, HOST, P1, P2, Env, G, env, play_hand, seated_table
 
 __all__ = ["env"]
@@ -112,3 +113,19 @@ async def test_a_chip_reset_is_recorded_and_the_books_balance(env: Env) -> None:
     assert report.ok, report.problems
     with pytest.raises(NotAllowed, match="No season is running"):
         await s.end(G, then=None)
+
+
+async def test_a_turn_another_process_made_first_stands(env: Env) -> None:
+    """Two shards turning the same month: the second finds the season ended and writes nothing
+    (on PostgreSQL its UPDATE waits for the first's commit and then matches no row)."""
+    s = seasons_of(env)
+    stale = await s.start(G, "monthly", CH)
+    env.clock.now = datetime(2026, 12, 1, 0, 0, 1, tzinfo=UTC)
+    assert [x.number for x in await s.due_announcements()] == [1]
+
+    def second_turn(conn):  # the other process still holds season 1 as current
+        return close_season(conn, stale, datetime(2026, 12, 1, tzinfo=UTC), "monthly")
+
+    ended, current = await env.db.run(second_turn)
+    assert ended.number == 1 and current is not None and current.number == 2
+    assert [x.number for x in await s.every(G)] == [2, 1]
