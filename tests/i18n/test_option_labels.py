@@ -9,6 +9,8 @@ Japanese in the catalogue.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pytest
@@ -44,6 +46,16 @@ def assert_words(text: str, game: Game, where: str) -> None:
     assert not ID_LIKE.search(text), f"{game.id}: {where} reads like an id: {text!r}"
 
 
+def assert_in_both_languages(show: Callable[[], str], game: Game, where: str) -> None:
+    """``show()`` reads as words in English, and as something else (its Japanese) in Japanese."""
+    with speaking("en"):
+        english = show()
+    with speaking("ja"):
+        shown = show()
+    assert_words(english, game, where)
+    assert shown != english, f"{game.id}: {where} reads {english!r} in Japanese too"
+
+
 @pytest.mark.parametrize("game_id", game_ids())
 def test_every_variant_has_a_label_in_both_languages(game_id: str) -> None:
     game = games.get_game(game_id)
@@ -53,12 +65,7 @@ def test_every_variant_has_a_label_in_both_languages(game_id: str) -> None:
         label = game.preset_labels[name]
         for part in label if isinstance(label, tuple) else (label,):
             assert japanese.get(part), f"{game_id}: the label {part!r} of {name!r} has no Japanese"
-        with speaking("en"):
-            english = game.preset_label(name)
-        with speaking("ja"):
-            shown = game.preset_label(name)
-        assert_words(english, game, f"the variant {name!r}")
-        assert shown != english, f"{game_id}: the variant {name!r} reads {english!r} in Japanese too"
+        assert_in_both_languages(partial(game.preset_label, name), game, f"the variant {name!r}")
 
 
 @pytest.mark.parametrize("game_id", game_ids())
@@ -73,18 +80,13 @@ def test_every_option_value_has_a_label_in_both_languages(game_id: str) -> None:
             values = f.choices
         else:
             continue
-        words = [v for v in values if not isinstance(v, int)]  # a number is its own label
+        words = [v for v in values if isinstance(v, bool) or not isinstance(v, int)]  # a number is its own label
         for value in words:
             if isinstance(value, str):
                 key = value_labels(f.info).get(value)
                 assert key, f"{game_id}: {f.name}={value!r} has no label"
                 assert japanese.get(key), f"{game_id}: the label {key!r} has no Japanese"
-            with speaking("en"):
-                english = f.show(value)
-            with speaking("ja"):
-                shown = f.show(value)
-            assert_words(english, game, f"{f.name}={value!r}")
-            assert shown != english, f"{game_id}: {f.name}={value!r} reads {english!r} in Japanese too"
+            assert_in_both_languages(partial(f.show, value), game, f"{f.name}={value!r}")
 
 
 @pytest.mark.parametrize("game_id", game_ids())
