@@ -4,6 +4,7 @@ Fields are sorted into what Discord can edit: booleans (one multi-select of
 toggles), fields with a fixed set of values (a select each) and numbers (a
 modal). Anything else is shown but not editable from Discord. The fields are read
 again for every reply, so their titles and descriptions are in the reader's language.
+Values are shown by their labels (``games/core/options.py``), never by their keys.
 """
 
 from __future__ import annotations
