@@ -25,7 +25,7 @@ from games.core.summary import RulesText
 
 from .ui import components, flows, pictures, render, threads
 from .ui.host import TableHost, host_of
-from .ui.options import fields_of, preset_name, show_value
+from .ui.options import fields_of
 from .ui.publisher import TablePublisher
 from .ui.turnping import jump_url
 
@@ -73,13 +73,13 @@ def rules_embed(game_id: str) -> discord.Embed:
         if bullets is None:  # a combination of described variants: one line in a shared field
             combos.append(name)
             continue
-        b.field(_("Variant: {name}").format(name=preset_name(name)), bullets)
-    if combos:  # each name says what it combines ("two players lighton jackpot")
-        b.field(_("More presets (combinations of the variants above)"), _wrapped([preset_name(c) for c in combos], " · ", 120))
+        b.field(_("Variant: {name}").format(name=game.preset_label(name)), bullets)
+    if combos:  # each label says what it combines ("Two players · Lighton · Jackpot")
+        b.field(_("More presets (combinations of the variants above)"), _wrapped([game.preset_label(c) for c in combos], " / ", 120))
     defaults = game.Options()
     opt_lines = []
     for f in fields_of(game.Options):
-        value = show_value(getattr(defaults, f.name, ""))
+        value = f.show(getattr(defaults, f.name, ""))
         if f.description:
             line = _("**{option}** ({value}): {about}").format(option=f.label, value=value, about=f.description)
         else:
@@ -157,10 +157,10 @@ class Tables(commands.Cog):
         if game is None:
             return []
         current = (current or "").lower()
-        return [
-            app_commands.Choice(name=name[:100], value=name[:100])
+        return [  # players read the label; the command takes the key
+            app_commands.Choice(name=game.preset_label(name)[:100], value=name[:100])
             for name in game.presets
-            if current in name.lower()
+            if current in name.lower() or current in game.preset_label(name).lower()
         ][:25]
 
     @app_commands.command(name="hand", description="See your cards and your choices (only you see them).")

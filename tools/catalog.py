@@ -112,33 +112,10 @@ def title_texts() -> Iterator[Text]:
         yield Text(games.get_game(game_id).title, None, (f"games/registry:{game_id}", 0), "core")
 
 
-def option_texts() -> Iterator[Text]:
-    """Every game's variant (preset) names and the words its options choose between (Literal and
-    Enum values): keys in the code, shown through ``_()`` (``cogs/ui/options.py``)."""
-    import enum
-    import typing
-
-    import games
-
-    for game_id in games.game_ids():
-        game = games.get_game(game_id)
-        where = (f"games/registry:{game_id}", 0)
-        for name in game.presets:
-            yield Text(name, None, where, f"games_{game.__module__.split('.')[1]}")
-        for info in game.Options.model_fields.values():
-            ann = info.annotation
-            args = typing.get_args(ann) if typing.get_origin(ann) is typing.Literal else ()
-            if isinstance(ann, type) and issubclass(ann, enum.Enum):
-                args = tuple(m.value for m in ann)
-            for value in args:
-                if isinstance(value, str):
-                    yield Text(value, None, where, f"games_{game.__module__.split('.')[1]}")
-
-
 def all_texts() -> dict[str, Text]:
     """Catalogue key → its first occurrence."""
     found: dict[str, Text] = {}
-    for text in [*source_texts(), *command_texts(), *title_texts(), *option_texts()]:
+    for text in [*source_texts(), *command_texts(), *title_texts()]:
         found.setdefault(text.key, text)
     return found
 

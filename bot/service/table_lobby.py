@@ -282,7 +282,7 @@ class LobbyOps(TableBase):
             follow_players(live)
             live.settings_dirty = True
             log(conn, live, "system", "options:" + dumps(options.model_dump(mode="json")), now, user_id=user_id)
-            live.add_recent(_("Variant: {name}.").format(name=_(game.describe_options(options))))
+            live.add_recent(_("Variant: {name}.").format(name=game.describe_options(options)))
             change.reason = "lobby"
 
         return (await self._mutate(table_id, work, statuses=("lobby",), guild_id=guild_id)).snapshot

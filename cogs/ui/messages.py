@@ -19,7 +19,7 @@ from games.core.i18n import _
 from . import components as c
 from . import pictures, render, results, tablerender
 from .hintoption import hints_option, hints_shown
-from .options import OptionField, fields_of, preset_name, show_value
+from .options import OptionField, fields_of, variant_menu
 from .watchitems import add_watch
 
 NO_MENTIONS = discord.AllowedMentions.none()
@@ -80,9 +80,9 @@ def lobby_view(snap: TableSnapshot) -> discord.ui.View:
         for page in range(min(pages, render.ROW_BUTTONS)):
             view.add_item(c.LobbyButton(t, f"num{page}", label=_("Numbers {i}/{n}").format(i=page + 1, n=pages), row=1))
         row = 2
-    if len(game.presets) > 1:
+    if variant_menu(game):
         opts = [
-            discord.SelectOption(label=render.clip(preset_name(name), 100), value=name[:100], default=(name == snap.preset))
+            discord.SelectOption(label=render.clip(game.preset_label(name), 100), value=name[:100], default=(name == snap.preset))
             for name in list(game.presets)[: render.SELECT_OPTIONS]
         ]
         view.add_item(c.OptionSelect(t, "preset", options=opts, placeholder=_("Variant (host)"), row=row))
@@ -113,7 +113,7 @@ def lobby_view(snap: TableSnapshot) -> discord.ui.View:
         value = getattr(current, f.name, None)
         opts = [
             discord.SelectOption(
-                label=render.clip(_("{option}: {value}").format(option=f.label, value=show_value(v)), 100),
+                label=render.clip(_("{option}: {value}").format(option=f.label, value=f.show(v)), 100),
                 value=str(v)[:100], default=(v == value),
             )
             for v in f.choices[: render.SELECT_OPTIONS]
@@ -132,7 +132,7 @@ def lobby_embed(snap: TableSnapshot) -> discord.Embed:
     if snap.deadline is not None:  # the idle close: any join, leave or option change moves it on
         lines.append(_("If nobody starts it, this table closes {when}.").format(when=render.relative_time(snap.deadline)))
     b.description("\n".join(lines))
-    b.field(_("Variant"), preset_name(game.describe_options(snap.options)), inline=True)
+    b.field(_("Variant"), game.describe_options(snap.options), inline=True)
     b.field(_("Host"), mention(snap.host_id), inline=True)
     seated = len(snap.lobby)
     players = (
@@ -149,7 +149,7 @@ def lobby_embed(snap: TableSnapshot) -> discord.Embed:
     b.field(_("💡 Hints"), hints_shown(snap), inline=True)
     b.field(_("Seated"), "\n".join(f"{i + 1}. {listed(snap, u)}" for i, u in enumerate(snap.lobby)) or "—")
     changed = [
-        _("{option}: **{value}**").format(option=f.label, value=show_value(getattr(snap.options, f.name, None)))
+        _("{option}: **{value}**").format(option=f.label, value=f.show(getattr(snap.options, f.name, None)))
         for f in fields_of(game.Options)
         if getattr(snap.options, f.name, None) != getattr(game.Options(), f.name, None)
     ]

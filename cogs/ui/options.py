@@ -4,6 +4,7 @@ Fields are sorted into what Discord can edit: booleans (one multi-select of
 toggles), fields with a fixed set of values (a select each) and numbers (a
 modal). Anything else is shown but not editable from Discord. The fields are read
 again for every reply, so their titles and descriptions are in the reader's language.
+Values are shown by their labels (``games/core/options.py``), never by their keys.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from typing import Any
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
+from games import Game
+from games.core import options as words
 from games.core.i18n import _
 
 
@@ -28,6 +31,11 @@ class OptionField:
     choices: tuple[Any, ...] = ()
     minimum: float | None = None
     maximum: float | None = None
+    info: FieldInfo | None = None
+
+    def show(self, value: Any) -> str:
+        """One of this option's values in words (its label, never its key)."""
+        return words.show_value(self.info, value)
 
 
 def _bounds(info: FieldInfo) -> tuple[float | None, float | None]:
@@ -60,22 +68,21 @@ def fields_of(model: type[BaseModel]) -> tuple[OptionField, ...]:
     for name, info in model.model_fields.items():
         ann = _unwrap(info.annotation)
         # titles and descriptions are marked with N_() in the models (built at import): translated here
-        label = (_(info.title) if info.title else name.replace("_", " ")).strip()
-        label = label[:1].upper() + label[1:]
+        label = words.option_title(name, info)
         desc = _(info.description).strip() if info.description else ""
         lo, hi = _bounds(info)
         if ann is bool:
-            out.append(OptionField(name, "bool", label, desc))
+            out.append(OptionField(name, "bool", label, desc, info=info))
         elif typing.get_origin(ann) is typing.Literal:
-            out.append(OptionField(name, "choice", label, desc, tuple(typing.get_args(ann))))
+            out.append(OptionField(name, "choice", label, desc, tuple(typing.get_args(ann)), info=info))
         elif isinstance(ann, type) and issubclass(ann, enum.Enum):
-            out.append(OptionField(name, "choice", label, desc, tuple(m.value for m in ann)))
+            out.append(OptionField(name, "choice", label, desc, tuple(m.value for m in ann), info=info))
         elif ann is int:
-            out.append(OptionField(name, "int", label, desc, minimum=lo, maximum=hi))
+            out.append(OptionField(name, "int", label, desc, minimum=lo, maximum=hi, info=info))
         elif ann is float:
-            out.append(OptionField(name, "float", label, desc, minimum=lo, maximum=hi))
+            out.append(OptionField(name, "float", label, desc, minimum=lo, maximum=hi, info=info))
         else:
-            out.append(OptionField(name, "other", label, desc))
+            out.append(OptionField(name, "other", label, desc, info=info))
     return tuple(out)
 
 
@@ -88,16 +95,20 @@ def coerce_choice(field: OptionField, text: str) -> Any:
 
 
 def show_value(value: Any) -> str:
-    """An option's value as a player reads it: words through the catalogue (``tools/catalog`` adds
-    every choice of every game's options), numbers as they are."""
-    if isinstance(value, bool):
-        return _("on") if value else _("off")
-    if isinstance(value, enum.Enum):
-        value = value.value
-    return _(value) if isinstance(value, str) else str(value)
+    """A value with no option to name it (the 💡 hints switch): "on"/"off", or the number."""
+    return words.show_value(None, value)
 
 
-def preset_name(name: str) -> str:
-    """A variant's name in the reader's language, with the name ``/play … preset:`` takes when they differ."""
-    shown = _(name)
-    return shown if shown == name else _("{name} ({key})").format(name=shown, key=name)
+def variant_menu(game: Game) -> bool:
+    """Whether the lobby offers a Variant menu: only when a preset is more than one pick away in the
+    other menus. A game whose every variant is one house rule (Tresotti's Sellersport, Put and
+    Take's doubling stakes) would offer the same choices twice; its house-rules menus name them."""
+    if len(game.presets) < 2:
+        return False
+    one_pick = {f.name for f in fields_of(game.Options) if f.kind == "bool" or (f.kind == "choice" and len(f.choices) > 1)}
+    base = game.Options()
+    for preset in game.presets.values():
+        changed = [name for name in type(preset).model_fields if getattr(preset, name) != getattr(base, name)]
+        if len(changed) > 1 or (changed and changed[0] not in one_pick):
+            return True
+    return False

@@ -20,7 +20,7 @@ from pydantic import BaseModel
 
 from ..core.errors import IllegalAction
 from ..core.game import Carry, Event, Game, Outcome
-from ..core.i18n import _
+from ..core.i18n import N_, _
 from ..core.rng import Rng
 from ..core.rummy.cards import label
 from ..core.rummy.match import close_deal, game_outcome
@@ -43,6 +43,7 @@ class Burraco(Game):
     hand_by_hand: ClassVar[bool] = False
     Options: ClassVar[type[BaseModel]] = BurracoOptions
     presets: ClassVar = MappingProxyType({"standard": BurracoOptions()})
+    preset_labels: ClassVar = MappingProxyType({"standard": N_("Standard")})
     state_type: ClassVar[type] = BurracoState
     action_help: ClassVar = MappingProxyType(
         {

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pydantic import BaseModel, ConfigDict, Field
 
 from games.core.i18n import N_
+from games.core.options import labels
 
 from ..core.rummy.cards import JOKER, deck_ids
 from ..core.rummy.melds import Meld, MeldRules
@@ -52,7 +53,8 @@ class BurracoOptions(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     target: int = Field(
-        2000, ge=100, le=10000, description=N_("The game ends when a team's score exceeds this (rules: 2,000).")
+        2000, ge=100, le=10000, description=N_("The game ends when a team's score exceeds this (rules: 2,000)."),
+        json_schema_extra=labels(changed=N_("Game over past {value} points")),
     )
     max_deals: int = Field(
         20, ge=1, le=100,

@@ -20,6 +20,7 @@ from pydantic import BaseModel, TypeAdapter
 
 from .errors import IllegalAction, NotYourTurn
 from .i18n import _
+from .options import changes
 from .summary import SummaryFile
 from .views import Choice, SeatView
 
@@ -117,6 +118,10 @@ class Game(ABC):
     counts_tenure: ClassVar[bool] = False
     Options: ClassVar[type[BaseModel]]
     presets: ClassVar[Mapping[str, BaseModel]]
+    #: Each preset's name as players read it, marked with ``N_()`` (translated by ``preset_label``);
+    #: a tuple is a list of labels shown together ("Two players · Jackpot"). The keys stay for
+    #: ``/play … preset:`` and the database; players never read them.
+    preset_labels: ClassVar[Mapping[str, str | tuple[str, ...]]] = {}
     state_type: ClassVar[type]
     #: A short, readable rules text for ``/rules``: ``summary_<id>.md`` beside the game (see ``summary.py``).
     rules_summary: ClassVar[str] = SummaryFile()  # type: ignore[assignment]  # a descriptor that reads as str
@@ -275,16 +280,23 @@ class Game(ABC):
             options = options.model_dump()
         return self.Options.model_validate(options)
 
+    def preset_label(self, name: str) -> str:
+        """A preset's name in the reader's language (its key only if the game forgot to label it,
+        which ``tests/i18n/test_option_labels.py`` fails on)."""
+        label = self.preset_labels.get(name)
+        if label is None:
+            return name
+        if isinstance(label, tuple):
+            return " · ".join(_(part) for part in label)
+        return _(label)
+
     def describe_options(self, options: BaseModel) -> str:
-        """A one-line name for a table's options: the preset it matches, or the changed fields."""
+        """A table's options in words: the preset's label when they match one, else what differs
+        from the game's defaults ("First to 11 points"), in the reader's language."""
         for name, preset in self.presets.items():
             if preset == options:
-                return name
-        base = self.Options()
-        changed = [
-            f"{k}={v}" for k, v in options.model_dump().items() if getattr(base, k) != v
-        ]
-        return ", ".join(changed) or "standard"
+                return self.preset_label(name)
+        return " · ".join(changes(options, self.Options())) or _("Standard")
 
     # ------------------------------------------------------- public surface
     # The runtime and the playout loops ask about one state several times in a row

@@ -21,7 +21,7 @@ from pydantic import BaseModel
 
 from ..core.exchange import parse_pick, pick_actions, swap
 from ..core.game import Carry, Event, Game, Outcome
-from ..core.i18n import _
+from ..core.i18n import N_, _
 from ..core.sheet import ScoreSheet, remember
 from ..core.tricks import TrickPlay
 from ..core.views import Choice, SeatView, seat_name
@@ -55,6 +55,9 @@ class Ecarte(Game):
             "denexa": EcarteOptions(denexa_scoring=True, empty_exchange=True),
             "best_of_three": EcarteOptions(match_games=2),
         }
+    )
+    preset_labels: ClassVar = MappingProxyType(
+        {"standard": N_("Standard"), "denexa": N_("Denexa rules"), "best_of_three": N_("Best of three games")}
     )
     state_type: ClassVar[type] = EcarteState
     action_help: ClassVar = MappingProxyType(

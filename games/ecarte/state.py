@@ -13,6 +13,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from games.core.i18n import N_
+from games.core.options import labels
 
 from ..core.fastvalue import builder
 from ..core.sheet import ScoreSheet
@@ -44,7 +45,8 @@ class EcarteOptions(BaseModel):
         description=N_("An accepted exchange may discard no card (so proposing avoids vulnerability)."),
     )
     match_games: int = Field(
-        1, ge=1, le=5, title=N_("Games to win the match"), description=N_("Games to win the match (1 = a single game; 2 = best of three).")
+        1, ge=1, le=5, title=N_("Games to win the match"), description=N_("Games to win the match (1 = a single game; 2 = best of three)."),
+        json_schema_extra=labels(changed=N_("First to win {value} games")),
     )
     stake: int = Field(0, ge=0, le=1_000_000, title=N_("Stake per game"), description=N_("Chips the loser of each game pays the winner (0 = none)."))
 

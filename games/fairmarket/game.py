@@ -29,7 +29,7 @@ from games.core.views import SeatView, seat_name
 from . import cards as fm
 from .entering import LAST, UNVOTE_NOTE, VOTE_NOTE, fees, newcomers, voters
 from .jackpot import grew_text, grow
-from .options import BUY_IN, BUY_IN_TWO, PRESETS, FairmarketOptions
+from .options import BUY_IN, BUY_IN_TWO, PRESET_LABELS, PRESETS, FairmarketOptions
 from .state import (
     CARRIED_BACK,
     DEALT,
@@ -57,6 +57,7 @@ class Fairmarket(Game):
     counts_tenure: ClassVar[bool] = True  # the entry fee and the last-hand vote
     Options: ClassVar[type[FairmarketOptions]] = FairmarketOptions
     presets: ClassVar = PRESETS
+    preset_labels: ClassVar = PRESET_LABELS
     state_type: ClassVar[type] = FairmarketState
     unit_note: ClassVar[str] = N_("1 coin = 1 chip")
     action_help: ClassVar = {

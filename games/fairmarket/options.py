@@ -48,24 +48,37 @@ class FairmarketOptions(BaseModel):
         return self
 
 
-def _presets() -> dict[str, FairmarketOptions]:
+#: The words of the presets' names as players read them (a preset's label lists its parts).
+PART_LABELS = MappingProxyType(
+    {
+        "two players": N_("Two players"), "allben": N_("Allben"), "lighton": N_("Lighton"), "lenders": N_("Lenders"),
+        "jackpot": N_("Jackpot"), "seaside jack": N_("Seaside Jack"),
+    }
+)
+
+
+def _presets() -> tuple[dict[str, FairmarketOptions], dict[str, str | tuple[str, ...]]]:
     """Every combination the text allows, named the way players say it: the table size (two
     players or not) × the prize (none, the Jackpot, Seaside Jack) × the story cards (none,
     Allben, Lighton, Lenders) — 24 presets, within a Discord menu's 25 options. Lighton and
-    Lenders together are left to the options."""
+    Lenders together are left to the options. Each preset's label lists its parts' labels."""
     stories = {
         "": {}, "allben": {"allben": True},
         "lighton": {"allben": True, "lighton": True}, "lenders": {"allben": True, "lenders": True},
     }
     prizes = {"": {}, "jackpot": {"jackpot": True}, "seaside jack": {"seaside": True}}
     out: dict[str, FairmarketOptions] = {}
+    shown: dict[str, str | tuple[str, ...]] = {}
     for two in (False, True):
         for story, story_opts in stories.items():
             for prize, prize_opts in prizes.items():
                 words = [w for w in ("two players" if two else "", story, prize) if w]
                 name = " ".join(words) or "standard"
                 out[name] = FairmarketOptions(two_players=two, **story_opts, **prize_opts)
-    return out
+                shown[name] = tuple(PART_LABELS[w] for w in words) or N_("Standard")
+    return out, shown
 
 
-PRESETS = MappingProxyType(_presets())
+_PRESETS, _LABELS = _presets()
+PRESETS = MappingProxyType(_PRESETS)
+PRESET_LABELS = MappingProxyType(_LABELS)

@@ -28,7 +28,7 @@ from games.core.views import Choice, PickCards, SeatView
 from games.core.wording import sentences
 
 from .deal import first_deal
-from .options import PRESETS, FrankensteinOptions
+from .options import PRESET_LABELS, PRESETS, FrankensteinOptions
 from .showdown import hand_name, settle, shown_texts
 from .state import RECENT, FrankensteinState, Phase
 
@@ -47,6 +47,7 @@ class Frankenstein(Game):
     hand_by_hand: ClassVar[bool] = True
     Options: ClassVar[type[FrankensteinOptions]] = FrankensteinOptions
     presets: ClassVar = PRESETS
+    preset_labels: ClassVar = PRESET_LABELS
     state_type: ClassVar[type] = FrankensteinState
     action_help: ClassVar = {
         "check": "Pass without betting.",

@@ -7,7 +7,7 @@ from types import MappingProxyType
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from games.core.i18n import N_
-from games.core.poker.pots import OddChips
+from games.core.poker.pots import ODD_CHIPS_LABELS, OddChips
 
 
 class FrankensteinOptions(BaseModel):
@@ -21,6 +21,7 @@ class FrankensteinOptions(BaseModel):
     odd_chips: OddChips = Field(
         "first_left",
         description=N_("Odd chips of a split pot: all to the first winner from the open seat, or one each."),
+        json_schema_extra=ODD_CHIPS_LABELS,
     )
 
     @model_validator(mode="after")
@@ -35,4 +36,8 @@ PRESETS = MappingProxyType(
         "standard": FrankensteinOptions(),
         "double": FrankensteinOptions(ante=2, small_bet=2, big_bet=4),
     }
+)
+#: What players read for each preset (the keys are what ``/play … preset:`` takes).
+PRESET_LABELS = MappingProxyType(
+    {"standard": N_("Standard"), "double": N_("Double stakes")}
 )

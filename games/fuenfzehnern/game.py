@@ -25,7 +25,7 @@ from ..core.sheet import deal, remember
 from ..core.tricks import TrickPlay, must_follow
 from ..core.views import SeatView, seat_name
 from .cards import HAND, RANKING, SUIT_NAME, SUIT_OF, TARGET, label, pack, points, suit_label
-from .state import PRESETS, FuenfOptions, FuenfState, match_from, trick_winner
+from .state import PRESET_LABELS, PRESETS, FuenfOptions, FuenfState, match_from, trick_winner
 from .texts import deal_summary, seat_details
 
 
@@ -38,6 +38,7 @@ class Fuenfzehnern(Game):
     hand_by_hand: ClassVar[bool] = True
     Options: ClassVar[type[BaseModel]] = FuenfOptions
     presets: ClassVar = PRESETS
+    preset_labels: ClassVar = PRESET_LABELS
     state_type: ClassVar[type] = FuenfState
     action_help: ClassVar = MappingProxyType(
         {

@@ -10,6 +10,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from games.core.i18n import N_
+from games.core.options import labels
 
 from ..core.leads import Duties, Force
 from ..core.tricks import Trick, TrickPlay
@@ -23,7 +24,8 @@ class FuenfOptions(BaseModel):
         1, ge=1, le=100, description=N_("Chips paid into (or taken from) the pool per point below (above) 15.")
     )
     deals: int = Field(
-        12, ge=1, le=60, description=N_("Deals in a match; the table ends after the last (12: each player deals alike).")
+        12, ge=1, le=60, description=N_("Deals in a match; the table ends after the last (12: each player deals alike)."),
+        json_schema_extra=labels(changed=N_("A match of {value} deals")),
     )
 
 
@@ -32,6 +34,10 @@ PRESETS = MappingProxyType(
         "standard": FuenfOptions(),
         "short": FuenfOptions(deals=6),
     }
+)
+#: What players read for each preset (the keys are what ``/play … preset:`` takes).
+PRESET_LABELS = MappingProxyType(
+    {"standard": N_("Standard"), "short": N_("Short match: 6 deals")}
 )
 
 

@@ -26,7 +26,7 @@ from games.core.wording import sentences
 
 from . import showdown
 from .cards import MAX_DRAWS, deal, labels, total
-from .options import PRESETS, KabuOptions
+from .options import PRESET_LABELS, PRESETS, KabuOptions
 from .state import RECENT, KabuState
 
 DRAW, STAND = "draw", "stand"
@@ -47,6 +47,7 @@ class Kabu(Game):
     versioned_deal: ClassVar[bool] = True
     Options: ClassVar[type[KabuOptions]] = KabuOptions
     presets: ClassVar = PRESETS
+    preset_labels: ClassVar = PRESET_LABELS
     state_type: ClassVar[type] = KabuState
     action_help: ClassVar = {
         DRAW: "Take a card from the stock, face down (two at most in a hand).",

@@ -20,7 +20,7 @@ from games.core.poker.deal import stacked_deck, take
 from games.core.rng import RNG_ALGO
 from games.core.views import SeatView
 
-from .options import PRESETS, STAKES, PutTakeOptions
+from .options import PRESET_LABELS, PRESETS, STAKES, PutTakeOptions
 from .settle import finish, turn
 from .state import NO_HAND, NO_HAND_DEALER, ROUND, SAT_OUT, PutTakeState, from_left
 
@@ -40,6 +40,7 @@ class PutAndTake(Game):
     hand_by_hand: ClassVar[bool] = True
     Options: ClassVar[type[PutTakeOptions]] = PutTakeOptions
     presets: ClassVar = PRESETS
+    preset_labels: ClassVar = PRESET_LABELS
     state_type: ClassVar[type] = PutTakeState
     unit_note: ClassVar[str] = N_("1 credit = 1 chip")
     action_help: ClassVar = {TURN: "The dealer turns the next card (the only action of the game)."}

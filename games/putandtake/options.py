@@ -8,6 +8,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from games.core.i18n import N_
+from games.core.options import labels
 
 Stakes = Literal["1-5", "1-16"]
 
@@ -24,6 +25,10 @@ class PutTakeOptions(BaseModel):
     stakes: Stakes = Field(
         "1-5",
         description=N_("Credits per matching card on the five cards of a round: 1-2-3-4-5, or 1-2-4-8-16."),
+        json_schema_extra=labels(
+            {"1-5": N_("1, 2, 3, 4, 5 a card"), "1-16": N_("1, 2, 4, 8, 16 a card (doubling)")},
+            changed=N_("Doubling stakes: 1, 2, 4, 8, 16 a card"),
+        ),
     )
 
 
@@ -32,4 +37,8 @@ PRESETS = MappingProxyType(
         "standard": PutTakeOptions(),
         "doubling": PutTakeOptions(stakes="1-16"),
     }
+)
+#: What players read for each preset (the keys are what ``/play … preset:`` takes).
+PRESET_LABELS = MappingProxyType(
+    {"standard": N_("Standard"), "doubling": N_("Doubling stakes")}
 )

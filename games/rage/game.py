@@ -17,7 +17,7 @@ from typing import Any, ClassVar, TypedDict
 from pydantic import BaseModel
 
 from ..core.game import Carry, Event, Game, Outcome
-from ..core.i18n import _
+from ..core.i18n import N_, _
 from ..core.rng import Rng
 from ..core.sheet import ScoreSheet, deal, remember
 from ..core.tricks import TrickPlay, must_follow
@@ -57,6 +57,7 @@ class Rage(Game):
     hand_by_hand: ClassVar[bool] = False
     Options: ClassVar[type[BaseModel]] = RageOptions
     presets: ClassVar = MappingProxyType({"standard": RageOptions(), "short": RageOptions(first_hand=5)})
+    preset_labels: ClassVar = MappingProxyType({"standard": N_("Standard"), "short": N_("Short game: five deals")})
     state_type: ClassVar[type] = RageState
     action_help: ClassVar = MappingProxyType(
         {

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pydantic import BaseModel, ConfigDict, Field
 
 from games.core.i18n import N_
+from games.core.options import labels
 
 from ..core.sheet import ScoreSheet
 from ..core.tricks import Trick, TrickPlay, winning_index
@@ -32,6 +33,7 @@ class RageOptions(BaseModel):
         ge=1,
         le=10,
         description=N_("Cards in the first deal; one fewer each deal down to 1 (10 = ten deals)."),
+        json_schema_extra=labels(changed=N_("A first deal of {value} cards")),
     )
     wild: int = Field(2, ge=0, le=4, description=N_("Wild Rage cards in the deck (Fundex: 2)."))
     change: int = Field(4, ge=0, le=6, description=N_("Change Rage cards in the deck (Fundex: 4)."))

@@ -27,7 +27,7 @@ from games.core.views import Choice, SeatView
 from games.core.wording import sentences
 
 from .deal import next_street, stock_for, third_street
-from .options import PRESETS, RazzOptions
+from .options import PRESET_LABELS, PRESETS, RazzOptions
 from .state import (
     _PLAYER_NUMBERS,
     _SAT_OUT,
@@ -65,6 +65,7 @@ class Razz(Game):
     hand_by_hand: ClassVar[bool] = True
     Options: ClassVar[type[RazzOptions]] = RazzOptions
     presets: ClassVar = PRESETS
+    preset_labels: ClassVar = PRESET_LABELS
     state_type: ClassVar[type] = RazzState
     history_suffix: ClassVar[str] = ".phh"
     action_help: ClassVar = {

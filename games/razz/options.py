@@ -7,7 +7,7 @@ from types import MappingProxyType
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from games.core.i18n import N_
-from games.core.poker.pots import OddChips
+from games.core.poker.pots import ODD_CHIPS_LABELS, OddChips
 
 
 class RazzOptions(BaseModel):
@@ -24,6 +24,7 @@ class RazzOptions(BaseModel):
     odd_chips: OddChips = Field(
         "first_left",
         description=N_("Odd chips of a split pot: all to the first winner from the dealer's left, or one each."),
+        json_schema_extra=ODD_CHIPS_LABELS,
     )
 
     @model_validator(mode="after")
@@ -38,5 +39,13 @@ PRESETS = MappingProxyType(
         "standard": RazzOptions(),
         "capped": RazzOptions(heads_up_uncapped=False),
         "big": RazzOptions(ante=2, bring_in=5, small_bet=10, big_bet=20),
+    }
+)
+#: What players read for each preset (the keys are what ``/play … preset:`` takes).
+PRESET_LABELS = MappingProxyType(
+    {
+        "standard": N_("Standard"),
+        "capped": N_("Raises capped heads-up too"),
+        "big": N_("Big stakes"),
     }
 )

@@ -6,7 +6,7 @@ from typing import ClassVar
 
 from games.core.i18n import N_
 
-from .options import RENFIELD_PRESETS, SCURRO_PRESETS, RenfieldOptions, ScurroOptions
+from .options import PRESET_LABELS, RENFIELD_PRESETS, SCURRO_PRESETS, RenfieldOptions, ScurroOptions
 from .profile import RENFIELD, SCURRO, DeckProfile
 from .rules import RenfieldFamily
 from .state import RenfieldState, ScurroState
@@ -19,6 +19,7 @@ class Renfield(RenfieldFamily):
     profile: ClassVar[DeckProfile] = RENFIELD
     Options = RenfieldOptions
     presets = RENFIELD_PRESETS
+    preset_labels = PRESET_LABELS
     state_type = RenfieldState
     unit_note = N_("$1 = 1 chip")
 
@@ -30,6 +31,7 @@ class Scurro(RenfieldFamily):
     profile: ClassVar[DeckProfile] = SCURRO
     Options = ScurroOptions
     presets = SCURRO_PRESETS
+    preset_labels = PRESET_LABELS
     state_type = ScurroState
     unit_note = N_("1 coin = 1 chip")
 

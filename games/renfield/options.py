@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from games.core.i18n import N_
+from games.core.options import labels
 
 from .profile import RENFIELD, SCURRO, DeckProfile
 
@@ -32,7 +34,12 @@ class FamilyOptions(BaseModel):
     wild_cards: tuple[str, ...] = Field((), max_length=9, description=N_("Wild cards: play as any suit and rank, score at face value."))
     death_cards: tuple[str, ...] = Field((), max_length=6, description=N_("Death cards: a trick holding one is taken by nobody."))
     death_suits: Literal["none", "all"] = Field(
-        "none", description=N_("Death cards have no suit (play only when void) or all suits (may always follow).")
+        "none",
+        description=N_("Death cards have no suit (play only when void) or all suits (may always follow)."),
+        json_schema_extra=labels(
+            {"none": N_("no suit (played only when void)"), "all": N_("every suit (may always follow)")},
+            changed=N_("Death Cards of every suit"),
+        ),
     )
     flatline: bool = Field(False, description=N_("Flatline: no suit order; cards compare by rank, a later equal rank wins."))
     flatline_keys: bool = Field(
@@ -138,5 +145,28 @@ def _presets(
     return presets
 
 
+#: What players read for each preset (the keys are what ``/play … preset:`` takes).
+PRESET_LABELS = MappingProxyType(
+    {
+        "standard": N_("Standard"),
+        "stud": N_("Stud"),
+        "7-card-stud": N_("7-Card Stud"),
+        "breathing-room": N_("Breathing Room"),
+        "8-card-stud": N_("8-Card Stud"),
+        "draw": N_("Draw"),
+        "auction": N_("Auction"),
+        "wild": N_("Wild cards"),
+        "death": N_("Death Cards"),
+        "death-all-suits": N_("Death Cards of every suit"),
+        "flatline": N_("Flatline"),
+        "flatline-zeros": N_("Flatline with the Zeros shuffled in"),
+        "flatline-aces": N_("Flatline with the Aces shuffled in"),
+        "blaze": N_("Blaze"),
+        "buy-the-trick": N_("Buying the Trick"),
+        "mayhem": N_("Mayhem: Stud, wild cards, Death Cards and Buying the Trick"),
+        "blaze-auction": N_("Blaze with an Auction and Death Cards"),
+        "draw-auction-flatline": N_("Draw, Auction and Flatline with Buying the Trick"),
+    }
+)
 RENFIELD_PRESETS = _presets(RenfieldOptions, ("T1", "P1", "S1"), ("S13",), scurro=False)
 SCURRO_PRESETS = _presets(ScurroOptions, ("F3", "B3", "C3"), ("CQ",), scurro=True)

@@ -56,6 +56,9 @@ class Reversis(Game):
     presets: ClassVar[Mapping[str, BaseModel]] = MappingProxyType(
         {"standard": ReversisOptions(), "historical": ReversisOptions(historical_talon=True)}
     )
+    preset_labels: ClassVar[Mapping[str, str]] = MappingProxyType(
+        {"standard": N_("Standard"), "historical": N_("Historical talon count")}
+    )
     state_type: ClassVar[type] = ReversisState
     unit_note: ClassVar[str] = N_("1 credit = 1 chip")
     action_help: ClassVar[Mapping[str, str]] = MappingProxyType(

@@ -9,6 +9,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from games.core.i18n import N_
+from games.core.options import labels
 
 from ..core.fastvalue import builder
 from ..core.game import Event
@@ -51,7 +52,8 @@ class ReversisOptions(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     deals: Literal[4, 8, 12, 16, 20, 24] = Field(
-        8, description=N_("Deals the table plays (a multiple of 4, so everyone deals as often); then the pots are shared.")
+        8, description=N_("Deals the table plays (a multiple of 4, so everyone deals as often); then the pots are shared."),
+        json_schema_extra=labels(changed=N_("{value} deals")),
     )
     historical_talon: bool = Field(
         False, description=N_("Historical talon count: in the talon the A♦ counts 5 and the J♥ 4.")

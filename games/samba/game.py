@@ -19,7 +19,7 @@ from pydantic import BaseModel
 
 from ..core.errors import IllegalAction
 from ..core.game import Carry, Event, Game, Outcome
-from ..core.i18n import _
+from ..core.i18n import N_, _
 from ..core.rummy.match import game_outcome
 from ..core.rummy.turns import CLEAR, DRAW, NEW, OVER, PICK, PLAY, parse_pick
 from ..core.sheet import ScoreSheet, remember
@@ -46,6 +46,9 @@ class Samba(Game):
     Options: ClassVar[type[BaseModel]] = SambaOptions
     presets: ClassVar = MappingProxyType(
         {"text": SambaOptions(), "standard": SambaOptions(draw=2, samba_bonus=1500)}
+    )
+    preset_labels: ClassVar = MappingProxyType(
+        {"text": N_("As the text has it: draw one, samba 500"), "standard": N_("Modern Samba: draw two, samba 1,500")}
     )
     state_type: ClassVar[type] = SambaState
     action_help: ClassVar = MappingProxyType(

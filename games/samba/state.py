@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pydantic import BaseModel, ConfigDict, Field
 
 from games.core.i18n import N_
+from games.core.options import labels
 
 from ..core.rummy.cards import JOKER, deck_ids
 from ..core.rummy.melds import Meld, MeldRules
@@ -81,7 +82,9 @@ class SambaOptions(BaseModel):
     samba_bonus: int = Field(
         500, ge=500, le=1500, description=N_("Bonus for a samba, a seven-card escalera (the text: 500; standard: 1,500).")
     )
-    target: int = Field(10000, ge=500, le=20000, description=N_("The game ends once a team reaches this (10,000)."))
+    target: int = Field(
+        10000, ge=500, le=20000, description=N_("The game ends once a team reaches this (10,000)."), json_schema_extra=labels(changed=N_("First team to {value} points")),
+    )
     max_deals: int = Field(
         20, ge=1, le=100,
         description=N_("A safeguard the rules lack: after this many deals the higher team wins anyway."),

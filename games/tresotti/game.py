@@ -20,7 +20,7 @@ from pydantic import BaseModel
 from ..core.bidding import Auction
 from ..core.cards import FAIRMARKET_DECK
 from ..core.game import Carry, Event, Game, Outcome
-from ..core.i18n import _
+from ..core.i18n import N_, _
 from ..core.rng import Rng
 from ..core.sheet import ScoreSheet, deal, remember
 from ..core.tricks import Trick, TrickPlay, must_follow, seats_from
@@ -45,6 +45,9 @@ class Tresotti(Game):
             "sellersport": TresottiOptions(sellersport=True),
             "dearworth": TresottiOptions(dearworth=True),
         }
+    )
+    preset_labels: ClassVar = MappingProxyType(
+        {"standard": N_("Standard"), "sellersport": N_("Sellersport"), "dearworth": N_("Dearworth")}
     )
     state_type: ClassVar[type] = TresottiState
     action_help: ClassVar = MappingProxyType(

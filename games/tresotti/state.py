@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pydantic import BaseModel, ConfigDict, Field
 
 from games.core.i18n import N_
+from games.core.options import labels
 
 from ..core.bidding import Auction
 from ..core.sheet import ScoreSheet
@@ -24,7 +25,9 @@ class TresottiOptions(BaseModel):
         False,
         description=N_("Dearworth: Ace low, two courses of nine; exact bid doubles, a failed bid loses it."),
     )
-    target: int = Field(31, ge=5, le=200, description=N_("Points that win the game (rules: 31)."))
+    target: int = Field(
+        31, ge=5, le=200, description=N_("Points that win the game (rules: 31)."), json_schema_extra=labels(changed=N_("First to {value} points")),
+    )
 
     def reading(self) -> Reading:
         return DEARWORTH if self.dearworth else BASIC

@@ -26,7 +26,7 @@ async def test_rules_are_generic_and_short(world: World) -> None:
         assert r.ephemeral and embed.title.startswith(game.title)
         assert embed.description == RulesText.parse(game.rules_summary).body
         fields = {f.name: f.value for f in embed.fields}
-        assert all(f"Variant: {name}" in fields for name in game.presets)
+        assert all(f"Variant: {game.preset_label(name)}" in fields for name in game.presets)
         house = "\n".join(f.value for f in embed.fields if f.name.startswith("House rules") or f.name == "\u200b")
         for f in fields_of(game.Options):
             assert f"**{f.label}**" in house
@@ -35,8 +35,13 @@ async def test_rules_are_generic_and_short(world: World) -> None:
 
 async def test_preset_autocomplete_offers_that_games_variants(world: World) -> None:
     choices = await world.alice.autocomplete(world.channel, "play", "preset", "stud", game="scurro")
-    names = {c["name"] for c in choices}
-    assert names == {n for n in get_game("scurro").presets if "stud" in n}
+    game = get_game("scurro")
+    # players read the variants' labels; the command takes their keys
+    assert {c["value"]: c["name"] for c in choices} == {
+        "7-card-stud": "7-Card Stud", "8-card-stud": "8-Card Stud",
+        "mayhem": "Mayhem: Stud, wild cards, Death Cards and Buying the Trick",
+    }
+    assert all(c["name"] == game.preset_label(c["value"]) for c in choices)
 
 
 async def test_balance_daily_and_one_table_per_channel(world: World) -> None:

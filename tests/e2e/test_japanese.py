@@ -89,9 +89,9 @@ async def test_a_japanese_table_and_a_reader_in_each_language(world: World, loca
     # The public lobby is in Japanese, whoever reads it.
     assert lobby.embeds[0].title == ja("{game} — table #{id}").format(game=ja("Renfield"), id=table_id)
     assert ja("Join") in labels(lobby) and ja("Start") in labels(lobby)
-    # The variant reads in Japanese, with the name /play's preset option takes.
+    # The variant reads in Japanese, by its label (never its key).
     fields = {f.name: f.value for f in lobby.embeds[0].fields}
-    assert fields[ja("Variant")] == ja("{name} ({key})").format(name=ja("standard"), key="standard")
+    assert fields[ja("Variant")] == ja("Standard") == "標準"
     assert "opened" not in (r.response.content or "")
     # bob reads English in private: his Join answer, and his errors.
     await w.bob.click(lobby, label=ja("Join"))

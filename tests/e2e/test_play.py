@@ -97,7 +97,7 @@ async def test_full_scurro_hand_with_house_rules_from_the_lobby(world: World) ->
     assert "host" in refusal(r).lower()
     await host.select(lobby, ["flatline"], custom_id=_cid(lobby, "cr:o:", "preset"))
     lobby = w.channel.last_message
-    assert "flatline" in lobby.embeds[0].to_dict()["fields"][0]["value"]
+    assert lobby.embeds[0].to_dict()["fields"][0]["value"] == "Flatline"  # the variant by its label
     # House-rule toggles: a multi-select whose ticked options are the rules turned on.
     await host.select(lobby, ["flatline", "buy_the_trick"], custom_id=_cid(lobby, "cr:o:", "bool"))
     lobby = w.channel.last_message

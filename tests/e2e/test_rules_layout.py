@@ -27,8 +27,9 @@ HOUSE = "House rules"
 MORE = "More presets"
 
 
-def variant_field(name: str) -> str:
-    return f"Variant: {name}"
+def variant_field(game: Game, name: str) -> str:
+    """A variant's section is headed by its label (players never read the preset's key)."""
+    return f"Variant: {game.preset_label(name)}"
 
 
 def _changes(game: Game, name: str) -> set[tuple[str, object]]:
@@ -45,7 +46,7 @@ def _combination_problems(game: Game, name: str, text: RulesText, combos: list[s
     problems = []
     if not _changes(game, name) <= described:
         problems.append(f"the preset {name!r} has no section and isn't a combination of described variants")
-    if name not in combos:
+    if game.preset_label(name) not in combos:
         problems.append(f"the preset {name!r} is not listed among the combinations")
     return problems
 
@@ -67,13 +68,13 @@ def layout_problems(embed: discord.Embed, game: Game) -> list[str]:
     if description != text.body:
         problems.append("the description is not the whole rules text (clipped?)")
     combos = [w for f in embed.fields if f.name.startswith(MORE) for line in (f.value or "").splitlines()
-              for w in line.split(" · ")]
+              for w in line.split(" / ")]
     for name in game.presets:
         if name not in text.variants:
             problems += _combination_problems(game, name, text, combos)
-        elif variant_field(name) not in fields:
+        elif variant_field(game, name) not in fields:
             problems.append(f"no section for the variant {name!r}")
-        elif fields[variant_field(name)] != text.variants.get(name):
+        elif fields[variant_field(game, name)] != text.variants.get(name):
             problems.append(f"the section of {name!r} is not the rules file's (clipped or missing)")
     if not set(text.variants) <= set(game.presets):
         problems.append(f"the rules file's variants {sorted(text.variants)} aren't presets {sorted(game.presets)}")
@@ -93,7 +94,7 @@ def layout_problems(embed: discord.Embed, game: Game) -> list[str]:
             problems.append(f"the heading {lines[i]!r} has no bullets under it")
     problems += [f"a Markdown heading Discord won't render: {line!r}" for line in lines if line.startswith("#")]
     for name in text.variants:
-        section = fields.get(variant_field(name), "")
+        section = fields.get(variant_field(game, name), "")
         if not section or not all(line.startswith("- ") for line in section.splitlines()):
             problems.append(f"the section of {name!r} is not a list of bullets")
     for part in (description, *fields.values()):

@@ -417,8 +417,8 @@ async def check_listed(world: Any, game_id: str) -> None:
     assert embed.title.startswith(game.title)
     text = embed_text(rules.response)
     assert f"{game.min_players}–{game.max_players}" in text
-    for preset in game.presets:
-        assert preset in text
+    for preset in game.presets:  # by its label: players never read a preset's key
+        assert game.preset_label(preset) in text
 
 
 async def check_standings(session: Session, outcome: Any, users: list[int]) -> None:

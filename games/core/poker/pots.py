@@ -8,9 +8,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
+
+from games.core.i18n import N_
+from games.core.options import labels
 
 OddChips = Literal["first_left", "spread"]
+#: The odd-chips option's values as players read them (``json_schema_extra`` of the field).
+ODD_CHIPS_LABELS: dict[str, Any] = labels(
+    {"first_left": N_("all to the first winner"), "spread": N_("one each, from the first winner")},
+    changed=N_("Odd chips of a split pot go one each"),
+)
 
 
 @dataclass(frozen=True, slots=True)
