@@ -15,6 +15,7 @@ import discord
 
 from games.core.i18n import _
 from games.core.views import Pile, ScoreSheet, TableView, resolve_seats, seat_name
+from games.core.wording import number
 
 from .embeds import COLOUR_PLAYING, EMBED_FIELDS, FIELD_VALUE, EmbedBudget, relative_time
 from .fit import pack
@@ -90,9 +91,10 @@ def sheet_text(sheet: ScoreSheet, names: Sequence[str]) -> tuple[str, str]:
     lines = []
     for seat, total in enumerate(sheet.totals):
         who = names[seat] if seat < len(names) else _("a player")
-        cells = " · ".join("–" if row[1][seat] is None else str(row[1][seat]) for row in sheet.rows[-10:])
+        cells = " · ".join("–" if row[1][seat] is None else number(row[1][seat]) for row in sheet.rows[-10:])
         more = "… " if len(sheet.rows) > 10 else ""
-        lines.append(f"{who}: {more}{cells} → **{total}**" if cells else f"{who}: **{total}**")
+        shown = number(total)
+        lines.append(f"{who}: {more}{cells} → **{shown}**" if cells else f"{who}: **{shown}**")
     return title, "\n".join(lines)
 
 
