@@ -47,9 +47,11 @@ class Panel:
 class PanelKeeper:
     def __init__(
         self, render: Render, *, clock: Callable[[], float] = time.monotonic,
-        quiet: Callable[[], Awaitable[None]] | None = None,
+        quiet: Callable[[], Awaitable[None]] | None = None, gone: Render | None = None,
     ) -> None:
         self._render = render
+        #: The panel of someone no longer seated (out of chips, removed, left): never their old hand.
+        self._gone = gone or render
         self._clock = clock
         self._panels: dict[tuple[int, int], Panel] = {}
         #: The newest snapshot each out-of-date panel should show (drawn from it: no re-read).
@@ -88,8 +90,12 @@ class PanelKeeper:
             self.forget_table(snap.id)
             return
         now = self._clock()
-        for info in snap.seats:
-            key = (snap.id, info.user_id)
+        # The seated players' panels, and those of people who were seated when they opened theirs
+        # (out of chips, removed, left): theirs must not stay on an old result as if it were current.
+        users = [info.user_id for info in snap.seats]
+        users += [u for (t, u) in self._panels if t == snap.id and u not in users]
+        for user_id in users:
+            key = (snap.id, user_id)
             panel = self._panels.get(key)
             if panel is None or panel.busy or panel.seq >= snap.seq:
                 continue
@@ -108,7 +114,8 @@ class PanelKeeper:
             return
         try:
             with speaking(readers_language(panel.interaction)):  # a private panel: its reader's language
-                payload, seq = self._render(snap, key[1], self.drafts)
+                draw = self._render if snap.seat_of(key[1]) is not None else self._gone
+                payload, seq = draw(snap, key[1], self.drafts)
             # A private note ("You draw 9♠.") belongs to the click it answered: once the table
             # has moved on it is stale, and the hand it told of is in the panel anyway.
             payload["content"] = None
