@@ -54,8 +54,8 @@ def panel_of(
     snap: TableSnapshot, user_id: int, drafts: Drafts | None = None, *, images: pictures.ImageSwitch | None = None
 ) -> tuple[dict[str, Any], int]:
     """The user's hand panel drawn from one snapshot (an action's own result is enough), with its picture."""
-    waiting = user_id in snap.busted or user_id in snap.lobby
-    if snap.is_open and snap.status == "playing" and waiting and snap.seat_of(user_id) is None:
+    off_table = user_id in snap.busted or user_id in snap.lobby
+    if snap.is_open and snap.status == "playing" and off_table and snap.seat_of(user_id) is None:
         return comeback.off_table_payload(snap, user_id)  # out of chips, or dealt in next hand: where they stand
     away = any(i.user_id == user_id and i.away for i in snap.seats)
     if snap.paused and snap.result is not None and snap.seat_of(user_id) is not None:
