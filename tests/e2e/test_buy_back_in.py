@@ -110,6 +110,11 @@ async def test_a_busted_player_buys_back_in_from_their_panel(world: World) -> No
     assert "/daily" in said and "smaller buy-in" in said, said
     assert (await w.bot.tables.get(table_id)).seq == snap.seq
 
+    # My hand on the table shows them the same way back (not "You're not seated at this table.").
+    shown = (await table.open_hand(gone)).response
+    assert shown.ephemeral and f"Buy back in ({BUY_IN} chips)" in labels(shown), panel_words(shown)
+    panel = shown
+
     # With the daily chips: back from the next hand.
     await w.bot.economy.daily(w.guild.id, gone_id)
     r = await gone.click(panel, label=f"Buy back in ({BUY_IN} chips)")
