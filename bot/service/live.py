@@ -18,6 +18,7 @@ import games
 from data.store import Conn, Row
 from games import Event, Game, Outcome
 
+from .busted import remember_busted
 from .errors import StalePrompt
 from .models import SeatInfo, TableCore, TableSnapshot
 from .results import HandResult
@@ -110,8 +111,8 @@ class Live:
     pause: Pause | None = None
     outcome: Outcome | None = None
     roster_dirty: bool = False
-    #: People who left because they ran out of chips: their clicks on the table get the way back, not
-    #: "You're not seated". Read back from the log after a restart (``busted_from_log``).
+    #: People who left because they ran out of chips: their clicks get the way back, not "You're not
+    #: seated" (read back from the table's log after a restart: ``busted.remember_busted``).
     busted: frozenset[int] = frozenset()
     #: Options, preset, buy-in or message id changed: rewrite those columns too.
     settings_dirty: bool = False
@@ -311,22 +312,7 @@ def core_from_row(row: Row, pot: int) -> TableCore:
     )
 
 
-#: The log rows that say who ran out of chips and left ('busted'), or came back ('join').
-_BUSTED = "SELECT table_id, user_id, payload FROM table_log WHERE kind='system' AND payload IN ('busted','join')"
-
-
-def busted_from_log(rows: list[Row], seated: set[int]) -> frozenset[int]:
-    """Who left this table out of chips and hasn't come back, from its log rows in ``seq`` order
-    (no column of its own: the log already says it, and a restart must not forget it)."""
-    last: dict[int, str] = {}
-    for r in rows:
-        last[int(r["user_id"])] = str(r["payload"])
-    return frozenset(u for u, what in last.items() if what == "busted" and u not in seated)
-
-
-def live_from_parts(
-    row: Row, pot: int, players: list[Row], hand: Row | None, acted: list[Row], busted: list[Row] | None = None
-) -> Live:
+def live_from_parts(row: Row, pot: int, players: list[Row], hand: Row | None, acted: list[Row]) -> Live:
     """Everything but the engine state, from the table's row and its rows elsewhere (read one table at
     a time by ``live_from_row``, or a thousand at once by ``lives_from_rows`` after a restart)."""
     live = Live(core_from_row(row, pot), seed=row["seed"], rng_algo=row["rng_algo"], pause=Pause.from_json(row["pause_json"]))
@@ -341,7 +327,6 @@ def live_from_parts(
         live.stacks = tuple(json.loads(hand["stacks_json"] or "[]"))
         live.hand_start_seq = hand["start_seq"]
         live.acted = {int(r[1]): int(r[2]) for r in acted}
-    live.busted = busted_from_log(busted or [], {p.user_id for p in live.players})
     return live
 
 
@@ -356,8 +341,9 @@ def live_from_row(conn: Conn, row: Row) -> Live:
         " GROUP BY table_id, seat",
         (table_id, hand["start_seq"]),
     ).fetchall()
-    busted = conn.execute(f"{_BUSTED} AND table_id=? ORDER BY seq", (table_id,)).fetchall()
-    return live_from_parts(row, 0 if pot is None else int(pot[0]), players, hand, acted, busted)
+    live = live_from_parts(row, 0 if pot is None else int(pot[0]), players, hand, acted)
+    remember_busted(conn, [live])
+    return live
 
 
 def open_rows(conn: Conn, ids: list[int], chunk: int = 500) -> list[Row]:
@@ -395,16 +381,11 @@ def lives_from_rows(conn: Conn, rows: list[Row], chunk: int = 500) -> list[Live]
             ids,
         ):
             acted.setdefault(r[0], []).append(r)
-        busted: dict[int, list[Row]] = {}
-        for r in conn.execute(f"{_BUSTED} AND table_id IN ({marks}) ORDER BY table_id, seq", ids):
-            busted.setdefault(r["table_id"], []).append(r)
         out += [
-            live_from_parts(
-                r, int(pots.get(r["id"], 0)), players.get(r["id"], []), hands.get(r["id"]), acted.get(r["id"], []),
-                busted.get(r["id"], []),
-            )
+            live_from_parts(r, int(pots.get(r["id"], 0)), players.get(r["id"], []), hands.get(r["id"]), acted.get(r["id"], []))
             for r in part
         ]
+    remember_busted(conn, out, chunk)
     return out
 
 

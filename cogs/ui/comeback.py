@@ -2,7 +2,7 @@
 
 An open private panel used to stay on the last result it showed once its player left the table
 (out of chips, removed, gone): the panel keeper could not draw a hand for them and let the panel be.
-Now it shows where they stand: a player who ran out of chips gets **Buy back in (N chips)**, which
+Now it shows where they stand (``cogs.ui.flows.lobby`` answers the button): a player who ran out of chips gets **Buy back in (N chips)**, which
 seats them from the next hand (the buy-in is taken at that deal, through the ledger); anyone else is
 told the table went on without them. A press by anyone the table doesn't remember as busted (a
 forged id, a stale panel after coming back) is refused privately and changes nothing.
@@ -10,19 +10,15 @@ forged id, a stale panel after coming back) is refused privately and changes not
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
-from bot.errors import send_ephemeral
 from bot.service.models import TableSnapshot
 from games.core.i18n import _
 
 from . import components as c
 from . import render
-
-if TYPE_CHECKING:  # the host imports the publisher, which imports this module
-    from .host import TableHost
 
 
 def off_table_panel(snap: TableSnapshot, user_id: int) -> tuple[discord.Embed, discord.ui.View]:
@@ -58,16 +54,4 @@ def rebuy_button(snap: TableSnapshot) -> c.LobbyButton:
     return c.LobbyButton(snap.id, "rebuy", label=label, style=discord.ButtonStyle.success, row=0)
 
 
-async def rebuy(interaction: discord.Interaction, bot: TableHost, table_id: int) -> None:
-    """**Buy back in**: seats the busted player from the next hand, and says so privately."""
-    user = interaction.user.id
-    snap = await bot.tables.rebuy(table_id, user, name=interaction.user.display_name, guild_id=interaction.guild_id)
-    await send_ephemeral(
-        interaction,
-        _("You're back in: you'll be dealt in at the next hand, and the buy-in of {n} chips is taken then.").format(
-            n=snap.buy_in
-        ),
-    )
-
-
-__all__ = ["off_table_panel", "off_table_payload", "rebuy", "rebuy_button"]
+__all__ = ["off_table_panel", "off_table_payload", "rebuy_button"]

@@ -29,7 +29,7 @@ from games.core.errors import GameError
 from games.core.i18n import _
 from games.core.views import AskAmount, Prompt
 
-from . import comeback, hintflow, messages, panelflow, pictures, render
+from . import hintflow, messages, panelflow, pictures, render
 from .again import play_again as play_again
 from .hintoption import HINTS
 from .host import TableHost, host_of
@@ -268,8 +268,10 @@ async def lobby(interaction: discord.Interaction, table_id: int, verb: str) -> N
             await send_ephemeral(interaction, _("Started. Not seated:\n{players}").format(players="\n".join(lines)))
         else:
             await interaction.response.defer()
-    elif verb == "rebuy":
-        await comeback.rebuy(interaction, bot, table_id)
+    elif verb == "rebuy":  # the busted player's Buy back in (``cogs.ui.comeback``): dealt in at the next hand
+        snap = await svc.rebuy(table_id, user, name=interaction.user.display_name, guild_id=guild)
+        text = _("You're back in: you'll be dealt in at the next hand, and the buy-in of {n} chips is taken then.")
+        await send_ephemeral(interaction, text.format(n=snap.buy_in))
     elif verb == "back":
         await svc.back(table_id, user, guild_id=guild)
         payload, seq = await panel_payload(bot, table_id, user, guild_id=guild)

@@ -14,7 +14,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from bot.service.live import busted_from_log
+from bot.service.busted import busted_from_log
 from bot.service.models import TableSnapshot
 from cogs.ui import components
 from tests.e2e.conftest import World
