@@ -42,6 +42,16 @@ class Panel:
     opened: float  # monotonic time the token was issued
     seq: int  # table seq the panel shows
     busy: bool = False  # a click on it is being answered right now
+    #: What the panel of someone no longer seated last said (``off_key``): redrawn only when it changes.
+    off: tuple[bool, bool, int] | None = None
+
+
+def off_key(snap: TableSnapshot, user_id: int) -> tuple[bool, bool, int] | None:
+    """What an off-table panel shows (out of chips, waiting for the next hand, the hand it is at);
+    None for a seated player, whose panel follows every action."""
+    if snap.seat_of(user_id) is not None:
+        return None
+    return user_id in snap.busted, user_id in snap.lobby, snap.hand_no
 
 
 class PanelKeeper:
@@ -85,7 +95,8 @@ class PanelKeeper:
 
     # ------------------------------------------------------------- updates
     def changed(self, snap: TableSnapshot) -> None:
-        """After a commit: schedule an edit of every seated player's panel that shows an older version."""
+        """After a commit: schedule an edit of every seated player's panel that shows an older version,
+        and of a departed player's panel when what it says changed."""
         if not snap.is_open:
             self.forget_table(snap.id)
             return
@@ -98,6 +109,9 @@ class PanelKeeper:
             key = (snap.id, user_id)
             panel = self._panels.get(key)
             if panel is None or panel.busy or panel.seq >= snap.seq:
+                continue
+            off = off_key(snap, user_id)
+            if off is not None and off == panel.off:  # the other players' moves don't change it
                 continue
             if now - panel.opened > TOKEN_LIFE:
                 self._panels.pop(key, None)
@@ -121,6 +135,7 @@ class PanelKeeper:
             payload["content"] = None
             await panel.interaction.edit_original_response(**payload)
             panel.seq = max(panel.seq, seq)
+            panel.off = off_key(snap, key[1])
         except (discord.NotFound, discord.Forbidden):
             self._panels.pop(key, None)  # dismissed, or the token was refused
         except discord.HTTPException as exc:

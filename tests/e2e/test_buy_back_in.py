@@ -10,6 +10,7 @@ nothing. A restart remembers who busted (it is read back from the table's log).
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable
 from typing import Any
@@ -73,6 +74,14 @@ async def play_on(
     raise AssertionError("the table never got there")
 
 
+def off_table_edits(w: World) -> int:
+    """Panel edits the bot sent that show the way back (an ephemeral panel is edited through a webhook)."""
+    return sum(
+        1 for req in w.env.http_requests
+        if req.method == "PATCH" and req.path.startswith("/webhooks/") and "You ran out of chips" in json.dumps(req.json)
+    )
+
+
 def busted_now(snap: TableSnapshot) -> bool:
     return any(OUT in line for line in snap.recent)
 
@@ -101,6 +110,13 @@ async def test_a_busted_player_buys_back_in_from_their_panel(world: World) -> No
     words = panel_words(panel)
     assert "You ran out of chips and left this table" in words and "/daily" in words, words
     assert f"Buy back in ({BUY_IN} chips)" in labels(panel)
+
+    # The others play on: an edit that would change nothing on it is not sent.
+    before = off_table_edits(w)
+    start = (await w.bot.tables.get(table_id)).seq
+    await play_on(w, table, lambda s: s.seq >= start + 3 or s.paused)
+    await w.bot.publisher.idle()
+    assert off_table_edits(w) == before
 
     # Short of chips: told how to get them, nothing changes.
     snap = await w.bot.tables.get(table_id)
