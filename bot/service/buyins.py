@@ -12,7 +12,7 @@ from games.core.i18n import _
 
 from . import house
 from .computers import mention
-from .live import Change, Live, Player
+from .live import Change, Live, Player, log
 from .models import GuildSettings
 
 
@@ -90,6 +90,7 @@ def stay_or_go(
                 if wallet < core.buy_in:
                     live.add_recent(_("{who} is out of chips and leaves the table.").format(who=mention(p.user_id)))
                     live.busted = live.busted | {p.user_id}
+                    log(conn, live, "system", "busted", now, user_id=p.user_id)  # a restart still knows
                     leaving.append(p)
                     continue
                 ledger.buy_in(

@@ -28,7 +28,7 @@ from .hint_counts import hints_used
 from .live import Change, Live, Pause, Player, dumps, hand_seed, log
 from .models import Status
 from .ratings import rate_hand
-from .results import deal_result, hand_result, team_of_seats
+from .results import deal_result, hand_result, story_of, team_of_seats
 from .standings import session_lines
 from .tenure import seating
 
@@ -68,7 +68,11 @@ def advance(
             users = [p.user_id for p in live.seated()]
             # The deal's own score line would repeat the result lines: a short headline instead.
             headline = _("Deal {n} is over.").format(n=len(sheet.rows))
-            result = deal_result(len(sheet.rows), users, headline, sheet)
+            # How the deal scored (Samba's and Burraco's per-team breakdown) is shown with the result,
+            # not later among the next deal's recent lines.
+            ended = events[: events.index(closing) + 1]  # the next deal's opening lines are news, not result
+            told = [named(live, e.text) for e in ended if e.private_to is None]
+            result = deal_result(len(sheet.rows), users, headline, sheet, story=story_of(told, headline))
             live.core = replace(live.core, result=result)
             change.reason = "hand"
             start_pause(conn, live, "deal", now)

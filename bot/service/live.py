@@ -18,6 +18,7 @@ import games
 from data.store import Conn, Row
 from games import Event, Game, Outcome
 
+from .busted import remember_busted
 from .errors import StalePrompt
 from .models import SeatInfo, TableCore, TableSnapshot
 from .results import HandResult
@@ -110,8 +111,8 @@ class Live:
     pause: Pause | None = None
     outcome: Outcome | None = None
     roster_dirty: bool = False
-    #: People who left because they ran out of chips (this process's memory: their clicks on the table
-    #: get the way back, not "You're not seated"; after a restart they get the plain answer).
+    #: People who left because they ran out of chips: their clicks get the way back, not "You're not
+    #: seated" (read back from the table's log after a restart: ``busted.remember_busted``).
     busted: frozenset[int] = frozenset()
     #: Options, preset, buy-in or message id changed: rewrite those columns too.
     settings_dirty: bool = False
@@ -205,6 +206,7 @@ class Live:
             stacks=stacks,
             paused=self.pause is not None,
             ready=() if self.pause is None else self.pause.ready,
+            busted=tuple(sorted(self.busted)),
         )
 
 
@@ -339,7 +341,9 @@ def live_from_row(conn: Conn, row: Row) -> Live:
         " GROUP BY table_id, seat",
         (table_id, hand["start_seq"]),
     ).fetchall()
-    return live_from_parts(row, 0 if pot is None else int(pot[0]), players, hand, acted)
+    live = live_from_parts(row, 0 if pot is None else int(pot[0]), players, hand, acted)
+    remember_busted(conn, [live])
+    return live
 
 
 def open_rows(conn: Conn, ids: list[int], chunk: int = 500) -> list[Row]:
@@ -381,6 +385,7 @@ def lives_from_rows(conn: Conn, rows: list[Row], chunk: int = 500) -> list[Live]
             live_from_parts(r, int(pots.get(r["id"], 0)), players.get(r["id"], []), hands.get(r["id"]), acted.get(r["id"], []))
             for r in part
         ]
+    remember_busted(conn, out, chunk)
     return out
 
 

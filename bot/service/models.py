@@ -121,6 +121,8 @@ class TableSnapshot(TableCore):
     ready: tuple[int, ...] = ()
     #: (user id, strength) of every computer player at the table, seated or not.
     computers: tuple[tuple[int, str], ...] = ()
+    #: People who left because they ran out of chips: their panel and clicks get the way back.
+    busted: tuple[int, ...] = ()
 
     @classmethod
     def of(
@@ -134,12 +136,13 @@ class TableSnapshot(TableCore):
         paused: bool = False,
         ready: tuple[int, ...] = (),
         computers: tuple[tuple[int, str], ...] = (),
+        busted: tuple[int, ...] = (),
     ) -> TableSnapshot:
         """The core's facts plus the derived fields (copied field by field, so nothing is missed)."""
         facts = {name: getattr(core, name) for name in CORE_FIELDS}
         return cls(
             **facts, lobby=lobby, seats=seats, to_act_users=to_act_users, stacks=stacks, paused=paused, ready=ready,
-            computers=computers,
+            computers=computers, busted=busted,
         )
 
     @property

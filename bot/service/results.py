@@ -178,18 +178,28 @@ def team_lines(users: Sequence[int], outcome: Outcome) -> tuple[TeamLine, ...]:
     return tuple(sorted(lines, key=lambda t: t.placing))
 
 
+#: How a sentence ends, in the languages the bot speaks (a story line is a whole sentence).
+_SENTENCE_END = (".", "!", "?", ")", "。", "！", "？", "）")
+
+
 def story_of(events: Sequence[str], headline: str) -> tuple[str, ...]:
-    """The closing announcements one sentence a line, without the headline they end with."""
+    """The closing announcements one sentence a line, without the headline they end with.
+
+    A log shorthand that isn't a sentence (Renfield's "@carol: 5🦴", a card played) is left out:
+    under "How it ended" it read as a score, and the trick it ended is told by the next line."""
     out: list[str] = []
     for text in events:
         if headline and text.endswith(headline):
             text = text[: -len(headline)]
-        out.extend(s for s in re.split(r"(?<=[.!])\s+(?=<@|The )", text.strip()) if s and s != headline)
+        out.extend(
+            s for s in re.split(r"(?<=[.!])\s+(?=<@|The )", text.strip())
+            if s and s != headline and s.endswith(_SENTENCE_END)
+        )
     return tuple(out)
 
 
 def deal_result(
-    number: int, users: Sequence[int], headline: str, sheet: ScoreSheet
+    number: int, users: Sequence[int], headline: str, sheet: ScoreSheet, *, story: tuple[str, ...] = ()
 ) -> HandResult:
     """A deal of a score-sheet game just ended: its row and the running totals, by player."""
     row = sheet.rows[-1][1] if sheet.rows else ()
@@ -203,7 +213,9 @@ def deal_result(
         )
         for i, u in enumerate(users)
     )
-    return HandResult("deal", number, headline, lines, sheet=sheet, teams=sheet_teams(users, sheet, placings))
+    return HandResult(
+        "deal", number, headline, lines, sheet=sheet, teams=sheet_teams(users, sheet, placings), story=story
+    )
 
 
 def sheet_placings(sheet: ScoreSheet, totals: Sequence[int] | None = None) -> tuple[int, ...]:
@@ -255,6 +267,6 @@ def standings(
 
 
 __all__ = [
-    "HandResult", "ResultLine", "TeamLine", "deal_result", "hand_result", "standings", "team_lines",
+    "HandResult", "ResultLine", "TeamLine", "deal_result", "hand_result", "standings", "story_of", "team_lines",
     "team_of_seats", "teams_in",
 ]

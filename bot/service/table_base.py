@@ -352,8 +352,8 @@ class TableBase:
         me = live.player(user_id)
         if me is None and user_id in live.busted:
             raise NotSeated(
-                N_("You ran out of chips, so you left this table. Claim free chips with /daily, then press Join "
-                   "on the table to sit down again (the buy-in here is {n})."), n=live.core.buy_in,
+                N_("You ran out of chips, so you left this table. Press My hand on it to buy back in (the buy-in"
+                   " here is {n}); short of chips, claim free chips with /daily first."), n=live.core.buy_in,
             )
         if me is None:
             raise NotSeated()

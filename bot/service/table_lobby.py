@@ -87,6 +87,26 @@ def check_joiner_can_pay(conn: Conn, core: TableCore, user_id: int, now: str) ->
         )
 
 
+def seat_joiner(conn: Conn, live: Live, user_id: int, name: str | None, now: str, change: Change) -> None:
+    """``user_id`` joins the lobby, or a running table from its next hand (bought in then, at the deal)."""
+    core = live.core
+    if live.player(user_id) is not None:
+        raise NotAllowed(N_("You're already at this table."))
+    if core.closing_by is not None:
+        raise BadPhase(N_("This table closes after this hand; open a new one with /play."))
+    pos = take_seat(live, under_way=N_("This game is already under way; join the next one."))
+    if core.chips and core.buy_in:
+        check_joiner_can_pay(conn, core, user_id, now)
+    live.players.append(Player(user_id, pos, name=name))
+    live.busted = live.busted - {user_id}
+    live.roster_dirty = True
+    follow_players(live)
+    log(conn, live, "system", "join", now, user_id=user_id)
+    text = _("{who} joined.") if core.status == "lobby" else _("{who} joins from the next hand.")
+    live.add_recent(text.format(who=mention(user_id)))
+    change.reason = "lobby" if core.status == "lobby" else "action"
+
+
 def follow_suggested_buy_in(core: TableCore, players: int) -> TableCore:
     """A table opened without a buy-in whose game recommends one (by the number of players) takes it."""
     if not core.buy_in_auto or core.status != "lobby" or not core.chips:
@@ -224,22 +244,7 @@ class LobbyOps(TableBase):
         """Joins the lobby, or a running hand-by-hand table (seated from the next hand)."""
 
         def work(conn: Conn, live: Live, now: str, change: Change) -> None:
-            core = live.core
-            if live.player(user_id) is not None:
-                raise NotAllowed(N_("You're already at this table."))
-            if core.closing_by is not None:
-                raise BadPhase(N_("This table closes after this hand; open a new one with /play."))
-            pos = take_seat(live, under_way=N_("This game is already under way; join the next one."))
-            if core.chips and core.buy_in:
-                check_joiner_can_pay(conn, core, user_id, now)
-            live.players.append(Player(user_id, pos, name=name))
-            live.busted = live.busted - {user_id}
-            live.roster_dirty = True
-            follow_players(live)
-            log(conn, live, "system", "join", now, user_id=user_id)
-            text = _("{who} joined.") if core.status == "lobby" else _("{who} joins from the next hand.")
-            live.add_recent(text.format(who=mention(user_id)))
-            change.reason = "lobby" if core.status == "lobby" else "action"
+            seat_joiner(conn, live, user_id, name, now, change)
 
         return (await self._mutate(table_id, work, statuses=("lobby", "playing"), guild_id=guild_id)).snapshot
 

@@ -20,10 +20,11 @@ from .table_hints import HintOps
 from .table_host import HostOps
 from .table_lobby import LobbyOps
 from .table_play import PlayOps
+from .table_rebuy import RebuyOps
 from .watchers import WatchOps
 
 
-class TableService(LobbyOps, PlayOps, HostOps, ComputerOps, HintOps, WatchOps, ReplayOps, AgainOps):
+class TableService(LobbyOps, PlayOps, HostOps, ComputerOps, HintOps, WatchOps, ReplayOps, AgainOps, RebuyOps):
     """The tables of every guild. ``on_change(snapshot, reason)`` — reason in
     'lobby', 'action', 'timeout', 'hand', 'end' — is awaited after each commit,
     outside the table's lock; snapshots carry ``seq``, so a renderer can drop

@@ -106,9 +106,9 @@ class PanelButton(
 
 class LobbyButton(
     TableItem[discord.ui.Button[Any]],
-    template=re.compile(r"cr:l:(?P<table>\d+):(?P<verb>join|leave|start|cancel|next|back|num\d)"),
+    template=re.compile(r"cr:l:(?P<table>\d+):(?P<verb>join|leave|start|cancel|next|back|rebuy|num\d)"),
 ):
-    """Join / Leave / Start (host) / Cancel (host) / Next hand / I'm back / Numbers… (host's numeric options)."""
+    """Join / Leave / Start (host) / Cancel (host) / Next hand / I'm back / Buy back in / Numbers… (host's numeric options)."""
 
     def __init__(
         self,

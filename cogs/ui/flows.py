@@ -268,6 +268,10 @@ async def lobby(interaction: discord.Interaction, table_id: int, verb: str) -> N
             await send_ephemeral(interaction, _("Started. Not seated:\n{players}").format(players="\n".join(lines)))
         else:
             await interaction.response.defer()
+    elif verb == "rebuy":  # the busted player's Buy back in (``cogs.ui.comeback``): dealt in at the next hand
+        snap = await svc.rebuy(table_id, user, name=interaction.user.display_name, guild_id=guild)
+        text = _("You're back in: you'll be dealt in at the next hand, and the buy-in of {n} chips is taken then.")
+        await send_ephemeral(interaction, text.format(n=snap.buy_in))
     elif verb == "back":
         await svc.back(table_id, user, guild_id=guild)
         payload, seq = await panel_payload(bot, table_id, user, guild_id=guild)

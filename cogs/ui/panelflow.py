@@ -21,8 +21,8 @@ from bot.service.models import TableSnapshot
 from games.core.i18n import _
 from games.core.views import PickCards, Prompt
 
+from . import comeback, messages, paging, pictures, render
 from . import components as c
-from . import messages, paging, pictures, render
 from .drafts import Draft, Drafts
 from .embeds import EMBED_DESCRIPTION, EMBED_TOTAL
 from .handtext import SORTS
@@ -54,6 +54,9 @@ def panel_of(
     snap: TableSnapshot, user_id: int, drafts: Drafts | None = None, *, images: pictures.ImageSwitch | None = None
 ) -> tuple[dict[str, Any], int]:
     """The user's hand panel drawn from one snapshot (an action's own result is enough), with its picture."""
+    off_table = user_id in snap.busted or user_id in snap.lobby
+    if snap.is_open and snap.status == "playing" and off_table and snap.seat_of(user_id) is None:
+        return comeback.off_table_payload(snap, user_id)  # out of chips, or dealt in next hand: where they stand
     away = any(i.user_id == user_id and i.away for i in snap.seats)
     if snap.paused and snap.result is not None and snap.seat_of(user_id) is not None:
         embed, view = messages.paused_panel(snap, user_id)

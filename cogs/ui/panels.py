@@ -42,14 +42,26 @@ class Panel:
     opened: float  # monotonic time the token was issued
     seq: int  # table seq the panel shows
     busy: bool = False  # a click on it is being answered right now
+    #: What the panel of someone no longer seated last said (``off_key``): redrawn only when it changes.
+    off: tuple[bool, bool, int] | None = None
+
+
+def off_key(snap: TableSnapshot, user_id: int) -> tuple[bool, bool, int] | None:
+    """What an off-table panel shows (out of chips, waiting for the next hand, the hand it is at);
+    None for a seated player, whose panel follows every action."""
+    if snap.seat_of(user_id) is not None:
+        return None
+    return user_id in snap.busted, user_id in snap.lobby, snap.hand_no
 
 
 class PanelKeeper:
     def __init__(
         self, render: Render, *, clock: Callable[[], float] = time.monotonic,
-        quiet: Callable[[], Awaitable[None]] | None = None,
+        quiet: Callable[[], Awaitable[None]] | None = None, gone: Render | None = None,
     ) -> None:
         self._render = render
+        #: The panel of someone no longer seated (out of chips, removed, left): never their old hand.
+        self._gone = gone or render
         self._clock = clock
         self._panels: dict[tuple[int, int], Panel] = {}
         #: The newest snapshot each out-of-date panel should show (drawn from it: no re-read).
@@ -83,15 +95,23 @@ class PanelKeeper:
 
     # ------------------------------------------------------------- updates
     def changed(self, snap: TableSnapshot) -> None:
-        """After a commit: schedule an edit of every seated player's panel that shows an older version."""
+        """After a commit: schedule an edit of every seated player's panel that shows an older version,
+        and of a departed player's panel when what it says changed."""
         if not snap.is_open:
             self.forget_table(snap.id)
             return
         now = self._clock()
-        for info in snap.seats:
-            key = (snap.id, info.user_id)
+        # The seated players' panels, and those of people who were seated when they opened theirs
+        # (out of chips, removed, left): theirs must not stay on an old result as if it were current.
+        users = [info.user_id for info in snap.seats]
+        users += [u for (t, u) in self._panels if t == snap.id and u not in users]
+        for user_id in users:
+            key = (snap.id, user_id)
             panel = self._panels.get(key)
             if panel is None or panel.busy or panel.seq >= snap.seq:
+                continue
+            off = off_key(snap, user_id)
+            if off is not None and off == panel.off:  # the other players' moves don't change it
                 continue
             if now - panel.opened > TOKEN_LIFE:
                 self._panels.pop(key, None)
@@ -108,12 +128,14 @@ class PanelKeeper:
             return
         try:
             with speaking(readers_language(panel.interaction)):  # a private panel: its reader's language
-                payload, seq = self._render(snap, key[1], self.drafts)
+                draw = self._render if snap.seat_of(key[1]) is not None else self._gone
+                payload, seq = draw(snap, key[1], self.drafts)
             # A private note ("You draw 9♠.") belongs to the click it answered: once the table
             # has moved on it is stale, and the hand it told of is in the panel anyway.
             payload["content"] = None
             await panel.interaction.edit_original_response(**payload)
             panel.seq = max(panel.seq, seq)
+            panel.off = off_key(snap, key[1])
         except (discord.NotFound, discord.Forbidden):
             self._panels.pop(key, None)  # dismissed, or the token was refused
         except discord.HTTPException as exc:

@@ -32,6 +32,7 @@ from cogs.pictures import TablePicture
 from games.core.i18n import speaking
 
 from . import messages, pictures
+from .comeback import off_table_payload
 from .drafts import Drafts
 from .pace import Pacer
 from .panels import PanelKeeper
@@ -81,7 +82,7 @@ class TablePublisher:
         #: The lobby messages' pace; a started or closed table's edits go out at once.
         self.lobby_pace: Pacer[int] = Pacer(LOBBY_BURST, LOBBY_EVERY, self._release)
         #: Each player's last hand panel, updated when it's their turn (one click per turn).
-        self.panels = PanelKeeper(panel, quiet=quiet)
+        self.panels = PanelKeeper(panel, quiet=quiet, gone=off_table_payload)
         #: The watchers' live panels (public information only), updated like the players'.
         self.spectators = SpectatorKeeper(quiet=quiet)
         #: Tells the players to act in a new message (an edit notifies nobody); None: no pings.

@@ -15,7 +15,7 @@ import discord
 from bot.service.computers import mention
 from bot.service.results import HandResult, ResultLine, TeamLine
 from games.core.i18n import _
-from games.core.wording import signed
+from games.core.wording import number, signed
 
 from . import render
 from .embeds import FIELD_VALUE
@@ -64,12 +64,12 @@ def result_line(line: ResultLine, result: HandResult) -> str:
     if line.detail:
         bits.append(line.detail)
     if result.kind == "deal" and line.score is not None:
-        bits.append(_("**{score}** this deal · {total} in all").format(score=signed(line.score), total=line.total))
-    elif line.total is not None and line.net is None and str(line.total) not in line.detail:
+        total = "" if line.total is None else number(line.total)
+        bits.append(_("**{score}** this deal · {total} in all").format(score=signed(line.score), total=total))
+    elif line.total is not None and line.net is None and number(line.total) not in line.detail and str(line.total) not in line.detail:
         so_far = result.kind == "ended"
-        bits.append(
-            _("**{total}** so far").format(total=line.total) if so_far else _("**{total}**").format(total=line.total)
-        )
+        total = number(line.total)
+        bits.append(_("**{total}** so far").format(total=total) if so_far else _("**{total}**").format(total=total))
     if line.net is not None:
         one = abs(line.net) == 1
         chips = (_("**{net} chip**") if one else _("**{net} chips**")).format(net=signed(line.net))
@@ -89,7 +89,7 @@ def team_text(team: TeamLine) -> str:
     who = " & ".join(mention(u) for u in team.user_ids)
     if team.score is None:
         return who
-    score = f"{team.score:,}"
+    score = number(team.score, grouped=True)
     return f"{who} **{score}**" if team.placing == 1 else f"{who} {score}"
 
 

@@ -15,6 +15,7 @@ import discord
 
 from games.core.i18n import _
 from games.core.views import Pile, ScoreSheet, TableView, resolve_seats, seat_name
+from games.core.wording import number
 
 from .embeds import COLOUR_PLAYING, EMBED_FIELDS, FIELD_VALUE, EmbedBudget, relative_time
 from .fit import pack
@@ -83,6 +84,10 @@ def _after_cards(text: str, labels: Sequence[str]) -> str:
     return rest.strip(" ,·—-:\n")
 
 
+def _cell(value: int | None) -> str:
+    return "–" if value is None else number(value)
+
+
 def sheet_text(sheet: ScoreSheet, names: Sequence[str]) -> tuple[str, str]:
     """(field name, value): one line per player (their column of the sheet), deals left to right."""
     first, last = (sheet.rows[0][0], sheet.rows[-1][0]) if sheet.rows else ("", "")
@@ -90,9 +95,10 @@ def sheet_text(sheet: ScoreSheet, names: Sequence[str]) -> tuple[str, str]:
     lines = []
     for seat, total in enumerate(sheet.totals):
         who = names[seat] if seat < len(names) else _("a player")
-        cells = " · ".join("–" if row[1][seat] is None else str(row[1][seat]) for row in sheet.rows[-10:])
+        cells = " · ".join(_cell(row[1][seat]) for row in sheet.rows[-10:])
         more = "… " if len(sheet.rows) > 10 else ""
-        lines.append(f"{who}: {more}{cells} → **{total}**" if cells else f"{who}: **{total}**")
+        shown = number(total)
+        lines.append(f"{who}: {more}{cells} → **{shown}**" if cells else f"{who}: **{shown}**")
     return title, "\n".join(lines)
 
 

@@ -58,3 +58,18 @@ def signed(n: int) -> str:
         return f"+{n}"
     return f"−{-n}" if n < 0 else "±0"
 
+
+
+#: The one minus sign players read (U+2212, as ``signed`` writes it): never "-600" beside "−600".
+MINUS = "\u2212"
+
+
+def number(n: int, *, grouped: bool = False) -> str:
+    """A score as players read it: ``−600`` with the real minus; ``grouped``: ``2,150``."""
+    text = f"{abs(n):,}" if grouped else str(abs(n))
+    return f"{MINUS}{text}" if n < 0 else text
+
+
+def plus_minus(n: int) -> str:
+    """A deal's points with their sign always shown: ``+3``, ``+0``, ``−2`` (the real minus)."""
+    return f"+{n}" if n >= 0 else f"{MINUS}{-n}"

@@ -14,6 +14,7 @@ from games.core.i18n import _
 from games.core.poker.highhand import high_key, high_name
 from games.core.poker.ui import card_labels, high_order, seat_name
 from games.core.views import Choice, PickCards, Pile, SeatLine, SeatView, TableView
+from games.core.wording import plus_minus
 
 from .state import _PHASE_NAMES, FrankensteinState
 
@@ -45,7 +46,7 @@ def render(game: Engine, state: FrankensteinState, seat: int | None) -> SeatView
         if s == state.opener:
             bits.append(_("opens"))
         if state.payoffs is not None:
-            bits.append(f"{state.payoffs[s]:+d}")
+            bits.append(plus_minus(state.payoffs[s]))
         showing = high_order(state.hands[s]) if state.shown and state.shown[s] else ()
         text = " · ".join(bits) + (" — " + card_labels(showing) if showing else "")
         lines.append(SeatLine(s, text, to_act=s == acting, out=not r.live[s], cards=showing))

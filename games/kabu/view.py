@@ -12,7 +12,7 @@ from typing import Protocol
 
 from games.core.i18n import _
 from games.core.views import Choice, SeatLine, SeatView, TableView, seat_name
-from games.core.wording import count_of
+from games.core.wording import count_of, plus_minus
 
 from .cards import MAX_DRAWS, in_order, labels, total
 from .state import KabuState
@@ -36,7 +36,7 @@ def _line(state: KabuState, s: int) -> SeatLine:
         bits.append(_("total {total}").format(total=total(shown)))
         if state.insolvent[s]:
             bits.append(_("couldn't pay"))
-        bits.append(f"{state.payoffs[s]:+d}")
+        bits.append(plus_minus(state.payoffs[s]))
         return SeatLine(s, " · ".join(bits) + " — " + labels(shown), cards=shown)
     if state.done[s] and draws < MAX_DRAWS:  # two draws say it already
         bits.append(_("stands"))

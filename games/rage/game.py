@@ -22,6 +22,7 @@ from ..core.rng import Rng
 from ..core.sheet import ScoreSheet, deal, remember
 from ..core.tricks import TrickPlay, must_follow
 from ..core.views import SeatView, seat_name
+from ..core.wording import plus_minus
 from .cards import (
     BONUS,
     CHANGE,
@@ -249,7 +250,7 @@ class Rage(Game):
     def _end_deal(self, state: RageState, events: list[Event]) -> tuple[RageState, tuple[Event, ...]]:
         points = self.deal_points(state)
         sheet = state.sheet.add(points)
-        scored = ", ".join(f"{seat_name(s)} {p:+d}" for s, p in enumerate(points))
+        scored = ", ".join(f"{seat_name(s)} {plus_minus(p)}" for s, p in enumerate(points))
         text = _("Deal {k} scores: {scored}.").format(k=state.deal_no + 1, scored=scored)
         events.append(Event(text, ends_deal=True))
         state = replace(state, sheet=sheet)

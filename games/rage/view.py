@@ -15,7 +15,7 @@ from typing import Protocol
 from ..core.i18n import _
 from ..core.tricks import Trick, trick_piles
 from ..core.views import AskAmount, Choice, SeatLine, SeatView, TableView, hand_choices, seat_name
-from ..core.wording import by_count, count_of
+from ..core.wording import by_count, count_of, number
 from .cards import CHANGE, RANK_OF, WILD, colour_label, label, sorted_hand
 from .state import RageState, trick_winner
 
@@ -32,11 +32,11 @@ def final_summary(state: RageState) -> str:
     """The headline of a finished game: the winner, or the seats tied for first."""
     best = max(state.sheet.totals)
     winners = [s for s, t in enumerate(state.sheet.totals) if t == best]
-    return by_count(
+    return by_count(  # the rule that decided it: the most points once every deal is played
         winners,
-        _("Game over: {who} wins with {n} points."),
-        _("Game over: {who} tie for first with {n} points."),
-        n=best,
+        _("Game over: {who} wins with {n} points, the most after {deals}."),
+        _("Game over: {who} tie for first with {n} points, the most after {deals}."),
+        n=number(best), deals=count_of(len(state.sheet.rows), _("{n} deal"), _("{n} deals")),
     )
 
 

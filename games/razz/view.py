@@ -15,6 +15,7 @@ from games.core.i18n import _
 from games.core.poker.lowball import low_hand, low_key
 from games.core.poker.ui import LABELS, card_labels, low_order, seat_name
 from games.core.views import Choice, Pile, SeatLine, SeatView, TableView
+from games.core.wording import plus_minus
 
 from .state import STREET_NAMES, RazzState, _down, _up, final_stacks
 
@@ -47,7 +48,7 @@ def render(game: Engine, state: RazzState, seat: int | None) -> SeatView:
         if s == deal.opener and not over:
             bits.append(_("brought in") if deal.street == 3 else _("opened"))
         if state.payoffs is not None and deal.pk[s]:
-            bits.append(f"{state.payoffs[s]:+d}")
+            bits.append(plus_minus(state.payoffs[s]))
         text = " · ".join(bits) + (" — " + card_labels(showing) if showing else "")
         lines.append(SeatLine(s, text, to_act=s == acting, out=not r.live[s], cards=tuple(showing)))
     facts = [

@@ -61,7 +61,7 @@ class Lookups:
         self.bid_events: dict[tuple[int, str, bool], tuple[Event]] = {}  # (seat, action, blaze) → event
         self.won_events: dict[tuple[int, int, bool], tuple[Event]] = {}  # (seat, amount, blaze) → event
         self.order_events: dict[tuple[int, str], tuple[Event]] = {}  # (seat, suit order) → event
-        self.win_texts: dict[tuple[tuple[int, ...], int, int], str] = {}  # (winners, k, left) → summary
+        self.win_texts: dict[tuple[tuple[int, ...], int, int, str], str] = {}  # (winners, k, left, language) → summary
         self.bid_legal: dict[tuple[int, int], tuple[str, ...]] = {}  # (lowest, highest) → bid actions
         self.openings: dict[tuple[tuple[int, ...], int, bool], Auction] = {}  # (order, low, Blaze) → bidding
         self._tables: dict[int, tuple[FamilyOptions, OptionsTable]] = {}

@@ -34,13 +34,16 @@ def folded_to(seat: int) -> str:
 
 
 def won_with(p: DeckProfile, winners: Sequence[int], best: int, left: int) -> str:
-    """``winners`` had the fewest bugs (``best``); ``left`` is the odd amount that stays in the pot."""
-    text = by_count(
-        winners,
-        _("{who} wins with {k}."),
-        _("{who} tie with {k} and share the pot."),
-        k=p.points(best),
-    )
+    """``winners`` had the fewest bugs (``best``); ``left`` is the odd amount that stays in the pot.
+
+    The headline names the rule, because a player with 0 bugs reads "wins with 18 bugs" as a mistake."""
+    if p.point_word == "bug":  # the rule that decided it, said with the result (issue 26)
+        one = _("{who} wins with {k}: the fewest bugs, at least one, of the players still in.")
+        several = _("{who} tie with {k}, the fewest bugs (at least one) of the players still in, and share the pot.")
+    else:
+        one = _("{who} wins with {k}: the fewest points, at least one, of the players still in.")
+        several = _("{who} tie with {k}, the fewest points (at least one) of the players still in, and share the pot.")
+    text = by_count(winners, one, several, k=p.points(best))
     if left:
         text = sentences(text, _("{m} stays in the pot.").format(m=p.money(left)))
     return text
@@ -66,6 +69,8 @@ def details(p: DeckProfile, state: FamilyState) -> tuple[str, ...]:
             out.append(_("folded"))
         elif s == bidder:
             out.append(_("{k}, bid {bid}").format(k=p.points(bugs[s]), bid=p.points(sc.bid)))
+        elif bugs[s] == 0:  # stayed in with nothing taken: the rule, not the count, kept it from winning
+            out.append(_("{k} (a winner needs at least one)").format(k=p.points(0)))
         else:
             out.append(points.get(bugs[s]) or p.points(bugs[s]))
     return tuple(out)

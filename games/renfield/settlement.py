@@ -12,6 +12,7 @@ from typing import Any
 
 from games.core.fastvalue import builder
 from games.core.game import Event, Outcome
+from games.core.i18n import language
 
 from . import results
 from .lookups import Lookups
@@ -81,7 +82,7 @@ def _decide(lk: Lookups, state: FamilyState) -> _Decision:
 
 def _won_text(lk: Lookups, winners: tuple[int, ...], best: int, left: int) -> str:
     """``results.won_with``, cached: the same few headlines end most hands."""
-    key = (winners, best, left)
+    key = (winners, best, left, language())  # the text is in the table's language
     text = lk.win_texts.get(key)
     if text is None:
         if len(lk.win_texts) > 4096:

@@ -25,6 +25,7 @@ from ..core.rng import Rng
 from ..core.sheet import ScoreSheet, deal, remember
 from ..core.tricks import Trick, TrickPlay, must_follow, seats_from
 from ..core.views import SeatView, seat_name
+from ..core.wording import plus_minus
 from .cards import GAME_VALUE, SUIT_LABELS, SUIT_OF, label
 from .state import HAND, MAX_BID, MIN_BID, TresottiOptions, TresottiState, trick_winner
 from .view import final_summary
@@ -238,7 +239,7 @@ class Tresotti(Game):
         )
         events.append(Event(said.format(who=seat_name(state.bidder), bid=state.bid, made=made), state.bidder))
         sheet = state.sheet.add(points, floor=0)
-        scored = ", ".join(f"{seat_name(s)} {p:+d}" for s, p in enumerate(sheet.rows[-1]))
+        scored = ", ".join(f"{seat_name(s)} {plus_minus(p)}" for s, p in enumerate(sheet.rows[-1]))
         text = _("Deal {k} scores: {scored}.").format(k=state.deal_no + 1, scored=scored)
         events.append(Event(text, ends_deal=True))
         state = replace(state, sheet=sheet)

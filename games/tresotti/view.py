@@ -15,7 +15,7 @@ from ..core.cards import FAIRMARKET_SUITS
 from ..core.i18n import _
 from ..core.tricks import Trick, trick_piles
 from ..core.views import AskAmount, Choice, SeatLine, SeatView, TableView, hand_choices, seat_name
-from ..core.wording import count_of
+from ..core.wording import count_of, seat_list
 from .cards import SUIT_LABELS, SUIT_OF, Reading, label
 from .state import MAX_BID, MIN_BID, TresottiState, trick_winner
 
@@ -41,8 +41,20 @@ def sorted_hand(hand: tuple[str, ...], reading: Reading) -> tuple[str, ...]:
 
 
 def final_summary(state: TresottiState) -> str:
-    return _("Game over: {who} wins with {n} points.").format(
-        who=seat_name(state.winner), n=state.sheet.totals[state.winner]
+    """Who won and the rule that decided it: first past the target, the highest of several, or
+    (tied at the top) the deal's bidder, the rules' tie-break (``game.winner_after``)."""
+    totals, target, winner = state.sheet.totals, state.options.target, state.winner
+    n = totals[winner]
+    reached = [s for s, t in enumerate(totals) if t >= target]
+    tied = [s for s in reached if totals[s] == n and s != winner]
+    if tied:
+        text = _("Game over: {who} wins, tied at {n} points with {others}: a tie goes to the deal's bidder.")
+        return text.format(who=seat_name(winner), n=n, others=seat_list(tied))
+    if len(reached) > 1:
+        text = _("Game over: {who} wins with {n} points, the most of the players past {target}.")
+        return text.format(who=seat_name(winner), n=n, target=target)
+    return _("Game over: {who} wins with {n} points, the first to reach {target}.").format(
+        who=seat_name(winner), n=n, target=target
     )
 
 

@@ -165,7 +165,7 @@ def test_the_result_is_readable_and_names_nobody_in_the_details():
     view = G.view(state, 1)
     assert view.prompt == () and view.public.summary == out.summary
     assert [line.text.split(" — ")[1] for line in view.public.seats] == ["4♠ 5♠", "A♠ 3♣", "3♦ 4♦"]
-    assert "+7" in view.public.seats[0].text and "-8" in view.public.seats[1].text
+    assert "+7" in view.public.seats[0].text and "−8" in view.public.seats[1].text  # the real minus
     # one sentence per payer, not one per payment
     assert events[-1].text.count(" pays ") == 2
 

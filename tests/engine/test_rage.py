@@ -502,3 +502,17 @@ def test_illegal_plays_change_nothing() -> None:
             G.apply(state, 0, bad)
     assert G.dump(state) == before
     assert G.load(before) == state
+
+
+def test_the_final_result_names_the_rule_and_writes_a_real_minus() -> None:
+    """Issue 26: the headline says why (the most points after every deal), negatives with "−"."""
+    from dataclasses import replace
+
+    from games.core.sheet import ScoreSheet
+    from games.rage.view import final_summary
+
+    state = stacked([["R1"], ["R2"], ["R3"]])
+    one = replace(state, phase="over", sheet=ScoreSheet((-3, -5, -4), rows=((-3, -5, -4),) * 2))
+    assert final_summary(one) == "Game over: ⟦seat:0⟧ wins with −3 points, the most after 2 deals."
+    tied = replace(one, sheet=ScoreSheet((7, 7, 1), rows=((7, 7, 1),)))
+    assert final_summary(tied) == "Game over: ⟦seat:0⟧ and ⟦seat:1⟧ tie for first with 7 points, the most after 1 deal."

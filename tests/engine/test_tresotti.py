@@ -393,3 +393,24 @@ def test_view_shows_scores_trump_bid_and_the_trick() -> None:
     assert view.hand == ("C8", "F5", "F6", "C9", "CA", "FA")
     assert G.view(state, 0).prompt == () and G.view(state, None).hand == ()
     assert G.private_cards(state, 2) == frozenset(view.hand)
+
+
+# ------------------------------------------------------------- the result says why (issue 26)
+def _over(totals: list[int], bidder: int, target: int = 11) -> str:
+    state = stacked(SUITED, totals=totals, target=target)
+    winner = G.winner_after(totals, bidder, target)
+    assert winner is not None
+    state = replace(state, phase="over", winner=winner, bidder=bidder)
+    out = G.outcome(state)
+    assert out is not None
+    return out.summary
+
+
+def test_the_final_result_names_the_rule_that_decided_it() -> None:
+    assert _over([12, 4, 9], bidder=2) == "Game over: ⟦seat:0⟧ wins with 12 points, the first to reach 11."
+    assert _over([12, 14, 9], bidder=0) == (
+        "Game over: ⟦seat:1⟧ wins with 14 points, the most of the players past 11."
+    )
+    assert _over([11, 11, 3], bidder=1) == (
+        "Game over: ⟦seat:1⟧ wins, tied at 11 points with ⟦seat:0⟧: a tie goes to the deal's bidder."
+    )

@@ -52,10 +52,13 @@ def test_seat_lists_and_one_or_several_sentences() -> None:
 
 
 def test_renfield_headline_grammar_for_one_and_several_winners() -> None:
-    assert won_with(PROFILE, (3,), 24, 0) == "⟦seat:3⟧ wins with 24 bugs."
-    assert won_with(PROFILE, (0, 2), 24, 0) == "⟦seat:0⟧ and ⟦seat:2⟧ tie with 24 bugs and share the pot."
+    rule = "the fewest bugs (at least one) of the players still in"
+    assert won_with(PROFILE, (3,), 24, 0) == (
+        "⟦seat:3⟧ wins with 24 bugs: the fewest bugs, at least one, of the players still in."
+    )
+    assert won_with(PROFILE, (0, 2), 24, 0) == f"⟦seat:0⟧ and ⟦seat:2⟧ tie with 24 bugs, {rule}, and share the pot."
     assert won_with(PROFILE, (0, 1, 2), 1, 2) == (
-        "⟦seat:0⟧, ⟦seat:1⟧ and ⟦seat:2⟧ tie with 1 bug and share the pot. $2 stays in the pot."
+        f"⟦seat:0⟧, ⟦seat:1⟧ and ⟦seat:2⟧ tie with 1 bug, {rule}, and share the pot. $2 stays in the pot."
     )
 
 
@@ -294,8 +297,12 @@ def test_renfield_one_winner_headline_and_details() -> None:
     s, out = finish(R, rdeal(R, hands))
     bugs = s.bugs
     (winner,) = s.side.winners
-    assert out.summary == f"⟦seat:{winner}⟧ wins with {PROFILE.points(bugs[winner])}."
-    assert out.details == tuple(PROFILE.points(b) for b in bugs)
+    assert out.summary == (
+        f"⟦seat:{winner}⟧ wins with {PROFILE.points(bugs[winner])}: the fewest bugs, at least one, of the players still in."
+    )
+    assert out.details == tuple(
+        PROFILE.points(b) if b else "0 bugs (a winner needs at least one)" for b in bugs
+    )
     assert "$" not in out.summary
 
 

@@ -46,9 +46,14 @@ async def test_a_busted_player_is_told_how_to_come_back_and_can(env: Env) -> Non
     with pytest.raises(NotSeated) as told:
         await env.svc.ready(snap.id, gone)
     assert str(told.value) == (
-        "You ran out of chips, so you left this table. Claim free chips with /daily, then press Join"
-        " on the table to sit down again (the buy-in here is 20)."
+        "You ran out of chips, so you left this table. Press My hand on it to buy back in (the buy-in"
+        " here is 20); short of chips, claim free chips with /daily first."
     )
+    await env.restart()  # who ran out of chips is read back from the table's log: the same answer after it
+    with pytest.raises(NotSeated) as told:
+        await env.svc.ready(snap.id, gone)
+    assert "You ran out of chips" in str(told.value)
+    assert gone in (await env.svc.get(snap.id)).busted
     await env.eco.daily(G, gone)
     back = await env.svc.join(snap.id, gone)
     assert f"<@{gone}> joins from the next hand." in back.recent[-1]

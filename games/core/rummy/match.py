@@ -19,7 +19,7 @@ from ..i18n import _
 from ..sheet import ScoreSheet
 from ..teams import members, per_seat, seat_placings, team_placings, teams_extra
 from ..views import seat_name
-from ..wording import count_of
+from ..wording import count_of, number
 
 SEATS = 4
 
@@ -54,7 +54,7 @@ def close_deal(
     """Deal ``deal_no`` (0-based) scored ``points`` per team: the sheet, the totals told, the verdict."""
     sheet = sheet.add(per_seat(points, SEATS))
     totals = (sheet.totals[0], sheet.totals[1])
-    text = _("After deal {k}: {a} to {b}.").format(k=deal_no + 1, a=totals[0], b=totals[1])
+    text = _("After deal {k}: {a} to {b}.").format(k=deal_no + 1, a=number(totals[0]), b=number(totals[1]))
     events = [Event(text, ends_deal=True)]
     winner = game_winner(totals, target, exceed=exceed)
     last = deal_no + 1 >= max_deals
@@ -73,9 +73,9 @@ def close_deal(
 
 def final_summary(sheet: ScoreSheet, winner: int) -> str:
     if winner < 0:
-        return _("Game over: a tie at {n} each.").format(n=sheet.totals[0])
+        return _("Game over: a tie at {n} each.").format(n=number(sheet.totals[0]))
     return _("Game over: {who} win, {a} to {b}.").format(
-        who=team_names(winner), a=sheet.totals[winner], b=sheet.totals[1 - winner]
+        who=team_names(winner), a=number(sheet.totals[winner]), b=number(sheet.totals[1 - winner])
     )
 
 
