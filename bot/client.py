@@ -62,7 +62,7 @@ from data.store import Database, DatabaseUnavailable, redact
 
 log = logging.getLogger("cardroom")
 
-COGS = ("cogs.tables", "cogs.replays", "cogs.economy", "cogs.admin", "cogs.settings", "cogs.seasons")
+COGS = ("cogs.tables", "cogs.replays", "cogs.economy", "cogs.admin", "cogs.settings", "cogs.seasons", "cogs.tournaments")
 
 
 class CardroomBot(commands.Bot):

@@ -158,6 +158,8 @@ class LobbyOps(TableBase):
         """
         game = games.get_game(game_id)
         options = preset_options(game, preset) if options is None else game.Options.model_validate(options.model_dump())
+        if ledger_scope is not None and ledger_scope >= 0:
+            raise ValueError("a ledger scope is a tournament's (negative); a server's tables have none")
         if buy_in is not None and buy_in < 0:
             raise NotAllowed(N_("The buy-in can't be negative."))
         if turn_seconds is not None and not 10 <= turn_seconds <= 86_400:
