@@ -13,6 +13,7 @@ from collections.abc import AsyncIterator
 import pytest
 
 from bot.service import InsufficientChips, NotAllowed
+from bot.service import tournament_books as books
 from bot.service.errors import BadPhase
 from bot.service.events.payouts import prizes
 from bot.service.tournament_books import (
@@ -23,6 +24,7 @@ from bot.service.tournament_books import (
     TournamentFull,
 )
 from bot.service.tournaments import Tournaments
+from data import prize_pool
 from data.accounts import POOL_BASE, pool_user, scope_of
 from tests.service.test_tables import CH, HOST, P1, P2, P3, Clock, Env, G
 
@@ -185,3 +187,53 @@ async def test_the_pool_is_nobody_on_the_leaderboard(tenv: TEnv) -> None:
     board = await tenv.eco.leaderboard(G, by="chips")
     assert pool_user(tid) < POOL_BASE < -1000
     assert {u for u, _ in board} == {P1, P2}
+
+
+class Crash(RuntimeError):
+    """The process dying in the middle of a step: its transaction never commits."""
+
+
+async def test_a_crash_in_the_middle_of_begin_or_the_payouts_leaves_nothing_half_done(
+    tenv: TEnv, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    tid = await razz(tenv, max_players=8)
+    field = (HOST, P1, P2, P3, 104, 105, 106)
+    for p in field:
+        await tenv.tour.join(tid, p, guild_id=G)
+    real_grant, real_pay = books.grant_stack, prize_pool.pay_out
+    calls = {"n": 0}
+
+    def dies_on_the_third(real):  # type: ignore[no-untyped-def]
+        def wrapped(*args, **kwargs):  # type: ignore[no-untyped-def]
+            calls["n"] += 1
+            if calls["n"] == 3:
+                raise Crash()
+            return real(*args, **kwargs)
+        return wrapped
+
+    monkeypatch.setattr(books, "grant_stack", dies_on_the_third(real_grant))
+    with pytest.raises(Crash):
+        await tenv.tour.begin(tid)
+    assert (await tenv.tour.get(tid)).status == "signup"
+    assert await tenv.db.scalar("SELECT COUNT(*) FROM transfers WHERE guild_id=?", (scope_of(tid),)) == 0
+    monkeypatch.setattr(books, "grant_stack", real_grant)
+    await tenv.restart()
+    tenv.tour = Tournaments(tenv.db, clock=tenv.clock)
+    assert (await tenv.tour.begin(tid)).status == "running"
+    assert [await tenv.wallet(p, scope_of(tid)) for p in field] == [1000] * len(field)
+
+    calls["n"] = 0
+    monkeypatch.setattr(prize_pool, "pay_out", dies_on_the_third(real_pay))
+    with pytest.raises(Crash):
+        await tenv.tour.pay_out(tid, list(field))
+    t = await tenv.tour.get(tid)
+    assert t.status == "running" and t.pool == 700 and all(e.prize == 0 for e in t.entries)
+    monkeypatch.setattr(prize_pool, "pay_out", real_pay)
+    await tenv.restart()
+    tenv.tour = Tournaments(tenv.db, clock=tenv.clock)
+    done = await tenv.tour.pay_out(tid, list(field))
+    paid = [p.chips for p in prizes(700, 7)]
+    assert [e.prize for e in sorted(done.entries, key=lambda e: e.place or 0)][: len(paid)] == paid
+    assert done.pool == 0 and sum(e.prize for e in done.entries) == 700
+    assert [c for c, _ in await tenv.codes(tid)].count("payout") == len(paid)
+    await tenv.audit_ok()
