@@ -307,14 +307,9 @@ def core_from_row(row: Row, pot: int) -> TableCore:
         locale=row["locale"],
         closing_by=row["closing_by"],
         hints=row["hints"],
-        ledger_scope=scope_from_row(row),
+        # NULL (a row from before migration 14) and the server's own id both mean the server's chips.
+        ledger_scope=None if row["ledger_guild"] in (None, row["guild_id"]) else row["ledger_guild"],
     )
-
-
-def scope_from_row(row: Row) -> int | None:
-    """The table's ledger scope when it isn't its server's (NULL and ``guild_id`` both mean its server's)."""
-    scope = row["ledger_guild"]
-    return None if scope is None or scope == row["guild_id"] else int(scope)
 
 
 def live_from_parts(row: Row, pot: int, players: list[Row], hand: Row | None, acted: list[Row]) -> Live:

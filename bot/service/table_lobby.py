@@ -56,6 +56,16 @@ def changed_options(game: Game, options: BaseModel, changes: dict[str, Any]) -> 
         raise NotAllowed(N_("{field}: {problem}."), field=where, problem=first.get("msg", "invalid value")) from err
 
 
+def check_open_args(buy_in: int | None, turn_seconds: int | None, ledger_scope: int | None) -> None:
+    """What ``open_table`` is asked for, checked before anything is written."""
+    if ledger_scope is not None and ledger_scope >= 0:
+        raise ValueError("a ledger scope is a tournament's (negative); a server's tables have none")
+    if buy_in is not None and buy_in < 0:
+        raise NotAllowed(N_("The buy-in can't be negative."))
+    if turn_seconds is not None and not 10 <= turn_seconds <= 86_400:
+        raise NotAllowed(N_("The turn timer must be between 10 seconds and a day."))
+
+
 def check_host_can_pay(conn: Conn, core: TableCore, settings: GuildSettings, now: str) -> None:
     """The host joins their own table, so they must be able to pay its buy-in."""
     wallet = ledger.open_wallet(conn, core.ledger_guild, core.host_id, starting_chips(core, settings), now)
@@ -158,12 +168,7 @@ class LobbyOps(TableBase):
         """
         game = games.get_game(game_id)
         options = preset_options(game, preset) if options is None else game.Options.model_validate(options.model_dump())
-        if ledger_scope is not None and ledger_scope >= 0:
-            raise ValueError("a ledger scope is a tournament's (negative); a server's tables have none")
-        if buy_in is not None and buy_in < 0:
-            raise NotAllowed(N_("The buy-in can't be negative."))
-        if turn_seconds is not None and not 10 <= turn_seconds <= 86_400:
-            raise NotAllowed(N_("The turn timer must be between 10 seconds and a day."))
+        check_open_args(buy_in, turn_seconds, ledger_scope)
         now = iso(self.clock()) or ""
         seed = self._seed_source()
 

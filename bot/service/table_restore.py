@@ -18,7 +18,7 @@ from data.store import Conn, Row
 from games.core.replay import HandRecord, replay
 
 from . import handflow as flow
-from .live import Live, hand_actions, log, save, scope_from_row
+from .live import Live, hand_actions, log, save
 
 log_ = logging.getLogger("bot.service.tables")
 
@@ -82,7 +82,8 @@ def void(conn: Conn, live: Live, now: str) -> None:
 
 def void_raw(conn: Conn, row: Row, now: str) -> None:
     """Last resort when even the table row can't be read into a table: refund every escrow."""
-    table_id, guild_id = row["id"], scope_from_row(row) or row["guild_id"]
+    table_id, scope = row["id"], row["ledger_guild"]  # the ledger scope of its chips (NULL: its server's)
+    guild_id = row["guild_id"] if scope is None else scope
     for (user_id,) in conn.execute(
         "SELECT user_id FROM accounts WHERE kind='escrow' AND table_id=?", (table_id,)
     ).fetchall():
