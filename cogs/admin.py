@@ -43,6 +43,7 @@ SETTING_LABELS = {
     "lobby_idle_minutes": N_("Idle lobby closes after (min)"),
     "max_lobbies_per_user": N_("Open lobbies per member"),
     "max_watchers": N_("Watchers per table"),
+    "tournament_host_role": N_("Who may create tournaments"),
 }
 #: Values that are words, as the settings show them.
 SETTING_VALUES = {
@@ -93,6 +94,11 @@ def _setting_value(value: object) -> str:
     if isinstance(value, bool):
         return _("on") if value else _("off")
     return _(SETTING_VALUES[value]) if isinstance(value, str) and value in SETTING_VALUES else str(value)
+
+
+def _host_role(role_id: object) -> str:
+    """The tournament host role as a mention (set with /tournament hosts), or everyone (0)."""
+    return f"<@&{role_id}>" if role_id else _("everyone")
 
 
 class Admin(commands.Cog):
@@ -221,7 +227,8 @@ class Admin(commands.Cog):
         if changes:
             b.description(_("Updated: {names}.").format(names=", ".join(_(SETTING_LABELS.get(n, n)) for n in changes)))
         for name, value in current.model_dump().items():
-            b.field(_(SETTING_LABELS.get(name, name)), _setting_value(value), inline=True)
+            shown = _host_role(value) if name == "tournament_host_role" else _setting_value(value)
+            b.field(_(SETTING_LABELS.get(name, name)), shown, inline=True)
         await interaction.response.send_message(embed=b.embed, ephemeral=True)
 
 

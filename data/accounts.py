@@ -21,6 +21,30 @@ POT = "pot"
 HOUSE = 0
 
 
+#: A tournament's prize pool is a ``user``-kind account of the server, the wallet of the reserved id
+#: ``POOL_BASE - tournament_id`` (``pool_user``). Discord ids are positive and computer players are
+#: -1, -2, … (one per seat, ``bot.service.computers``), so ids at or below ``POOL_BASE`` are nobody's:
+#: everything that counts people (leaderboards, holdings, season resets) already skips ids <= 0.
+POOL_BASE = -(10**12)
+
+
+def pool_user(tournament_id: int) -> int:
+    """The reserved user id whose wallet on the server is the tournament's prize pool."""
+    if tournament_id < 1:
+        raise ValueError("tournament ids start at 1")
+    return POOL_BASE - tournament_id
+
+
+def scope_of(tournament_id: int) -> int:
+    """The ledger scope (a synthetic ``guild_id``) of a tournament's own chips: ``-tournament_id``.
+
+    Servers' ids are positive, so a scope never meets a server's books; a scope has its own issuer,
+    wallets and audit like any server (``data.ledger.audit(conn, scope)``)."""
+    if tournament_id < 1:
+        raise ValueError("tournament ids start at 1")
+    return -tournament_id
+
+
 def wallet_owner(user_id: int) -> int:
     """Whose wallet pays a seat's buy-in and receives its cash-out: the house for a computer
     player (a negative user id), the player's own otherwise."""

@@ -39,8 +39,10 @@ from .accounts import (
     escrow_balances,
     find,
     issuer,
+    pool_user,
     pot,
     pro_rata,
+    scope_of,
     wallet_owner,
 )
 from .settlement import Settlement, settle_hand
@@ -224,5 +226,5 @@ def audit(conn: Conn, guild_id: int | None = None) -> AuditReport:
 __all__ = [
     "ESCROW", "HOUSE", "ISSUER", "POT", "USER", "AuditReport", "LedgerError", "Overdraft", "Settlement", "account", "audit",
     "balance", "balance_of", "buy_in", "cash_out", "distribute_pot", "escrow", "escrow_balances", "grant", "house_buy_in", "issuer",
-    "open_wallet", "pot", "settle_hand", "transfer", "wallet_owner",
+    "open_wallet", "pool_user", "pot", "scope_of", "settle_hand", "transfer", "wallet_owner",
 ]

@@ -13,7 +13,7 @@ from games.core.i18n import _
 from . import house
 from .computers import mention
 from .live import Change, Live, Player, log
-from .models import GuildSettings
+from .models import GuildSettings, starting_chips
 
 
 def buy_in(
@@ -30,13 +30,13 @@ def buy_in(
                 _turn_away(live, change, p, str(refused), _("{who} can't play for chips today and left."))
                 continue
             ledger.house_buy_in(
-                conn, core.guild_id, core.id, p.user_id, core.buy_in, f"buyin:{core.id}:{p.user_id}:{hand_no}",
+                conn, core.ledger_guild, core.id, p.user_id, core.buy_in, f"buyin:{core.id}:{p.user_id}:{hand_no}",
                 at=now, hand_no=hand_no,
             )
             kept.append(p)
             continue
-        ledger.open_wallet(conn, core.guild_id, p.user_id, settings.starting_chips, now)
-        have = ledger.balance_of(conn, ledger.USER, core.guild_id, user_id=p.user_id)
+        ledger.open_wallet(conn, core.ledger_guild, p.user_id, starting_chips(core, settings), now)
+        have = ledger.balance_of(conn, ledger.USER, core.ledger_guild, user_id=p.user_id)
         if have < core.buy_in:
             why = _(
                 "They have {have} chips and the buy-in is {n}. They can claim free chips with /daily,"
@@ -45,7 +45,7 @@ def buy_in(
             _turn_away(live, change, p, why, _("{who} couldn't pay the buy-in."))
             continue
         ledger.buy_in(
-            conn, core.guild_id, core.id, p.user_id, core.buy_in, f"buyin:{core.id}:{p.user_id}:{hand_no}",
+            conn, core.ledger_guild, core.id, p.user_id, core.buy_in, f"buyin:{core.id}:{p.user_id}:{hand_no}",
             at=now, hand_no=hand_no,
         )
         kept.append(p)
@@ -73,7 +73,7 @@ def stay_or_go(
             leaving.append(p)
             continue
         if live.core.chips:
-            held = ledger.balance_of(conn, ledger.ESCROW, core.guild_id, user_id=p.user_id, table_id=core.id)
+            held = ledger.balance_of(conn, ledger.ESCROW, core.ledger_guild, user_id=p.user_id, table_id=core.id)
             if held == 0 and core.buy_in > 0 and live.game.rebuys and p.computer is not None:
                 if house.refusal(conn, core, settings, now) is not None:  # over today's limit: it leaves
                     live.add_recent(_("{who} is out of chips, and the house can't buy it in again today.").format(
@@ -81,12 +81,12 @@ def stay_or_go(
                     leaving.append(p)
                     continue
                 ledger.house_buy_in(
-                    conn, core.guild_id, core.id, p.user_id, core.buy_in,
+                    conn, core.ledger_guild, core.id, p.user_id, core.buy_in,
                     f"buyin:{core.id}:{p.user_id}:{core.hand_no + 1}", at=now, hand_no=core.hand_no + 1,
                 )
                 live.add_recent(_("{who} buys in again.").format(who=mention(p.user_id)))
             elif held == 0 and core.buy_in > 0 and live.game.rebuys:  # busted: buy in again if the wallet allows
-                wallet = ledger.balance_of(conn, ledger.USER, core.guild_id, user_id=p.user_id)
+                wallet = ledger.balance_of(conn, ledger.USER, core.ledger_guild, user_id=p.user_id)
                 if wallet < core.buy_in:
                     live.add_recent(_("{who} is out of chips and leaves the table.").format(who=mention(p.user_id)))
                     live.busted = live.busted | {p.user_id}
@@ -94,7 +94,7 @@ def stay_or_go(
                     leaving.append(p)
                     continue
                 ledger.buy_in(
-                    conn, core.guild_id, core.id, p.user_id, core.buy_in,
+                    conn, core.ledger_guild, core.id, p.user_id, core.buy_in,
                     f"buyin:{core.id}:{p.user_id}:{core.hand_no + 1}", at=now, hand_no=core.hand_no + 1,
                 )
                 live.add_recent(_("{who} buys in again.").format(who=mention(p.user_id)))

@@ -108,7 +108,7 @@ def escrows(conn: Conn, live: Live, users: list[int]) -> tuple[int, ...]:
     """Chips each user has at this table now (the ledger's escrow accounts)."""
     core = live.core
     return tuple(
-        ledger.balance_of(conn, ledger.ESCROW, core.guild_id, user_id=u, table_id=core.id) for u in users
+        ledger.balance_of(conn, ledger.ESCROW, core.ledger_guild, user_id=u, table_id=core.id) for u in users
     )
 
 
@@ -159,7 +159,7 @@ def settle(
     if not live.core.chips:
         return tuple(0 for _u in users), None
     settlement = ledger.settle_hand(
-        conn, core.guild_id, core.id, core.hand_no, users, list(outcome.payoffs), at=now,
+        conn, core.ledger_guild, core.id, core.hand_no, users, list(outcome.payoffs), at=now,
         carried_in=outcome.carried_in, key=f"settle:{live.hand_rowid:012d}:t{core.id}:h{core.hand_no}",
     )
     live.core = replace(core, pot=settlement.pot_after)
@@ -316,7 +316,7 @@ def next_dealer(last_users: list[int], dealer_user: int, staying: list[Player]) 
 def cash_out(conn: Conn, live: Live, user_id: int, now: str, code: str = "cash_out") -> int:
     core = live.core
     return ledger.cash_out(
-        conn, core.guild_id, core.id, user_id, f"{code}:{core.id}:{user_id}:{core.hand_no}:{core.seq}",
+        conn, core.ledger_guild, core.id, user_id, f"{code}:{core.id}:{user_id}:{core.hand_no}:{core.seq}",
         at=now, hand_no=core.hand_no, code=code,
     )
 
@@ -336,7 +336,7 @@ def close(
             hand_users = [] if row is None else json.loads(row[0])
         if hand_users:
             ledger.distribute_pot(
-                conn, core.guild_id, core.id, hand_users, f"pot:{core.id}:{core.hand_no}:end",
+                conn, core.ledger_guild, core.id, hand_users, f"pot:{core.id}:{core.hand_no}:end",
                 at=now, hand_no=core.hand_no,
             )
         holders = [

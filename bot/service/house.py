@@ -39,7 +39,7 @@ def refusal(conn: Conn, core: TableCore, settings: GuildSettings, now: str, *, p
 
     ``pending``: buy-ins already promised at this table but not yet paid (computers waiting
     in the lobby), so a lobby can't be filled past the limit one check at a time."""
-    if not core.chips:
+    if not core.chips or core.scoped:  # a tournament's chips: the house funds them in the event's own scope
         return None
     limit = settings.house_daily_loss_limit
     if limit == 0:

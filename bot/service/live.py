@@ -309,6 +309,8 @@ def core_from_row(row: Row, pot: int) -> TableCore:
         locale=row["locale"],
         closing_by=row["closing_by"],
         hints=row["hints"],
+        # NULL (a row from before migration 14) and the server's own id both mean the server's chips.
+        ledger_scope=None if row["ledger_guild"] in (None, row["guild_id"]) else row["ledger_guild"],
     )
 
 

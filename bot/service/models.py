@@ -82,6 +82,21 @@ class TableCore:
     #: The 💡 Hint option: "auto" (in the lobby: on while a computer player is seated), "on" or "off";
     #: the start fixes it to "on" or "off" (``hints_from``), so a running table never flips it.
     hints: str = "auto"
+    #: The ledger scope the table's chips move in, when it is not the table's server: a tournament's
+    #: tables play for tournament chips in the tournament's scope (a negative id, ``tournaments.scope_of``).
+    #: None: an ordinary table, whose chips are the server's.
+    ledger_scope: int | None = None
+
+    @property
+    def ledger_guild(self) -> int:
+        """The ``guild_id`` of every ledger call the table makes (buy-ins, settlement, cash-outs…)."""
+        return self.guild_id if self.ledger_scope is None else self.ledger_scope
+
+    @property
+    def scoped(self) -> bool:
+        """Whether the table plays for chips of a scope of its own (a tournament's), not the server's:
+        no wallet there is opened with the server's starting chips, and the house limit doesn't apply."""
+        return self.ledger_scope is not None
 
     @property
     def game(self) -> Game:
@@ -95,6 +110,12 @@ class TableCore:
     def chips(self) -> bool:
         """Whether this table plays for chips (the game may leave it to an option, e.g. a stake)."""
         return self.game.plays_for_chips(self.options)
+
+
+def starting_chips(core: TableCore, settings: GuildSettings) -> int:
+    """The chips a wallet opened by this table starts with: the server's at an ordinary table, none in a
+    tournament's scope (its issuer grants each entrant the starting stack, ``tournaments``)."""
+    return 0 if core.scoped else settings.starting_chips
 
 
 #: The names of ``TableCore``'s fields: a snapshot copies exactly these from the core.
@@ -256,6 +277,8 @@ class GuildSettings(BaseModel):
     max_lobbies_per_user: int = Field(3, ge=1, le=50)
     #: People watching one table at once (each live panel costs an edit per change).
     max_watchers: int = Field(25, ge=0, le=200)
+    #: The role whose members may create tournaments (``/tournament hosts``); 0: any member may.
+    tournament_host_role: int = Field(0, ge=0)
 
 
 __all__ = [

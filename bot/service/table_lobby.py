@@ -33,7 +33,7 @@ from .guilds import load_settings
 from .handflow import Change
 from .live import Live, Player, dumps, iso, log, save, save_player
 from .lobby_limits import check_lobby_quota, idle_deadline
-from .models import GuildSettings, StartResult, TableCore, TableSnapshot, hints_from
+from .models import GuildSettings, StartResult, TableCore, TableSnapshot, hints_from, starting_chips
 from .table_base import TableBase
 
 
@@ -56,9 +56,19 @@ def changed_options(game: Game, options: BaseModel, changes: dict[str, Any]) -> 
         raise NotAllowed(N_("{field}: {problem}."), field=where, problem=first.get("msg", "invalid value")) from err
 
 
+def check_open_args(buy_in: int | None, turn_seconds: int | None, ledger_scope: int | None) -> None:
+    """What ``open_table`` is asked for, checked before anything is written."""
+    if ledger_scope is not None and ledger_scope >= 0:
+        raise ValueError("a ledger scope is a tournament's (negative); a server's tables have none")
+    if buy_in is not None and buy_in < 0:
+        raise NotAllowed(N_("The buy-in can't be negative."))
+    if turn_seconds is not None and not 10 <= turn_seconds <= 86_400:
+        raise NotAllowed(N_("The turn timer must be between 10 seconds and a day."))
+
+
 def check_host_can_pay(conn: Conn, core: TableCore, settings: GuildSettings, now: str) -> None:
     """The host joins their own table, so they must be able to pay its buy-in."""
-    wallet = ledger.open_wallet(conn, core.guild_id, core.host_id, settings.starting_chips, now)
+    wallet = ledger.open_wallet(conn, core.ledger_guild, core.host_id, starting_chips(core, settings), now)
     have = ledger.balance(conn, wallet)
     if have < core.buy_in:
         raise InsufficientChips(
@@ -72,11 +82,11 @@ def check_host_can_pay(conn: Conn, core: TableCore, settings: GuildSettings, now
 
 def check_joiner_can_pay(conn: Conn, core: TableCore, user_id: int, now: str) -> None:
     """A joiner short of the buy-in gets a wallet (with the server's starting chips) first, then is checked."""
-    if ledger.balance_of(conn, ledger.USER, core.guild_id, user_id=user_id) >= core.buy_in:
+    if ledger.balance_of(conn, ledger.USER, core.ledger_guild, user_id=user_id) >= core.buy_in:
         return
     settings = load_settings(conn, core.guild_id)
-    ledger.open_wallet(conn, core.guild_id, user_id, settings.starting_chips, now)
-    have = ledger.balance_of(conn, ledger.USER, core.guild_id, user_id=user_id)
+    ledger.open_wallet(conn, core.ledger_guild, user_id, starting_chips(core, settings), now)
+    have = ledger.balance_of(conn, ledger.USER, core.ledger_guild, user_id=user_id)
     if have < core.buy_in:
         raise InsufficientChips(
             N_(
@@ -140,11 +150,12 @@ def insert_table(conn: Conn, live: Live, now: str) -> int:
     try:
         cur = conn.execute(
             """INSERT INTO tables (guild_id, channel_id, host_id, game_id, rules_version, options_json, preset,
-               seed, rng_algo, status, buy_in, buy_in_auto, turn_seconds, created_at, updated_at, locale)
-               VALUES (?,?,?,?,?,?,?,?,?,'lobby',?,?,?,?,?,?) RETURNING id""",
+               seed, rng_algo, status, buy_in, buy_in_auto, turn_seconds, created_at, updated_at, locale,
+               ledger_guild)
+               VALUES (?,?,?,?,?,?,?,?,?,'lobby',?,?,?,?,?,?,?) RETURNING id""",
             (core.guild_id, core.channel_id, core.host_id, game.id, game.rules_version,
              dumps(core.options.model_dump(mode="json")), core.preset, live.seed, RNG_ALGO, core.buy_in,
-             int(core.buy_in_auto), core.turn_seconds, now, now, core.locale),
+             int(core.buy_in_auto), core.turn_seconds, now, now, core.locale, core.ledger_guild),
         )
     except INTEGRITY_ERRORS as err:
         raise TableAlreadyOpen() from err
@@ -166,19 +177,18 @@ class LobbyOps(TableBase):
         turn_seconds: int | None = None,
         host_name: str | None = None,
         server_locale: str | None = None, options: BaseModel | None = None,
+        ledger_scope: int | None = None,
     ) -> TableSnapshot:
         """Opens a lobby (it closes when idle: ``lobby_limits``); the host joins. ``TableAlreadyOpen``,
         ``UnknownGame``, ``TooManyLobbies``.
 
         ``server_locale``: the server's preferred locale ("ja", "en-US"), which fixes the table's
         language when the server's ``language`` setting is "auto". ``options``: an ended table's (Play again).
+        ``ledger_scope``: a tournament's scope, whose chips the table plays for (``TableCore.ledger_scope``).
         """
         game = games.get_game(game_id)
         options = preset_options(game, preset) if options is None else game.Options.model_validate(options.model_dump())
-        if buy_in is not None and buy_in < 0:
-            raise NotAllowed(N_("The buy-in can't be negative."))
-        if turn_seconds is not None and not 10 <= turn_seconds <= 86_400:
-            raise NotAllowed(N_("The turn timer must be between 10 seconds and a day."))
+        check_open_args(buy_in, turn_seconds, ledger_scope)
         now = iso(self.clock()) or ""
         seed = self._seed_source()
 
@@ -193,6 +203,7 @@ class LobbyOps(TableBase):
                 turn_seconds=turn_seconds or settings.turn_seconds,
                 buy_in_auto=buy_in is None and game.suggested_buy_in(options, game.min_players) is not None,
                 locale=table_language(settings.language, server_locale), deadline=idle_deadline(settings, now),
+                ledger_scope=ledger_scope,
             )
             core = follow_suggested_buy_in(core, 1)
             if core.chips and core.buy_in:

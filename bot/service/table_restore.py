@@ -82,7 +82,8 @@ def void(conn: Conn, live: Live, now: str) -> None:
 
 def void_raw(conn: Conn, row: Row, now: str) -> None:
     """Last resort when even the table row can't be read into a table: refund every escrow."""
-    table_id, guild_id = row["id"], row["guild_id"]
+    table_id, scope = row["id"], row["ledger_guild"]  # the ledger scope of its chips (NULL: its server's)
+    guild_id = row["guild_id"] if scope is None else scope
     for (user_id,) in conn.execute(
         "SELECT user_id FROM accounts WHERE kind='escrow' AND table_id=?", (table_id,)
     ).fetchall():

@@ -22,6 +22,7 @@ Custom ids (all ≤ 100 characters; action strings are ≤ 60 by contract):
 - ``cr:w:{table}:{verb}``           spectators: watch, refresh, stop (``watchitems``)
 - ``cr:r:{table}:{hand}:{step}:{verb}`` a finished hand's replay (first, prev, next, last; ``cogs.ui.replay``)
 - ``cr:g:{table}``                  Play again, on an ended table's message (``cogs.ui.again``)
+- ``cr:t:{tournament}:{verb}``      a tournament's sign-up: join, leave (``cogs.ui.tournament_view``)
 Crafted ids are refused privately (see ``custom_ids``).
 """
 
@@ -44,6 +45,7 @@ from .items import PickSelect as PickSelect
 from .items import RefusedItem as RefusedItem
 from .items import TableItem
 from .replay import ReplayButton
+from .tournament_view import TournamentButton
 from .watchitems import WatchButton as WatchButton
 
 
@@ -199,7 +201,7 @@ class AgainButton(
 
 _TEMPLATED = (
     ActionButton, ActionSelect, PickSelect, AmountButton, HandButton, PageSelect, PanelButton, LobbyButton,
-    OptionSelect, WatchButton, ReplayButton, AgainButton,
+    OptionSelect, WatchButton, ReplayButton, AgainButton, TournamentButton,
 )
 
 

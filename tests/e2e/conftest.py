@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import discord
 import pytest
@@ -22,12 +23,12 @@ from bot.client import CardroomBot
 from tools.simclock import simcord_clock
 
 
-def make_bot(db_path: str) -> CardroomBot:
+def make_bot(db_path: str, **kwargs: Any) -> CardroomBot:
     seeds = itertools.count(1000)
     # No beat before a computer's move: SimCord's clock only moves when a test moves it (one test does).
     # No health line either: its once-a-second sample would make every moved minute cost real seconds
     # (tests/e2e/test_health.py turns it on).
-    return CardroomBot(db_path=db_path, seed_source=lambda: next(seeds), computer_pause=0, health_tick=None)
+    return CardroomBot(db_path=db_path, seed_source=lambda: next(seeds), computer_pause=0, health_tick=None, **kwargs)
 
 
 @pytest.fixture

@@ -123,7 +123,7 @@ def test_every_valid_id_matches_exactly_one_item() -> None:
     valid = [
         "cr:a:1:0:pass", "cr:a:12:34:play:AS", "cr:s:1:2:0", "cr:p:1:2:0:discard", "cr:m:1:2:bid",
         "cr:h:1", "cr:l:1:join", "cr:l:1:num0", "cr:o:1:preset", "cr:o:1:bool", "cr:o:1:f:max_bid",
-        f"cr:h:{BIG - 1}", "cr:r:1:1:0:next", "cr:r:12:3:45:last",
+        f"cr:h:{BIG - 1}", "cr:r:1:1:0:next", "cr:r:12:3:45:last", "cr:t:1:join", "cr:t:12:leave",
     ]
     for cid in [*valid, *crafted_buttons(5), *crafted_selects(5)]:
         matching = [i for i in components.DYNAMIC_ITEMS if i.__discord_ui_compiled_template__.fullmatch(cid)]
