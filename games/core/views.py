@@ -25,6 +25,10 @@ class SeatLine:
     to_act: bool = False
     out: bool = False
     cards: tuple[str, ...] = ()  # face-up cards in front of this seat (stud up-cards)
+    #: Chips in front of the seat now, after what it has bet or taken this hand, as a real table
+    #: shows them; None when the game moves no chips until the hand is settled (the adapter then
+    #: shows the table's stack from the deal). Not in the repr: golden view logs read the same.
+    stack: int | None = field(default=None, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +82,9 @@ class TableView:
     piles: tuple[Pile, ...] = ()
     recent: tuple[str, ...] = ()
     sheet: ScoreSheet | None = None
+    #: The chips in the middle now: the pot first, then any side pots (empty: no pot). With the
+    #: seats' ``stack`` they add up to the chips brought to the table; the adapter writes them.
+    pots: tuple[int, ...] = field(default=(), repr=False)
 
 
 @dataclass(frozen=True, slots=True)
