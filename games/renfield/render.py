@@ -180,6 +180,12 @@ def _prompt(
                 out.append(Choice(f"bid:{AUCTION_CEILING}", _("Buy now for {m}").format(m=p.money(AUCTION_CEILING))))
         out.append(Choice("pass", _("Pass")))
     elif phase == ORDER:
+        notes.append(
+            _(
+                "You won the lead: choose the suit order, highest suit first. A card of a higher suit "
+                "beats any card of a lower suit, whatever its rank, and you lead the first trick."
+            )
+        )
         for a in legal:
             out.append(Choice(a, p.order_text(a[6:])))
     elif phase == BETTING:
