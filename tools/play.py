@@ -15,8 +15,8 @@ import argparse
 import random
 import sys
 import time
-from dataclasses import replace
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any, TextIO
 
 from games import GameError, game_ids, get_game

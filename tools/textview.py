@@ -11,7 +11,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from games.core.i18n import _
-from games.core.views import AskAmount, Choice, Pile, PickCards, Prompt, SeatView, TableView, resolve_seats
+from games.core.views import AskAmount, Choice, PickCards, Pile, Prompt, SeatView, TableView, resolve_seats
+from games.core.wording import money
 
 Names = Callable[[int], str]
 
@@ -27,9 +28,10 @@ def table_text(view: TableView, name_of: Names, chips: Sequence[int] = ()) -> st
     for seat in view.seats:
         mark = "▶" if seat.to_act else ("·" if seat.out else " ")
         body = resolve_seats(seat.text, name_of)
-        stack = seat.stack if seat.stack is not None else (chips[seat.seat] if seat.seat < len(chips) else None)
+        stack = seat.stack if seat.stack is not None else (
+            chips[seat.seat] - seat.staked if seat.seat < len(chips) else None)
         if stack is not None:
-            body = " · ".join(part for part in (body, _chips(stack)) if part)
+            body = " · ".join(part for part in (body, money(stack, view.unit)) if part)
         lines.append(f" {mark} {name_of(seat.seat)}: {body}")
     if view.sheet is not None:
         lines.append(_("Totals: {totals}").format(totals=", ".join(
@@ -37,16 +39,13 @@ def table_text(view: TableView, name_of: Names, chips: Sequence[int] = ()) -> st
     return "\n".join(line for line in lines if line)
 
 
-def _chips(n: int) -> str:
-    return _("{n} chips").format(n=n) if n != 1 else _("1 chip")
-
-
 def _pot_facts(view: TableView) -> list[tuple[str, str]]:
     """The pot and side pots, written as the Discord table writes them."""
     if not view.pots:
         return []
     main, *side = view.pots
-    return [(_("Pot"), " · ".join([_chips(main), *(_("side pot {n}").format(n=_chips(x)) for x in side)]))]
+    parts = [money(main, view.unit), *(_("side pot {n}").format(n=money(x, view.unit)) for x in side)]
+    return [(_("Pot"), " · ".join(parts))]
 
 
 def _pile(pile: Pile, name_of: Names) -> str:

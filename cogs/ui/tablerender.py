@@ -15,6 +15,7 @@ import discord
 
 from games.core.i18n import _
 from games.core.views import Pile, ScoreSheet, TableView, resolve_seats, seat_name
+from games.core.wording import money
 
 from .embeds import COLOUR_PLAYING, EMBED_FIELDS, FIELD_VALUE, EmbedBudget, relative_time
 from .fit import pack
@@ -28,7 +29,7 @@ def named(text: str, names: Sequence[str]) -> str:
 
 
 def chips_text(n: int) -> str:
-    return _("{n} chips").format(n=n) if n != 1 else _("1 chip")
+    return money(n, "chip")
 
 
 def pot_facts(view: TableView) -> list[tuple[str, str]]:
@@ -36,7 +37,7 @@ def pot_facts(view: TableView) -> list[tuple[str, str]]:
     if not view.pots:
         return []
     main, *side = view.pots
-    parts = [chips_text(main), *(_("side pot {n}").format(n=chips_text(x)) for x in side)]
+    parts = [money(main, view.unit), *(_("side pot {n}").format(n=money(x, view.unit)) for x in side)]
     return [(_("Pot"), " · ".join(parts))]
 
 
@@ -51,8 +52,9 @@ def _seat_lines(view: TableView, names: Sequence[str], chips: Sequence[int] = ()
             body = body[len(own) :].lstrip(" ·—-:")
         body = named(body, names)
         if line.stack is not None or 0 <= line.seat < len(chips):
-            # what is in front of the seat now (the engine's, mid-hand) or its stack from the deal
-            stack = chips_text(line.stack if line.stack is not None else chips[line.seat])
+            # what is in front of the seat now: the engine's stack, or the stack from the deal
+            # less what the seat has put in this hand
+            stack = money(line.stack if line.stack is not None else chips[line.seat] - line.staked, view.unit)
             body = f"{body} · {stack}" if body else stack
         text = f"{mark} **{who}** — {body}" if body else f"{mark} **{who}**"
         if line.out:

@@ -58,3 +58,17 @@ def signed(n: int) -> str:
         return f"+{n}"
     return f"−{-n}" if n < 0 else "±0"
 
+
+
+#: The unit a game counts its money in, as its rules name it: the adapter writes stacks and pots
+#: in it (``TableView.unit``), so one game never says "$5" in one place and "5 chips" in another.
+UNITS = ("chip", "dollar", "coin")
+
+
+def money(n: int, unit: str = "chip") -> str:
+    """An amount in a game's unit, the one way it is written everywhere: ``5 chips``, ``$5``, ``5 coins``."""
+    if unit == "dollar":
+        return f"{'-' if n < 0 else ''}${abs(n)}"
+    if unit == "coin":
+        return _("1 coin") if n == 1 else _("{n} coins").format(n=n)
+    return _("1 chip") if n == 1 else _("{n} chips").format(n=n)

@@ -41,7 +41,6 @@ def render(game: Engine, state: FrankensteinState, seat: int | None) -> SeatView
     r = state.round
     over = state.payoffs is not None
     (acting,) = game.to_act(state) or (None,)
-    contributed = state.contributed
     lines = []
     for s in range(n):
         bits = []

@@ -41,7 +41,6 @@ class PutAndTake(Game):
     Options: ClassVar[type[PutTakeOptions]] = PutTakeOptions
     presets: ClassVar = PRESETS
     state_type: ClassVar[type] = PutTakeState
-    unit_note: ClassVar[str] = N_("1 credit = 1 chip")
     action_help: ClassVar = {TURN: "The dealer turns the next card (the only action of the game)."}
 
     # ------------------------------------------------------------ setup

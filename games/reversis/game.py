@@ -57,7 +57,6 @@ class Reversis(Game):
         {"standard": ReversisOptions(), "historical": ReversisOptions(historical_talon=True)}
     )
     state_type: ClassVar[type] = ReversisState
-    unit_note: ClassVar[str] = N_("1 credit = 1 chip")
     action_help: ClassVar[Mapping[str, str]] = MappingProxyType(
         {
             "discard:CARD": "the exchange: discard CARD (and draw your face-down card, unless you deal)",
