@@ -122,8 +122,10 @@ class PokerChecks:
         (pot,) = pub.pots
         fields = {f.name: f.value for f in msg.embeds[0].fields}
         assert fields.get("Pot") == render.chips_text(pot), f"the pot {pot} is not on the public message: {fields}"
-        # what is in front of the seats and in the pot is every chip brought to the table
-        assert sum(in_front(msg.embeds[0])) + in_the_middle(msg.embeds[0]) == sum(snap.stacks), seats_field
+        # what is in front of the seats and in the pot is every chip brought to the table (and a
+        # Frankenstein pot carried in from the last deal)
+        brought = sum(snap.stacks) + getattr(snap.state, "carried_in", 0)
+        assert sum(in_front(msg.embeds[0])) + in_the_middle(msg.embeds[0]) == brought, seats_field
         self.pots_seen += 1
 
 
