@@ -15,7 +15,7 @@ from typing import Any, ClassVar, cast
 
 from games.core.errors import IllegalAction
 from games.core.game import Carry, Event, Game, Outcome, placings_from
-from games.core.i18n import N_, _
+from games.core.i18n import _
 from games.core.poker.deal import stacked_deck, take
 from games.core.rng import RNG_ALGO
 from games.core.views import SeatView

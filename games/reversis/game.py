@@ -18,7 +18,7 @@ from pydantic import BaseModel
 
 from ..core.exchange import parse_pick, pick_actions
 from ..core.game import Carry, Event, Game, Outcome, placings_from
-from ..core.i18n import N_, _
+from ..core.i18n import _
 from ..core.pots import Pots
 from ..core.rng import Rng
 from ..core.sheet import remember
