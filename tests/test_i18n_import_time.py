@@ -104,7 +104,7 @@ def xx() -> Iterator[None]:
         "Call {amount}": "«XX Call {amount}»",
         "Denexa scoring": "«XX Denexa scoring»",
         "Chips the loser of each game pays the winner (0 = none).": "«XX stake»",
-        "1 credit = 1 chip": "«XX 1 credit = 1 chip»",
+        "$1 = 1 chip": "«XX $1 = 1 chip»",
     })
     try:
         yield
@@ -119,11 +119,11 @@ def test_put_and_take_labels_follow_the_language_spoken(xx: None) -> None:
         table = game.view(state, None).public
         assert table.title == "«XX put round»"
         assert ("Next card", "«XX card 1/5 at 1»") in table.facts
-        assert _(game.unit_note) == "«XX 1 credit = 1 chip»"
+        assert _(get_game("renfield").unit_note) == "«XX $1 = 1 chip»"
     table = game.view(state, None).public  # and English again outside
     assert table.title == "Put and Take — put round"
     assert ("Next card", "put round, card 1 of 5: 1 a card") in table.facts
-    assert _(game.unit_note) == "1 credit = 1 chip"
+    assert _(get_game("renfield").unit_note) == "$1 = 1 chip"
 
 
 def test_fairmarket_title_and_royal_labels_follow_the_language_spoken(xx: None) -> None:

@@ -16,6 +16,7 @@ import random
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any, TextIO
 
 from games import GameError, game_ids, get_game
@@ -24,8 +25,9 @@ from games.ai.search import STRENGTHS, computer_player
 from games.core.game import Event, Game, Outcome
 from games.core.i18n import _
 from games.core.views import resolve_seats
+from games.core.wording import count_of
 
-from .textview import answer_to_action, hand_text, menu_of, table_text
+from .textview import AMOUNT, amount_action, answer_to_action, hand_text, how_much, menu_of, table_text
 
 BOT_NAMES = ("Ada", "Babbage", "Curie", "Dijkstra", "Euler", "Fermat", "Gauss", "Hopper")
 
@@ -48,6 +50,9 @@ class Session:
         self.names = [name if s == you else names[s - (s > you)] for s in range(players)]
         buy_in = game.suggested_buy_in(options, players) or 100
         self.chips = [buy_in] * players if game.plays_for_chips(options) and game.hand_by_hand else None
+        self.won = [0] * players  # chips (chip games) or points won over the session, per seat
+        self.finished = 0  # hands (or games) played to the end
+        self.heard: list[str] = []  # what the last action's events said, to say nothing twice
 
     def name_of(self, seat: int) -> str:
         return self.names[seat] if 0 <= seat < len(self.names) else "?"
@@ -68,8 +73,25 @@ class Session:
                 if not self.game.hand_by_hand or outcome.table_over or not self.ask_more(hands):
                     break
         except Quit:
-            self.say(_("Bye!"))
+            pass
+        self.say_summary()
         return played
+
+    def say_summary(self) -> None:
+        """What the session came to: hands played and, per player, the chips or points won or lost."""
+        self.say("")
+        if not self.finished:
+            self.say(_("Bye! No hand was played to the end."))
+            return
+        self.say(count_of(self.finished, _("Bye! {n} hand played:"), _("Bye! {n} hands played:"))
+                 if self.game.hand_by_hand else _("Bye! The game was played to the end:"))
+        for seat in sorted(range(self.players), key=lambda s: -self.won[s]):
+            if self.chips is not None:
+                line = _("{who}: {net:+d} chips, {chips} now").format(
+                    who=self.name_of(seat), net=self.won[seat], chips=self.chips[seat])
+            else:
+                line = _("{who}: {net:+d} points").format(who=self.name_of(seat), net=self.won[seat])
+            self.say("  " + line)
 
     def ask_more(self, hands: int | None) -> bool:
         if hands is not None:
@@ -101,14 +123,16 @@ class Session:
         return self.game.apply(state, seat, action)
 
     def tell(self, events: tuple[Event, ...]) -> None:
+        self.heard = []
         for event in events:
             if event.private_to is None or event.private_to == self.you:
                 self.say(event.text)
+                self.heard.append(resolve_seats(event.text, self.name_of))
 
     def show(self, state: Any) -> None:
         view = self.game.view(state, self.you)
         self.say("")
-        self.say(table_text(view.public, self.name_of))
+        self.say(table_text(view.public, self.name_of, self.chips or ()))
         self.say(hand_text(view, self.name_of))
 
     def ask(self, state: Any) -> str:
@@ -123,6 +147,9 @@ class Session:
             if answer.strip().lower() in ("q", "quit"):
                 raise Quit
             action = answer_to_action(menu, answer)
+            if action == AMOUNT:
+                self.say(how_much(menu))
+                action = amount_action(menu, self.read())
             if action is None:
                 self.say(_("That isn't one of your choices here."))
                 continue
@@ -134,16 +161,27 @@ class Session:
             return action
 
     def show_outcome(self, state: Any, outcome: Outcome) -> None:
+        """The final table, then each seat's result once: the winner line the last events or the
+        table's summary already said is not said again."""
         self.say("")
-        self.say(table_text(self.game.view(state, None).public, self.name_of))
-        if outcome.summary:
-            self.say(outcome.summary)
+        self.finished += 1
+        for seat, net in enumerate(outcome.payoffs if self.chips is not None else outcome.scores):
+            self.won[seat] += net
+            if self.chips is not None:
+                self.chips[seat] += net  # the table below shows the stacks after the hand
+        public = self.game.view(state, None).public
+        said = "\n".join(self.heard)
+        if public.summary and resolve_seats(public.summary, self.name_of) in said:
+            public = replace(public, summary="")
+        self.say(table_text(public, self.name_of, self.chips or ()))
+        summary = resolve_seats(outcome.summary, self.name_of)
+        if summary and summary not in said and summary != resolve_seats(public.summary, self.name_of):
+            self.say(summary)
         for seat, detail in enumerate(outcome.details):
             if detail:
                 self.say(_("{who}: {detail}").format(who=self.name_of(seat), detail=resolve_seats(detail, self.name_of)))
         if self.chips is not None:
             for seat, net in enumerate(outcome.payoffs):
-                self.chips[seat] += net
                 self.say(_("{who}: {net:+d} chips, {chips} now").format(
                     who=self.name_of(seat), net=net, chips=self.chips[seat]))
 

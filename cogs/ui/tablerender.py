@@ -15,7 +15,7 @@ import discord
 
 from games.core.i18n import _
 from games.core.views import Pile, ScoreSheet, TableView, resolve_seats, seat_name
-from games.core.wording import number
+from games.core.wording import money, number
 
 from .embeds import COLOUR_PLAYING, EMBED_FIELDS, FIELD_VALUE, EmbedBudget, relative_time
 from .fit import pack
@@ -29,7 +29,16 @@ def named(text: str, names: Sequence[str]) -> str:
 
 
 def chips_text(n: int) -> str:
-    return _("{n} chips").format(n=n) if n != 1 else _("1 chip")
+    return money(n, "chip")
+
+
+def pot_facts(view: TableView) -> list[tuple[str, str]]:
+    """The pot (and side pots) as the table's first fact, in chips like the seats' stacks."""
+    if not view.pots:
+        return []
+    main, *side = view.pots
+    parts = [money(main, view.unit), *(_("side pot {n}").format(n=money(x, view.unit)) for x in side)]
+    return [(_("Pot"), " · ".join(parts))]
 
 
 def _seat_lines(view: TableView, names: Sequence[str], chips: Sequence[int] = ()) -> str:
@@ -42,8 +51,10 @@ def _seat_lines(view: TableView, names: Sequence[str], chips: Sequence[int] = ()
         if body.startswith(own):  # the line starts with the seat itself: the name is already there
             body = body[len(own) :].lstrip(" ·—-:")
         body = named(body, names)
-        if 0 <= line.seat < len(chips):
-            stack = chips_text(chips[line.seat])
+        if line.stack is not None or 0 <= line.seat < len(chips):
+            # what is in front of the seat now: the engine's stack, or the stack from the deal
+            # less what the seat has put in this hand
+            stack = money(line.stack if line.stack is not None else chips[line.seat] - line.staked, view.unit)
             body = f"{body} · {stack}" if body else stack
         text = f"{mark} **{who}** — {body}" if body else f"{mark} **{who}**"
         if line.out:
@@ -180,7 +191,7 @@ def pile_and_fact_fields(
     """The piles and facts as at most ``room`` fields when they can be: loose piles (where the
     first of them was), then facts, are packed into shared fields once one field each is too many."""
     piles = pile_fields(view.piles, names, plain_names)
-    facts: list[Field] = [(label, named(value, names), True) for label, value in view.facts]
+    facts: list[Field] = [(label, named(value, names), True) for label, value in [*pot_facts(view), *view.facts]]
     loose = [f for f, is_loose in piles if is_loose]
     fields = [f for f, _is_loose in piles]
     if len(fields) + len(facts) > room and loose:

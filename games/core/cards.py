@@ -27,6 +27,9 @@ class Deck:
     rank: dict[str, str] = field(repr=False)
     suit_names: dict[str, str] = field(default_factory=dict, repr=False)
     suit_symbols: dict[str, str] = field(default_factory=dict, repr=False)
+    #: Ranks written as words (the Fairmarket royals: ``P`` → "Page"), translated when written.
+    rank_names: dict[str, str] = field(default_factory=dict, repr=False)
+    label_gap: str = field(default="", repr=False)  # between rank and suit symbol: ``7🪦``, ``Page 🏆``
 
     def __contains__(self, code: object) -> bool:
         return code in self.suit
@@ -46,9 +49,14 @@ class Deck:
         return tuple(self.parse(part) for part in text.split(",") if part)
 
     def label(self, code: str) -> str:
-        """A friendly label, e.g. ``T7`` → ``7 🔧``; storage stays ASCII."""
+        """A friendly label, e.g. ``T7`` → ``7🔧``, ``CP`` → ``Page 🏆``; storage stays ASCII.
+
+        The one way this deck's cards are written: every game, button, history and
+        picture label of the deck goes through here, so a card never reads two ways."""
         sym = self.suit_symbols.get(self.suit[code], self.suit[code])
-        return f"{self.rank[code]}{sym}"
+        rank = self.rank[code]
+        name = self.rank_names.get(rank)
+        return f"{_(name) if name else rank}{self.label_gap}{sym}"
 
     def subset(self, name: str, keep: Iterable[str]) -> Deck:
         keep_set = set(keep)
@@ -59,6 +67,8 @@ class Deck:
             self.rank,
             self.suit_names,
             self.suit_symbols,
+            self.rank_names,
+            self.label_gap,
         )
 
 
@@ -70,6 +80,8 @@ def make_deck(
     suit_names: dict[str, str] | None = None,
     suit_symbols: dict[str, str] | None = None,
     suit_first: bool = True,
+    rank_names: dict[str, str] | None = None,
+    label_gap: str = "",
 ) -> Deck:
     """A deck of every suit × rank; codes are suit+rank or rank+suit."""
     cards: list[str] = []
@@ -81,7 +93,10 @@ def make_deck(
             cards.append(code)
             suit_of[code] = s
             rank_of[code] = r
-    return Deck(name, tuple(cards), suit_of, rank_of, dict(suit_names or {}), dict(suit_symbols or {}))
+    return Deck(
+        name, tuple(cards), suit_of, rank_of, dict(suit_names or {}), dict(suit_symbols or {}),
+        dict(rank_names or {}), label_gap,
+    )
 
 
 RENFIELD_SUITS = ("T", "P", "S")
@@ -101,6 +116,8 @@ FAIRMARKET_DECK = make_deck(
     FAIRMARKET_RANKS,
     suit_names={"F": N_("Flags"), "B": N_("Bells"), "C": N_("Cups")},
     suit_symbols={"F": "🚩", "B": "🔔", "C": "🏆"},
+    rank_names={"P": N_("Page"), "C": N_("Consort"), "Q": N_("Queen"), "A": N_("Ace")},
+    label_gap=" ",
 )
 
 STANDARD_SUITS = ("s", "h", "d", "c")

@@ -125,8 +125,9 @@ class Game(ABC):
     state_type: ClassVar[type]
     #: A short, readable rules text for ``/rules``: ``summary_<id>.md`` beside the game (see ``summary.py``).
     rules_summary: ClassVar[str] = SummaryFile()  # type: ignore[assignment]  # a descriptor that reads as str
-    #: For chip games that count in their own unit ("$", coins): how it maps to the ledger's chips,
-    #: said once on the table so the seat lines' chips and the game's own figures read together.
+    #: For chip games that count in their own unit ("$", coins; their views' ``TableView.unit``): how
+    #: it maps to the ledger's chips, said once in the table's footer beside the buy-in in chips.
+    #: Games that count in chips have none (no "1 credit = 1 chip": one word per thing).
     #: Marked with ``N_()`` (a class attribute is built at import): translate it where it is shown.
     unit_note: ClassVar[str] = ""
     #: Documentation of the action strings this game accepts.

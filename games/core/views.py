@@ -25,6 +25,13 @@ class SeatLine:
     to_act: bool = False
     out: bool = False
     cards: tuple[str, ...] = ()  # face-up cards in front of this seat (stud up-cards)
+    #: Chips in front of the seat now, after what it has bet or taken this hand, as a real table
+    #: shows them; None when the game moves no chips until the hand is settled (the adapter then
+    #: shows the table's stack from the deal). Not in the repr: golden view logs read the same.
+    stack: int | None = field(default=None, repr=False)
+    #: For a game that moves chips during a hand but does not track stacks: what the seat has put
+    #: in so far, net of what it took back; the adapter shows the stack from the deal less this.
+    staked: int = field(default=0, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +85,12 @@ class TableView:
     piles: tuple[Pile, ...] = ()
     recent: tuple[str, ...] = ()
     sheet: ScoreSheet | None = None
+    #: The chips in the middle now: the pot first, then any side pots (empty: no pot). With the
+    #: seats' ``stack`` they add up to the chips brought to the table; the adapter writes them.
+    pots: tuple[int, ...] = field(default=(), repr=False)
+    #: The game's money, as its rules name it ("chip", "dollar", "coin"; ``wording.money``
+    #: writes it): the seats' stacks and the pots are written in it.
+    unit: str = field(default="chip", repr=False)
 
 
 @dataclass(frozen=True, slots=True)

@@ -59,7 +59,6 @@ def signed(n: int) -> str:
     return f"−{-n}" if n < 0 else "±0"
 
 
-
 #: The one minus sign players read (U+2212, as ``signed`` writes it): never "-600" beside "−600".
 MINUS = "\u2212"
 
@@ -73,3 +72,17 @@ def number(n: int, *, grouped: bool = False) -> str:
 def plus_minus(n: int) -> str:
     """A deal's points with their sign always shown: ``+3``, ``+0``, ``−2`` (the real minus)."""
     return f"+{n}" if n >= 0 else f"{MINUS}{-n}"
+
+
+#: The unit a game counts its money in, as its rules name it: the adapter writes stacks and pots
+#: in it (``TableView.unit``), so one game never says "$5" in one place and "5 chips" in another.
+UNITS = ("chip", "dollar", "coin")
+
+
+def money(n: int, unit: str = "chip") -> str:
+    """An amount in a game's unit, the one way it is written everywhere: ``5 chips``, ``$5``, ``5 coins``."""
+    if unit == "dollar":
+        return f"{MINUS if n < 0 else ''}${abs(n)}"
+    if unit == "coin":
+        return _("1 coin") if n == 1 else _("{n} coins").format(n=number(n))
+    return _("1 chip") if n == 1 else _("{n} chips").format(n=number(n))

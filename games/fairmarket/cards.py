@@ -13,7 +13,7 @@ from collections.abc import Iterable
 
 from games.core.cards import FAIRMARKET_DECK
 from games.core.errors import IllegalAction
-from games.core.i18n import N_, _
+from games.core.i18n import _
 
 DECK = FAIRMARKET_DECK
 CARDS: tuple[str, ...] = DECK.cards
@@ -23,8 +23,6 @@ _CARD_SET = frozenset(CARDS)
 ORDER: tuple[str, ...] = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "20", "30", "40", "50", "60", "P", "C", "Q", "A")
 RANK_VALUE: dict[str, int] = {r: i + 1 for i, r in enumerate(ORDER)}  # 1..18 (0 is kept for blanks)
 
-_ROYALS = {"P": N_("Page"), "C": N_("Consort"), "Q": N_("Queen"), "A": N_("Ace")}
-_SUIT_SYMBOLS = {"F": "🚩", "B": "🔔", "C": "🏆"}
 
 
 def suit(card: str) -> str:
@@ -36,10 +34,8 @@ def rank(card: str) -> str:
 
 
 def label(card: str) -> str:
-    """``FQ`` → ``Queen 🚩``, ``B7`` → ``7 🔔``."""
-    r = rank(card)
-    royal = _ROYALS.get(r)
-    return f"{_(royal) if royal else r} {_SUIT_SYMBOLS[suit(card)]}"
+    """``FQ`` → ``Queen 🚩``, ``B7`` → ``7 🔔``: the deck's one way of writing its cards."""
+    return DECK.label(card)
 
 
 def labels(cards: Iterable[str]) -> str:

@@ -22,7 +22,7 @@ from typing import Any
 
 from games.core.i18n import N_, _
 from games.core.views import seat_name
-from games.core.wording import seat_list
+from games.core.wording import money, seat_list
 
 from .state import STATIONS, StationResult
 
@@ -114,7 +114,7 @@ def share_out(leftover: int, n: int, dealer: int, last: int | None) -> tuple[int
 
 
 def _coins(n: int) -> str:
-    return _("1 coin") if n == 1 else _("{n} coins").format(n=n)
+    return money(n, "coin")
 
 
 def shared_text(leftover: int, shares: Sequence[int], last: int | None) -> str:

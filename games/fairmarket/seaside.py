@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from games.core.i18n import N_, _
 from games.core.views import seat_name
-from games.core.wording import by_count
+from games.core.wording import by_count, money
 
 from .state import JACK
 
@@ -32,7 +32,7 @@ KEEPS_NOTHING = N_("Jack took nothing, so nobody can win his purse: it holds {n}
 
 
 def coins(n: int) -> str:
-    return _("1 coin") if n == 1 else _("{n} coins").format(n=n)
+    return money(n, "coin")
 
 
 def name_of(seat: int) -> str:

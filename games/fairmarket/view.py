@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from games.core.i18n import N_, _
 from games.core.views import Choice, Pile, SeatLine, SeatView, TableView, seat_name
-from games.core.wording import signed
+from games.core.wording import money, signed
 
 from . import cards as fm
 from .state import STATIONS, FairmarketState, StationResult
@@ -25,7 +25,7 @@ def _station_pile(state: FairmarketState, k: int) -> Pile:
     name = _("Station {k}").format(k=k + 1)
     card = state.table[k]
     if not state.over:
-        text = _("Table card {card} · pot {pot}").format(card=fm.label(card), pot=state.pot(k))
+        text = _("Table card {card} · pot {pot}").format(card=fm.label(card), pot=money(state.pot(k), "coin"))
         return Pile(name, (card,), text)
     r: StationResult = state.results[k]
     cards = (card, *(c for _s, c in r.plays))  # the table card, the players' cards, then Jack's
@@ -56,9 +56,10 @@ def _seat_line(state: FairmarketState, s: int) -> SeatLine:
         return SeatLine(s, " · ".join([*out, text]))
     # Seat lines are lists of separate facts, joined like every game's; each fact is whole.
     paid = [_("paid {n} to enter").format(n=state.fees[s])] if state.fees and state.fees[s] else []
+    staked = state.paid(s)  # the antes are in the stations' pots: the seat's stack is that much less
     if state.confirmed[s]:
-        return SeatLine(s, " · ".join([*paid, _("hand set")]))
-    return SeatLine(s, " · ".join([*paid, _("setting their hand")]), to_act=True)
+        return SeatLine(s, " · ".join([*paid, _("hand set")]), staked=staked)
+    return SeatLine(s, " · ".join([*paid, _("setting their hand")]), to_act=True, staked=staked)
 
 
 def _facts(state: FairmarketState) -> tuple[tuple[str, str], ...]:
@@ -98,7 +99,7 @@ def _after(state: FairmarketState) -> list[tuple[str, str]]:
 def _coins(n: int) -> str:
     if not n:
         return _("empty")
-    return _("1 coin") if n == 1 else _("{n} coins").format(n=n)
+    return money(n, "coin")
 
 
 def _carry(per_station: tuple[int, ...]) -> str:
@@ -161,7 +162,7 @@ def render(state: FairmarketState, seat: int | None) -> SeatView:
     piles = tuple(_station_pile(state, k) for k in range(STATIONS))
     lines = tuple(_seat_line(state, s) for s in range(state.n))
     title = _(_TITLE_OVER if state.over else _TITLE_SET)
-    table = TableView(title, _summary(state), lines, _facts(state), piles, state.recent)
+    table = TableView(title, _summary(state), lines, _facts(state), piles, state.recent, unit="coin")
     if seat is None:
         return SeatView(table)
     hand = () if state.over else fm.natural(state.hands[seat])

@@ -1,8 +1,9 @@
 """What a seat sees of a Frankenstein deal, in the shared render model.
 
 Kept apart from the rules: nothing here changes the deal. A seat line says what
-the seat put in (the front end adds each seat's chips, so no stack is printed
-here) and, after the showdown, its hand once, as labels. Hands read ace first,
+the seat bet this round and, after the showdown, its hand once, as labels; the
+chips in front of each seat (``SeatLine.stack``) and the pot (``TableView.pots``)
+are structured, and the front end writes them. Hands read ace first,
 as a poker player sorts them.
 """
 
@@ -26,15 +27,24 @@ class Engine(Protocol):
     def _prompt(self, state: FrankensteinState, seat: int) -> tuple[Choice | PickCards, ...]: ...
 
 
+def _stack(state: FrankensteinState, s: int) -> int | None:
+    """Chips in front of ``s`` now: the betting round's stack, or after the hand its stack at the
+    deal plus what it won or lost (None: unlimited stacks)."""
+    if state.start_stacks is None:
+        return None
+    if state.payoffs is not None:
+        return state.start_stacks[s] + state.payoffs[s]
+    return state.round.stacks[s] if state.round.stacks is not None else None
+
+
 def render(game: Engine, state: FrankensteinState, seat: int | None) -> SeatView:
     n, opts = state.n, state.options
     r = state.round
     over = state.payoffs is not None
     (acting,) = game.to_act(state) or (None,)
-    contributed = state.contributed
     lines = []
     for s in range(n):
-        bits = [_("put in {x}").format(x=contributed[s])]
+        bits = []
         if state.phase in ("bet1", "bet2") and r.committed[s]:
             bits.append(_("bet {x}").format(x=r.committed[s]))
         if state.discards[s] or (state.phase in ("bet2", "over") and r.live[s]):
@@ -48,15 +58,14 @@ def render(game: Engine, state: FrankensteinState, seat: int | None) -> SeatView
         if state.payoffs is not None:
             bits.append(plus_minus(state.payoffs[s]))
         showing = high_order(state.hands[s]) if state.shown and state.shown[s] else ()
-        text = " · ".join(bits) + (" — " + card_labels(showing) if showing else "")
-        lines.append(SeatLine(s, text, to_act=s == acting, out=not r.live[s], cards=showing))
+        text = " — ".join(part for part in (" · ".join(bits), card_labels(showing) if showing else "") if part)
+        lines.append(SeatLine(s, text, to_act=s == acting, out=not r.live[s], cards=showing, stack=_stack(state, s)))
     zombie = state.zombie
     if state.zombie_shown:
         pile = Pile(_("The Zombie"), zombie, card_labels(zombie))
     else:
         pile = Pile(_("The Zombie"), (), _("{k} cards face down").format(k=len(zombie)))
     facts = [
-        (_("Pot"), str(state.pot)),
         (
             _("Stakes"),
             _("ante {a} · {s}/{b} · cap {c}").format(a=opts.ante, s=opts.small_bet, b=opts.big_bet, c=opts.cap),
@@ -64,13 +73,14 @@ def render(game: Engine, state: FrankensteinState, seat: int | None) -> SeatView
         (_("Opens"), seat_name(state.opener)),
     ]
     if state.carried_in:
-        facts.insert(1, (_("Carried in"), str(state.carried_in)))
+        facts.insert(0, (_("Carried in"), str(state.carried_in)))
     if state.phase in ("bet1", "bet2") and not over:
         facts.append((_("Bet to match"), str(max(r.committed))))
         facts.append((_("Bets this round"), f"{r.level}/{opts.cap}"))
     title = _("Frankenstein — {phase}").format(phase=_(_PHASE_NAMES[state.phase]))
     summary = state.summary if over else (_("{who} to act.").format(who=seat_name(acting)) if acting is not None else "")
-    table = TableView(title, summary, tuple(lines), tuple(facts), (pile,), state.recent)
+    pots = (state.carried_out,) if over and state.carried_out else () if over else (state.pot,)
+    table = TableView(title, summary, tuple(lines), tuple(facts), (pile,), state.recent, pots=pots)
     if seat is None:
         return SeatView(table)
     hand = state.hands[seat]

@@ -15,7 +15,7 @@ from typing import Any, ClassVar, cast
 
 from games.core.errors import IllegalAction
 from games.core.game import Carry, Event, Game, Outcome, placings_from
-from games.core.i18n import N_, _
+from games.core.i18n import _
 from games.core.poker.deal import stacked_deck, take
 from games.core.rng import RNG_ALGO
 from games.core.views import SeatView
@@ -42,7 +42,6 @@ class PutAndTake(Game):
     presets: ClassVar = PRESETS
     preset_labels: ClassVar = PRESET_LABELS
     state_type: ClassVar[type] = PutTakeState
-    unit_note: ClassVar[str] = N_("1 credit = 1 chip")
     action_help: ClassVar = {TURN: "The dealer turns the next card (the only action of the game)."}
 
     # ------------------------------------------------------------ setup

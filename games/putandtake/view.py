@@ -1,8 +1,8 @@
 """What a seat sees of a Put and Take hand, in the shared render model.
 
 The public table: the cards turned so far in this round, the stake of the next
-card, the pot, and per seat what it has put in and taken out (the front end adds
-each player's chips). The private panel: a non-dealer's five cards; the dealer
+card, the pot (``TableView.pots``), and per seat what it has put in and taken out
+and the chips in front of it now (``SeatLine.stack``; the front end writes both). The private panel: a non-dealer's five cards; the dealer
 holds none (PT-4) and gets the one button, "Next card".
 """
 
@@ -41,18 +41,18 @@ def _seat_line(state: PutTakeState, s: int) -> SeatLine:
             bits.append(_("paid {n} of their own").format(n=state.dealer_paid))
         if state.over and state.pot:
             bits.append(_("keeps {n} from the pot").format(n=state.pot))
-        return SeatLine(s, " · ".join(bits), to_act=not state.over)
+        return SeatLine(s, " · ".join(bits), to_act=not state.over, stack=state.stack(s))
     if not state.hands[s]:
-        return SeatLine(s, _("sitting out (no chips)"), out=True)
+        return SeatLine(s, _("sitting out (no chips)"), out=True, stack=state.stack(s))
     text = _("5 cards · put in {put} · took {took}").format(put=state.put[s], took=state.took[s])
-    return SeatLine(s, text)
+    return SeatLine(s, text, stack=state.stack(s))
 
 
 def render(state: PutTakeState, seat: int | None) -> SeatView:
     phase = _phase(state)
     stakes = STAKES[state.options.stakes]
     k = len(state.turned)
-    facts = [(_("Pot"), str(state.pot)), (_("Stakes"), "-".join(map(str, stakes)))]
+    facts = [(_("Stakes"), "-".join(map(str, stakes)))]
     if phase != "over":
         facts.append((_("Next card"), _(_NEXT[phase]).format(k=k % ROUND + 1, stake=stakes[k % ROUND])))
         summary = _("{who} turns the next card.").format(who=seat_name(state.dealer))
@@ -65,7 +65,8 @@ def render(state: PutTakeState, seat: int | None) -> SeatView:
         pile_name = _PILES["take" if taking else "put"]
         piles = (Pile(_(pile_name), this_round, " ".join(PLAIN_LABELS[c] for c in this_round)),)
     lines = tuple(_seat_line(state, s) for s in range(state.n))
-    table = TableView(_(_TITLES[phase]), summary, lines, tuple(facts), piles, state.recent)
+    pots = () if state.over else (state.pot,)  # the dealer keeps what is left
+    table = TableView(_(_TITLES[phase]), summary, lines, tuple(facts), piles, state.recent, pots=pots)
     if seat is None:
         return SeatView(table)
     if seat == state.dealer:

@@ -1,8 +1,9 @@
 """What a seat sees of a Razz hand, in the shared render model,.
 
 Kept apart from the rules: nothing here changes the hand. A seat line says what
-the seat put in and shows its up cards once (as labels; ``SeatLine.cards`` keeps
-the codes); the front end adds each seat's chips, so no stack is printed here.
+the seat bet this round and shows its up cards once (as labels; ``SeatLine.cards``
+keeps the codes); the chips in front of each seat (``SeatLine.stack``) and the pot
+(``TableView.pots``) are structured, and the front end writes them.
 The private panel shows a seat's down cards *and* its up cards, each sorted
 ace first, as a razz player reads them.
 """
@@ -36,7 +37,7 @@ def render(game: Engine, state: RazzState, seat: int | None) -> SeatView:
     lines = []
     for s in range(n):
         showing = deal.cards[s] if state.shown and state.shown[s] else _up(state, s)
-        bits = [_("put in {x}").format(x=contributed[s])]
+        bits = []
         if not over and r.committed[s]:
             bits.append(_("bet {x}").format(x=r.committed[s]))
         if not deal.pk[s]:
@@ -49,10 +50,10 @@ def render(game: Engine, state: RazzState, seat: int | None) -> SeatView:
             bits.append(_("brought in") if deal.street == 3 else _("opened"))
         if state.payoffs is not None and deal.pk[s]:
             bits.append(plus_minus(state.payoffs[s]))
-        text = " · ".join(bits) + (" — " + card_labels(showing) if showing else "")
-        lines.append(SeatLine(s, text, to_act=s == acting, out=not r.live[s], cards=tuple(showing)))
+        text = " — ".join(part for part in (" · ".join(bits), card_labels(showing) if showing else "") if part)
+        stack = stacks[s] if stacks is not None else None
+        lines.append(SeatLine(s, text, to_act=s == acting, out=not r.live[s], cards=tuple(showing), stack=stack))
     facts = [
-        (_("Pot"), str(sum(contributed))),
         (_("Street"), _(STREET_NAMES[deal.street]) if deal.street in STREET_NAMES else _("Showdown")),
         (
             _("Stakes"),
@@ -71,7 +72,8 @@ def render(game: Engine, state: RazzState, seat: int | None) -> SeatView:
     else:
         title = _("Razz — {street}").format(street=_(STREET_NAMES[deal.street]))
         summary = _("{who} to act.").format(who=seat_name(acting)) if acting is not None else ""
-    table = TableView(title, summary, tuple(lines), tuple(facts), piles, state.recent)
+    pots = () if over else (sum(contributed),)
+    table = TableView(title, summary, tuple(lines), tuple(facts), piles, state.recent, pots=pots)
     if seat is None:
         return SeatView(table)
     down = _down(state, seat)

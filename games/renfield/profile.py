@@ -15,7 +15,7 @@ from pathlib import Path
 
 from games.core.cards import FAIRMARKET_DECK, RENFIELD_DECK, Deck
 from games.core.i18n import _
-from games.core.wording import count_of
+from games.core.wording import count_of, money
 
 CARD_TABLE = Path(__file__).resolve().parents[2] / "data" / "renfield_cards.json"
 
@@ -49,10 +49,12 @@ class DeckProfile:
     source: str  # where the card values come from
 
     def money(self, amount: int) -> str:
-        if self.coin_symbol:
-            sign = "-" if amount < 0 else ""
-            return f"{sign}{self.coin_symbol}{abs(amount)}"
-        return _("{n} coin").format(n=amount) if abs(amount) == 1 else _("{n} coins").format(n=amount)
+        return money(amount, self.unit)
+
+    @property
+    def unit(self) -> str:
+        """The money of this deck's rules: dollars (Renfield), coins (Scurro)."""
+        return "dollar" if self.coin_symbol else "coin"
 
     def points(self, amount: int) -> str:
         if self.point_word == "bug":

@@ -45,6 +45,8 @@ def render(game: Game, lk: Lookups, state: FamilyState, seat: int | None) -> Sea
         facts=_facts(p, state),
         piles=_piles(lk, state),
         recent=state.recent,
+        pots=(state.pot,) if state.pot or state.phase != DONE else (),
+        unit=p.unit,
     )
     if seat is None:
         return SeatView(public=table)
@@ -92,14 +94,16 @@ def _seat_lines(p: DeckProfile, state: FamilyState, to_act: frozenset[int]) -> t
             text = " · ".join(bits)
         if up:  # face-up cards (Stud, bought lots): their labels, once
             text += " — " + " ".join(p.deck.label(c) for c in up)
-        lines.append(SeatLine(s, text, s in to_act, not state.active[s], tuple(up)))
+        # chips move as the hand goes (bids, trick costs); once it is settled the table's stacks say it
+        staked = 0 if done else -state.net[s]
+        lines.append(SeatLine(s, text, s in to_act, not state.active[s], tuple(up), staked=staked))
     return tuple(lines)
 
 
 def _facts(p: DeckProfile, state: FamilyState) -> tuple[tuple[str, str], ...]:
     o = state.options
     label = p.deck.label
-    facts: list[tuple[str, str]] = [(_("Pot"), p.money(state.pot))]
+    facts: list[tuple[str, str]] = []
     if o.flatline:
         facts.append((_("Suits"), _("Flatline: all equal, rank only")))
     elif state.order:
@@ -180,6 +184,12 @@ def _prompt(
                 out.append(Choice(f"bid:{AUCTION_CEILING}", _("Buy now for {m}").format(m=p.money(AUCTION_CEILING))))
         out.append(Choice("pass", _("Pass")))
     elif phase == ORDER:
+        notes.append(
+            _(
+                "You won the lead: choose the suit order, highest suit first. A card of a higher suit "
+                "beats any card of a lower suit, whatever its rank, and you lead the first trick."
+            )
+        )
         for a in legal:
             out.append(Choice(a, p.order_text(a[6:])))
     elif phase == BETTING:

@@ -60,7 +60,6 @@ class Reversis(Game):
         {"standard": N_("Standard"), "historical": N_("Historical talon count")}
     )
     state_type: ClassVar[type] = ReversisState
-    unit_note: ClassVar[str] = N_("1 credit = 1 chip")
     action_help: ClassVar[Mapping[str, str]] = MappingProxyType(
         {
             "discard:CARD": "the exchange: discard CARD (and draw your face-down card, unless you deal)",

@@ -61,7 +61,9 @@ def _seat_lines(state: ReversisState, acting: frozenset[int]) -> tuple[SeatLine,
             bits.append(_("espagnolette"))
         if s == state.reversis:
             bits.append(_("reversis broken") if state.broken_by >= 0 else _("reversis"))
-        lines.append(SeatLine(s, " · ".join(bits), to_act=s in acting))
+        # antes and payments move chips as the hand goes; once it is settled the table's stacks say it
+        staked = 0 if state.phase == DONE else -state.pots.net[s]
+        lines.append(SeatLine(s, " · ".join(bits), to_act=s in acting, staked=staked))
     return tuple(lines)
 
 

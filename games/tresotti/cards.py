@@ -18,7 +18,6 @@ _RANK_OF = FAIRMARKET_DECK.rank
 DOUBLES = ("10", "20", "30", "40", "50", "60")
 #: Face value towards "game": only the doubles count, in every rule set.
 GAME_VALUE = MappingProxyType({c: int(_RANK_OF[c]) for c in FAIRMARKET_DECK.cards if _RANK_OF[c] in DOUBLES})
-RANK_NAMES = MappingProxyType({"P": "Page", "C": "Consort", "Q": "Queen", "A": "Ace"})
 
 
 @dataclass(frozen=True)
@@ -71,6 +70,5 @@ SUIT_LABELS = MappingProxyType(
 
 
 def label(card: str) -> str:
-    """``FQ`` → ``🚩 Queen``, ``B40`` → ``🔔 40``."""
-    rank = _RANK_OF[card]
-    return f"{FAIRMARKET_DECK.suit_symbols[SUIT_OF[card]]} {RANK_NAMES.get(rank, rank)}"
+    """``FQ`` → ``Queen 🚩``, ``B40`` → ``40 🔔``: the deck's one way of writing its cards."""
+    return FAIRMARKET_DECK.label(card)

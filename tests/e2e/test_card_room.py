@@ -78,13 +78,14 @@ async def test_hand_result_names_everyone_with_the_ledgers_chip_changes(world: W
     w = world
     table = await open_table(w, "renfield", w.players)
     snap = await snapshot(w, table)
-    # During play, every seat line shows that player's chips at the table: the ledger's escrow,
-    # and the table says once how the game's dollars relate to chips.
+    # During play, every seat line shows that player's chips at the table in the game's own unit
+    # (Renfield's dollars; the ledger's escrow before anyone has paid), and the table says once
+    # how the game's dollars relate to chips.
     assert "$1 = 1 chip" in table.table_message().embeds[0].footer.text
     seats = fields(table.table_message())["Seats"]
     for info in snap.seats:
         (line,) = [ln for ln in seats.split("\n") if f"<@{info.user_id}>" in ln]
-        assert f"{escrow(w, snap.id, info.user_id)} chips" in line, line
+        assert line.endswith(f"· ${escrow(w, snap.id, info.user_id)}"), line
     with ro(w) as conn:
         hand = conn.execute("SELECT users_json, stacks_json FROM hands WHERE table_id=? AND hand_no=1", (snap.id,)).fetchone()
     users, dealt = json.loads(hand["users_json"]), json.loads(hand["stacks_json"])

@@ -17,6 +17,7 @@ import pytest
 
 import games
 from data.accounts import pro_rata
+from games.core.wording import money
 from tests.e2e.conftest import World
 from tests.e2e.driver import Table, action_controls
 from tests.e2e.test_card_room import NET, escrow, fields, ro, signed
@@ -49,10 +50,15 @@ def check_chip_result(w: World, snap: Any) -> None:
 
 
 def check_stacks(w: World, table: Table, snap: Any) -> None:
+    """Each seat shows what is in front of it now, in the game's unit: its stack at the deal (the
+    escrow, until the hand is settled) less what it has put in this hand, not the buy-in all hand."""
     seats = fields(table.table_message()).get("Seats", "")
+    pub = snap.game.view(snap.state, None).public
     for info in snap.seats:
         (line,) = [ln for ln in seats.split("\n") if f"<@{info.user_id}>" in ln]
-        assert re.search(rf"\b{escrow(w, snap.id, info.user_id)} chips\b", line), line
+        seat = pub.seats[info.seat]
+        now = seat.stack if seat.stack is not None else escrow(w, snap.id, info.user_id) - seat.staked
+        assert re.search(rf"[·—] {re.escape(money(now, pub.unit))}(~~)?$", line), (line, now)
 
 
 def bought_in(w: World, table_id: int, user_id: int) -> int:

@@ -21,6 +21,8 @@ import pytest
 import simcord
 from pokerkit import HandHistory
 
+from cogs.ui import render
+from tests.e2e.test_chips_add_up import in_front, in_the_middle
 from tests.e2e.test_sheet_games import (  # noqa: F401  (close_db_at_exit is an autouse fixture)
     Session,
     check_listed,
@@ -109,17 +111,21 @@ class PokerChecks:
             for c in line.cards:
                 assert s.pattern(c).search(text), f"up card {c} of seat {line.seat + 1} not public: {text!r}"
                 self.up_cards_seen += 1
-        # each player's stake: what left their stack since the deal, on their own public line
+        # each player's chips in front of them now (their stack after this hand's bets), on their
+        # own public line, not the buy-in all hand long
         seats_field = next(f.value for f in msg.embeds[0].fields if f.name == "Seats")
         for info in snap.seats:
-            stake = snap.stacks[info.seat] - snap.state.round.stacks[info.seat]
+            now = snap.state.round.stacks[info.seat]
             (line,) = [ln for ln in seats_field.split("\n") if f"<@{info.user_id}>" in ln]
-            assert re.search(rf"\bin {stake}\b", line), f"stake {stake} not on {line!r}"
+            assert re.search(rf"[·—] {render.chips_text(now)}~*$", line), f"stack {now} not on {line!r}"
             self.stakes_seen += 1
-        pot = dict(pub.facts).get("Pot")
-        assert pot is not None, "the engine reports the pot"
+        (pot,) = pub.pots
         fields = {f.name: f.value for f in msg.embeds[0].fields}
-        assert fields.get("Pot") == pot, f"the pot {pot} is not on the public message: {fields}"
+        assert fields.get("Pot") == render.chips_text(pot), f"the pot {pot} is not on the public message: {fields}"
+        # what is in front of the seats and in the pot is every chip brought to the table (and a
+        # Frankenstein pot carried in from the last deal)
+        brought = sum(snap.stacks) + getattr(snap.state, "carried_in", 0)
+        assert sum(in_front(msg.embeds[0])) + in_the_middle(msg.embeds[0]) == brought, seats_field
         self.pots_seen += 1
 
 

@@ -21,6 +21,7 @@ import pytest
 from bot.client import CardroomBot
 from bot.computers import AUTO_PACE
 from bot.service.live import hand_seed
+from cogs.ui import render
 from games import get_game
 from games.core.cards import PLAIN_LABELS as LABELS
 from games.core.rng import RNG_ALGO, Rng
@@ -107,7 +108,7 @@ async def test_put_and_take_round_through_simcord(world: World) -> None:
         public = table.public_text(table.table_message())
         said = named(events[0].text)
         if k < 9:
-            assert fields(table.table_message())["Pot"] == str(state.pot)
+            assert fields(table.table_message())["Pot"] == render.chips_text(state.pot)
             assert said in public, f"card {k + 1}: {said!r} not on the table"
         else:  # the last card ends the hand: the result shows what it did and the headline
             for part in re.split(r"(?<=\.) (?=<@)", said)[1:]:

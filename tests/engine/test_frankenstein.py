@@ -247,7 +247,7 @@ def test_everyone_folds_before_the_draw_no_zombie() -> None:
 
 def test_carried_pot_is_won_at_the_next_deal_and_everyone_antes() -> None:
     s = start([PAIR_OF_KINGS, PAIR_OF_QUEENS, JUNK], carry={"pot": 6})
-    assert dict(G.view(s, None).public.facts)["Pot"] == "9"  # 6 carried + 3 antes
+    assert G.view(s, None).public.pots == (9,)  # 6 carried + 3 antes
     s = stand_pat(checks(s))
     s = checks(s)
     out = G.outcome(s)

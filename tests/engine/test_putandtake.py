@@ -59,8 +59,9 @@ def test_a_standard_52_card_deck() -> None:
         deal([[], ["Zz", "7h", "2c", "3c", "4c"]], NOTHING * 2)
 
 
-def test_one_credit_is_one_chip() -> None:
-    assert GAME.unit_note == "1 credit = 1 chip"
+def test_the_game_counts_in_chips_with_no_unit_note() -> None:
+    # one word for the money: Put and Take counts in the table's chips (no "1 credit = 1 chip")
+    assert GAME.unit_note == "" and GAME.view(GAME.new_state(None, 3, 7), None).public.unit == "chip"
 
 
 def test_five_cards_to_each_player_other_than_the_dealer_no_ante() -> None:

@@ -16,10 +16,10 @@ PUT_CARDS = ["7c", "9s", "2d", "3d", "4d"]
 def test_the_table_shows_turned_cards_next_stake_and_pot() -> None:
     state = deal(HANDS, [*PUT_CARDS, *NOTHING])
     facts = dict(GAME.view(state, None).public.facts)
-    assert facts == {"Pot": "0", "Stakes": "1-2-3-4-5", "Next card": "put round, card 1 of 5: 1 a card"}
+    assert GAME.view(state, None).public.pots == (0,) and facts == {"Stakes": "1-2-3-4-5", "Next card": "put round, card 1 of 5: 1 a card"}
     state, _ = turn(state, 2)
     pub = GAME.view(state, None).public
-    assert dict(pub.facts)["Next card"] == "put round, card 3 of 5: 3 a card" and dict(pub.facts)["Pot"] == "7"
+    assert dict(pub.facts)["Next card"] == "put round, card 3 of 5: 3 a card" and pub.pots == (7,)
     (pile,) = pub.piles
     assert pile.name == "Put round cards" and pile.cards == ("7c", "9s") and pile.text == "7♣ 9♠"
     assert pub.title == "Put and Take — put round" and pub.summary == "⟦seat:0⟧ turns the next card."

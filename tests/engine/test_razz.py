@@ -276,9 +276,10 @@ def test_views_show_down_cards_privately_and_up_cards_publicly() -> None:
     v = G.view(s, 0)
     assert v.hand == ("2c", "3c")
     assert [line.cards for line in v.public.seats] == [("9h",), ("Ks",), ("5d",)]
-    facts = dict(v.public.facts)
-    assert facts["Pot"] == "3"
-    assert "in 1" in v.public.seats[1].text
+    assert "Pot" not in dict(v.public.facts) and v.public.pots == (3,)  # the adapter writes the pot
+    assert [line.stack for line in v.public.seats] == [None, None, None]  # unlimited stacks: none to show
+    limited = G.view(start(HANDS_3, stacks=(50, 50, 50)), None).public
+    assert [line.stack for line in limited.seats] == [49, 49, 49] and limited.pots == (3,)  # after the antes
     spectator = G.view(s, None)
     assert spectator.hand == () and "2c" not in str(spectator)
 

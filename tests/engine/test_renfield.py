@@ -272,7 +272,7 @@ def test_view_shows_own_hand_as_card_choices_and_never_other_hands() -> None:
     # Parts rank above Stones: the 1 of Parts beats the 17 of Stones that was led
     assert pile.plays == ((1, "17🪦"), (2, "1🦴")) and pile.winner == 2 and not pile.taken
     facts = dict(v.public.facts)
-    assert facts["Pot"] == "$1" and facts["Suit order"] == "🔧 Tools > 🦴 Parts > 🪦 Stones"
+    assert R.view(s, None).public.pots == (1,) and facts["Suit order"] == "🔧 Tools > 🦴 Parts > 🪦 Stones"
     assert v.public.seats[0].to_act and not v.public.seats[1].to_act
     spectator = R.view(s, None)
     assert spectator.hand == () and spectator.prompt == ()

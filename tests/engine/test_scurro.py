@@ -119,7 +119,7 @@ def test_wild_death_buy_and_auction_work_in_coins() -> None:
     assert s.bugs[0] == 7 + 3 and s.net[0] == -(3 + 1 + 1) - 1
     a = deal(S, hands, stock=["BQ", "F8", "F9", "B9", "C9", "F10", "B10"], auction=True)
     a = act(S, a, "bid:10")
-    assert a.net[1] == -1 - 10 and S.view(a, 0).public.facts[0] == ("Pot", "13 coins")
+    assert a.net[1] == -1 - 10 and S.view(a, 0).public.pots == (13,) and S.view(a, 0).public.unit == "coin"
 
 
 def test_scurro_presets_cover_its_variants() -> None:
