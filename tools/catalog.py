@@ -114,18 +114,22 @@ def title_texts() -> Iterator[Text]:
 
 def option_texts() -> Iterator[Text]:
     """Every game's variant (preset) names and the words its options choose between (Literal and
-    Enum values): keys in the code, shown through ``_()`` (``cogs/ui/options.py``)."""
+    Enum values), and the names of the options that have no title: keys in the code, shown through
+    ``_()`` (``cogs/ui/options.py``)."""
     import enum
     import typing
 
     import games
+    from cogs.ui.options import option_title
 
     for game_id in games.game_ids():
         game = games.get_game(game_id)
         where = (f"games/registry:{game_id}", 0)
         for name in game.presets:
             yield Text(name, None, where, f"games_{game.__module__.split('.')[1]}")
-        for info in game.Options.model_fields.values():
+        for field_name, info in game.Options.model_fields.items():
+            if not info.title:
+                yield Text(option_title(field_name, info), None, where, f"games_{game.__module__.split('.')[1]}")
             ann = info.annotation
             args = typing.get_args(ann) if typing.get_origin(ann) is typing.Literal else ()
             if isinstance(ann, type) and issubclass(ann, enum.Enum):

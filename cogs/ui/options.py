@@ -55,13 +55,19 @@ def _unwrap(annotation: Any) -> Any:
     return annotation
 
 
+def option_title(name: str, info: FieldInfo) -> str:
+    """An option's name in English, as the catalogue keys it: the field's title (marked with ``N_()``),
+    else its name in words ("odd_chips" → "Odd chips"; ``tools/catalog`` adds these to the catalogue)."""
+    label = (info.title or name.replace("_", " ")).strip()
+    return label[:1].upper() + label[1:]
+
+
 def fields_of(model: type[BaseModel]) -> tuple[OptionField, ...]:
     out = []
     for name, info in model.model_fields.items():
         ann = _unwrap(info.annotation)
         # titles and descriptions are marked with N_() in the models (built at import): translated here
-        label = (_(info.title) if info.title else name.replace("_", " ")).strip()
-        label = label[:1].upper() + label[1:]
+        label = _(option_title(name, info))
         desc = _(info.description).strip() if info.description else ""
         lo, hi = _bounds(info)
         if ann is bool:

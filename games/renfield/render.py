@@ -39,7 +39,7 @@ def render(game: Game, lk: Lookups, state: FamilyState, seat: int | None) -> Sea
     p = lk.profile
     to_act = game.to_act(state)
     table = TableView(
-        title=f"{game.title} ({game.describe_options(state.options)})",
+        title=_("{game} ({variant})").format(game=game.shown_title, variant=_(game.describe_options(state.options))),
         summary=_summary(state),
         seats=_seat_lines(p, state, to_act),
         facts=_facts(p, state),
