@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from ..core.cards import FAIRMARKET_DECK, FAIRMARKET_SUITS
+from ..core.cards import FAIRMARKET_DECK
 from ..core.i18n import N_, _
 
 SUIT_OF = MappingProxyType(dict(FAIRMARKET_DECK.suit))

@@ -30,7 +30,8 @@ import pytest
 
 import games
 from bot.service.computers import NAMES as COMPUTER_NAMES
-from tools.transcript import NAMES as PEOPLE, default_players, record
+from tools.transcript import NAMES as PEOPLE
+from tools.transcript import default_players, record
 
 GAMES = sorted(games.game_ids())
 #: Discord markup that a client renders as something else (a name, a date, an emoji, a link).

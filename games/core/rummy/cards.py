@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import lru_cache
 
-from ..views import CardFace
 from ..i18n import N_, _
+from ..views import CardFace
 
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"
