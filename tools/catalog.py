@@ -112,10 +112,25 @@ def title_texts() -> Iterator[Text]:
         yield Text(games.get_game(game_id).title, None, (f"games/registry:{game_id}", 0), "core")
 
 
+def option_texts() -> Iterator[Text]:
+    """The names of every game's options that have no title: keys in the code, shown through
+    ``_()`` (``games.core.options.option_title``). Preset names and option values are not here:
+    they have labels of their own (``games/core/options.py``)."""
+    import games
+    from games.core.options import option_key
+
+    for game_id in games.game_ids():
+        game = games.get_game(game_id)
+        where = (f"games/registry:{game_id}", 0)
+        for field_name, info in game.Options.model_fields.items():
+            if not info.title:
+                yield Text(option_key(field_name, info), None, where, f"games_{game.__module__.split('.')[1]}")
+
+
 def all_texts() -> dict[str, Text]:
     """Catalogue key → its first occurrence."""
     found: dict[str, Text] = {}
-    for text in [*source_texts(), *command_texts(), *title_texts()]:
+    for text in [*source_texts(), *command_texts(), *title_texts(), *option_texts()]:
         found.setdefault(text.key, text)
     return found
 

@@ -134,3 +134,31 @@ def quote(lines: list[str]) -> str:
     for line in lines:
         out.append(">" if not line else "> " + line.replace("\n", " ") + "  ")
     return "\n".join(out)
+
+
+def shown_strings(message: Any) -> list[str]:
+    """Every string a player reads in a message, raw (mentions and timestamps left as Discord sends them):
+    content, embed author/title/description/fields/footer, button labels, menu placeholders and options."""
+    out: list[str] = [message.content or ""]
+    for embed in message.embeds or []:
+        out += [(embed.get("author") or {}).get("name") or "", embed.get("title") or "", embed.get("description") or ""]
+        for f in embed.get("fields") or []:
+            out += [f.get("name") or "", f.get("value") or ""]
+        out.append((embed.get("footer") or {}).get("text") or "")
+    for row in message.components or []:
+        for c in row.get("components", []) if row.get("type") == 1 else [row]:
+            out += [c.get("label") or "", c.get("placeholder") or "", c.get("content") or ""]
+            for o in c.get("options") or []:
+                out += [o.get("label") or "", o.get("description") or ""]
+    return [s for s in out if s]
+
+
+def modal_strings(modal: Mapping[str, Any]) -> list[str]:
+    """Every string a player reads in a form: its title, each box's label, hint and prefilled value."""
+    out: list[str] = [modal.get("title") or ""]
+    for row in modal.get("components") or []:
+        for box in row.get("components", []) if row.get("type") == 1 else [row.get("component") or row]:
+            out += [box.get("label") or "", box.get("placeholder") or "", box.get("value") or ""]
+        if row.get("type") != 1:
+            out.append(row.get("label") or "")
+    return [s for s in out if s]

@@ -17,12 +17,12 @@ from typing import Any
 
 import simcord
 
-from .mdrender import message_lines, modal_lines
+from .mdrender import message_lines, modal_lines, modal_strings, shown_strings
 
 #: Discord's "loading" flag: a deferred "thinking…" message not shown as text yet.
 LOADING = 1 << 7
 EPHEMERAL = 1 << 6
-FOOTER_HAND = re.compile(r"^_.*\bhand (\d+)\b.*_$")
+FOOTER_HAND = re.compile(r"^_.*(?:\bhand (\d+)\b|第(\d+)ハンド).*_$")
 
 
 @dataclass
@@ -56,6 +56,9 @@ class Recorder:
     _last: dict[int, list[str]] = field(default_factory=dict)
     _numbers: dict[int, int] = field(default_factory=dict)
     _hand: int = 0
+    #: Every raw string shown, with where it was seen ("bob's panel #4 (after bob: clicking “Call”)").
+    #: Read by checks on the words players see (tests/e2e/test_japanese_words.py).
+    shown: list[tuple[str, str]] = field(default_factory=list)
 
     def install(self) -> None:
         """Wrap the backend's message operations (instance attributes shadow the methods)."""
@@ -90,6 +93,11 @@ class Recorder:
     def form(self, who: simcord.MemberActor, modal: dict[str, Any]) -> None:
         """A modal shown to ``who`` (it is not a message, so the backend hooks never see it)."""
         self.entries.append(Entry(0, 0, who.name, "form", True, modal_lines(modal), self.actor, self.what))
+        where = f"{who.name}'s form{self._after()}"
+        self.shown += [(where, text) for text in modal_strings(modal)]
+
+    def _after(self) -> str:
+        return f" (after {self.actor + ': ' if self.actor else ''}{self.what})" if self.what else ""
 
     # ------------------------------------------------------------ capture
     def _seen(self, message: Any) -> None:
@@ -111,13 +119,16 @@ class Recorder:
         else:
             self._new_hand(lines)
         kind = "panel" if message.embeds else "message"
+        whose = "public" if owner is None else f"{owner}'s"
+        where = f"{whose} {kind} #{number}{self._after()}"
+        self.shown += [(where, text) for text in shown_strings(message)]
         self.entries.append(Entry(message.id, number, owner, kind, previous is None, lines, self.actor, self.what))
 
     def _new_hand(self, lines: list[str]) -> None:
         for line in lines:
             match = FOOTER_HAND.match(line)
-            if match and int(match[1]) > self._hand:
-                self._hand = int(match[1])
+            if match and int(match[1] or match[2]) > self._hand:
+                self._hand = int(match[1] or match[2])
                 self.section(f"Hand {self._hand}")
 
     # ------------------------------------------------------------ counts

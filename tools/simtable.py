@@ -27,7 +27,10 @@ ACTION_PREFIXES = ("cr:a:", "cr:s:", "cr:p:", "cr:m:")
 #: The between-hands button ("Next hand" / "Next deal") on the public message and on panels.
 NEXT_HAND = re.compile(r"cr:l:\d+:next$")
 HAND_BUTTON = re.compile(r"cr:h:\d+$")
-HAND_NO = re.compile(r"\bhand (\d+)\b")
+#: "hand 3" in an English footer, "第3ハンド" in a Japanese one.
+HAND_NO = re.compile(r"\bhand (\d+)\b|第(\d+)ハンド")
+#: The public message's turn line: "▶ @alice — your turn." (English), "あなたの番です" (Japanese).
+YOUR_TURN = ("your turn", "あなたの番")
 
 #: Counter keys of :attr:`Table.counts` (one Counter per player name).
 ACTION_CLICKS = "action clicks"
@@ -156,7 +159,7 @@ class Table:
 
     def to_act(self) -> list[simcord.MemberActor]:
         content = self.table_message().content or ""
-        if "your turn" not in content:
+        if not any(mark in content for mark in YOUR_TURN):
             return []
         return [self.players[int(uid)] for uid in MENTION.findall(content) if int(uid) in self.players]
 
@@ -165,7 +168,7 @@ class Table:
         for embed in self.table_message().embeds:
             match = HAND_NO.search(embed.footer.text or "") if embed.footer else None
             if match:
-                return int(match[1])
+                return int(match[1] or match[2])
         return None
 
     def table_id(self) -> int:

@@ -10,6 +10,7 @@ private panel, version by version, with click counts at the end — a way to
 
     python -m tools.transcript renfield --players 4 --hands 2 --seed 3 --out /tmp/renfield.md
     python -m tools.transcript all --out /tmp/transcripts/
+    python -m tools.transcript samba --locale ja   # the server and every player's Discord in Japanese
 """
 
 from __future__ import annotations
@@ -28,12 +29,14 @@ from typing import Any
 import simcord
 
 from bot.client import CardroomBot
+from bot.i18n import load_language
 from games import game_ids, get_game
 from games.core.game import Game
 
 from .recorder import Recorder
 from .report import Meta, to_markdown
 from .simclock import simcord_clock
+from .simlocale import discord_locale
 from .simtable import Control, Table, components_of
 
 NAMES = ("alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi")
@@ -69,7 +72,7 @@ def human_policy(rng: random.Random) -> Any:
     """Random, but folding only now and then, so hands reach the interesting part."""
 
     def choose(controls: list[Control]) -> Control:
-        keep = [c for c in controls if not re.search(r"\bfold\b", c.label, re.I)]
+        keep = [c for c in controls if not re.search(r"\bfold\b|フォールド", c.label, re.I)]
         if keep and rng.random() > 0.1:
             return rng.choice(keep)
         return rng.choice(controls)
@@ -100,12 +103,14 @@ async def set_numbers(table: Table, host: simcord.MemberActor, lobby: Any, numbe
 async def play(
     env: simcord.Env, game: Game, *, players: int, hands: int, seed: int, preset: str | None,
     numbers: dict[str, int], max_actions: int, command: str, logged: list[str], computers: int = 0,
+    locale: str = "en", shown: list[tuple[str, str]] | None = None,
 ) -> str:
-    guild = env.create_guild("Cardroom")
+    guild = env.create_guild("Cardroom", preferred_locale=None if locale == "en" else locale)
+    words = load_language(locale) if locale != "en" else {}
     channel = guild.create_text_channel("tables")
     actors = [guild.add_member(env.create_user(name)) for name in NAMES[: players - computers]]
     names = {a.id: a.name for a in actors} | {env.backend.bot_user.id: "Cardroom"}
-    rec = Recorder(env, channel, names)
+    rec = Recorder(env, channel, names, shown=shown if shown is not None else [])
     rec.install()
     rng = random.Random(seed)
     table = Table(env, channel, {a.id: a for a in actors}, rng=rng, observer=rec, on_modal=rec.form,
@@ -129,11 +134,11 @@ async def play(
     if numbers:
         await set_numbers(table, host, lobby, numbers)
     for p in actors[1:]:
-        await table.click(p, lobby, label="Join")
+        await table.click(p, lobby, label=words.get("Join", "Join"))
     for _i in range(computers):
         menu = next(c["custom_id"] for c in components_of(lobby) if (c.get("custom_id") or "").endswith(":computer"))
         await table.select(host, lobby, ["add:normal"], custom_id=menu)
-    await table.click(host, lobby, label="Start")
+    await table.click(host, lobby, label=words.get("Start", "Start"))
     if not game.hand_by_hand:
         rec.section("Play")
     meta.ended = await run_table(env, game, table, rec, actors, hands, max_actions, meta.problems)
@@ -213,8 +218,13 @@ async def check_privacy(table: Table, problems: list[str]) -> None:
 async def record(
     game_id: str, *, players: int | None = None, hands: int = 1, seed: int = 1, preset: str | None = None,
     numbers: dict[str, int] | None = None, max_actions: int = 400, command: str = "", computers: int = 0,
+    locale: str = "en", shown: list[tuple[str, str]] | None = None,
 ) -> str:
-    """Plays one session on a fresh database and returns its Markdown transcript."""
+    """Plays one session on a fresh database and returns its Markdown transcript.
+
+    ``locale``: the server's preferred locale and every player's Discord language ("en", "ja").
+    ``shown``, when given, receives every raw string the players saw, with where (see ``Recorder.shown``).
+    """
     game = get_game(game_id)
     n = players or default_players(game)
     if not game.min_players <= n <= min(game.max_players, len(NAMES)):
@@ -228,6 +238,7 @@ async def record(
         *(f"--set {k}={v}" for k, v in (numbers or {}).items()),
         f"--max-actions {max_actions}",
         *([f"--computers {computers}"] if computers else []),
+        *([f"--locale {locale}"] if locale != "en" else []),
     ])
     if not 0 <= computers < n:
         raise SystemExit("--computers: at least one of the players must be a person")
@@ -239,10 +250,12 @@ async def record(
             bot = make_bot(str(Path(tmp) / "cardroom.sqlite3"), seed)
             async with simcord.run(bot, check_errors=False) as env:
                 try:
-                    with simcord_clock(env):  # turns time out when the session moves the clock, not the machine's
+                    # turns time out when the session moves the clock, not the machine's
+                    with simcord_clock(env), discord_locale("en-US" if locale == "en" else locale):
                         return await play(
                             env, game, players=n, hands=hands, seed=seed, preset=preset, numbers=numbers or {},
                             max_actions=max_actions, command=command, logged=errors.problems, computers=computers,
+                            locale=locale, shown=shown,
                         )
                 finally:
                     if bot.db is not None:
@@ -284,13 +297,15 @@ def main(argv: list[str] | None = None) -> int:
                         help="a number option the host sets in the lobby's Numbers form (repeatable)")
     parser.add_argument("--max-actions", type=int, default=400)
     parser.add_argument("--computers", type=int, default=0, help="how many of the players are computers (normal)")
+    parser.add_argument("--locale", choices=("en", "ja"), default="en",
+                        help="the server's and every player's Discord language (default: en)")
     parser.add_argument("--out", help="a file (a directory with 'all'); default: standard output")
     args = parser.parse_args(argv)
     games = list(game_ids()) if args.game == "all" else [args.game]
     for game_id in games:
         text = asyncio.run(record(
             game_id, players=args.players, hands=args.hands, seed=args.seed, preset=args.preset,
-            numbers=dict(args.numbers), max_actions=args.max_actions, computers=args.computers,
+            numbers=dict(args.numbers), max_actions=args.max_actions, computers=args.computers, locale=args.locale,
         ))
         if args.out is None:
             sys.stdout.write(text)

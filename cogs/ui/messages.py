@@ -145,7 +145,7 @@ def lobby_embed(snap: TableSnapshot) -> discord.Embed:
         b.field(_("Buy-in"), _("{n} chips (as the rules suggest for {k} players)").format(n=snap.buy_in, k=k), inline=True)
     elif snap.chips:
         b.field(_("Buy-in"), _("{n} chips").format(n=snap.buy_in), inline=True)
-    b.field(_("Turn timer"), f"{snap.turn_seconds} s", inline=True)
+    b.field(_("Turn timer"), _("{n} s").format(n=snap.turn_seconds), inline=True)
     b.field(_("💡 Hints"), hints_shown(snap), inline=True)
     b.field(_("Seated"), "\n".join(f"{i + 1}. {listed(snap, u)}" for i, u in enumerate(snap.lobby)) or "—")
     changed = [

@@ -49,10 +49,16 @@ def value_labels(info: FieldInfo) -> Mapping[str, str]:
     return found if isinstance(found, dict) else {}
 
 
-def option_title(name: str, info: FieldInfo) -> str:
-    """An option's name as a player reads it: its title, or its field name in words."""
-    label = (_(info.title) if info.title else name.replace("_", " ")).strip()
+def option_key(name: str, info: FieldInfo) -> str:
+    """An option's name in English, as the catalogue keys it: the field's title (marked with ``N_()``),
+    else its name in words ("odd_chips" → "Odd chips"; ``tools/catalog`` adds these to the catalogue)."""
+    label = (info.title or name.replace("_", " ")).strip()
     return label[:1].upper() + label[1:]
+
+
+def option_title(name: str, info: FieldInfo) -> str:
+    """An option's name as a player reads it, in the language spoken."""
+    return _(option_key(name, info))
 
 
 def show_value(info: FieldInfo | None, value: Any) -> str:

@@ -7,13 +7,14 @@ from operator import add
 from typing import Literal
 
 from games.core.betting import BettingRound
+from games.core.i18n import N_
 
 from .options import FrankensteinOptions
 
 Phase = Literal["bet1", "draw", "bet2", "over"]
 RECENT = 6
-_PHASE_NAMES = {"bet1": "Betting before the draw", "draw": "The draw", "bet2": "Betting after the draw",
-                "over": "Hand over"}
+_PHASE_NAMES = {"bet1": N_("Betting before the draw"), "draw": N_("The draw"), "bet2": N_("Betting after the draw"),
+                "over": N_("Hand over")}
 
 
 @dataclass(frozen=True, slots=True)

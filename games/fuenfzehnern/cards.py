@@ -9,6 +9,7 @@ from __future__ import annotations
 from types import MappingProxyType
 
 from ..core.cards import PLAIN_LABELS, STANDARD_DECK
+from ..core.i18n import N_, _
 from ..core.leads import Ranking
 
 RANKS = ("A", "K", "Q", "J", "T", "9", "8", "7")  # high to low
@@ -27,6 +28,8 @@ RANKING = Ranking.of(PACK, SUIT_OF.__getitem__, ORDER)
 
 SYMBOL = MappingProxyType(dict(STANDARD_DECK.suit_symbols))
 SUIT_NAME = MappingProxyType(dict(STANDARD_DECK.suit_names))
+#: A suit with its symbol, whole, for the catalogue ("♥ Hearts", "♥ ハート").
+SUIT_LABEL = MappingProxyType({"s": N_("♠ Spades"), "h": N_("♥ Hearts"), "d": N_("♦ Diamonds"), "c": N_("♣ Clubs")})
 
 
 def pack(seats: int) -> tuple[str, ...]:
@@ -41,8 +44,8 @@ def label(card: str) -> str:
 
 
 def suit_label(suit: str) -> str:
-    """``h`` → ``♥ Hearts``."""
-    return f"{SYMBOL[suit]} {SUIT_NAME[suit]}"
+    """``h`` → ``♥ Hearts``, in the language spoken now."""
+    return _(SUIT_LABEL[suit])
 
 
 def points(cards: tuple[str, ...]) -> int:

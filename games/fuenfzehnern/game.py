@@ -148,7 +148,7 @@ class Fuenfzehnern(Game):
             force = Force(f"A{card[1]}", seat)
             # the ace by name, not as a card label: who holds it stays hidden until it is played
             text = _("{who} leads {card} and declares zwang: whoever holds the Ace of {suit} must play it.").format(
-                who=seat_name(seat), card=label(card), suit=SUIT_NAME[card[1]]
+                who=seat_name(seat), card=label(card), suit=_(SUIT_NAME[card[1]])
             )
         elif not state.play.trick.plays:
             text = _("{who} leads {card}.").format(who=seat_name(seat), card=label(card))

@@ -61,7 +61,7 @@ def _facts(state: FuenfState) -> tuple[tuple[str, str], ...]:
             (
                 _("Zwang"),
                 _("{who} declared it: whoever holds the Ace of {suit} must play it.").format(
-                    who=seat_name(state.force.by), suit=SUIT_NAME[SUIT_OF[state.force.card]]
+                    who=seat_name(state.force.by), suit=_(SUIT_NAME[SUIT_OF[state.force.card]])
                 ),
             )
         )

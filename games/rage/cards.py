@@ -8,9 +8,13 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
+from ..core.i18n import N_, _
+
 COLOURS = ("R", "O", "Y", "G", "B", "P")
+#: A colour with its symbol, whole, translated where shown (``colour_label``): "🟥 Red", "🟥 赤".
 COLOUR_NAMES = MappingProxyType(
-    {"R": "Red", "O": "Orange", "Y": "Yellow", "G": "Green", "B": "Blue", "P": "Purple"}
+    {"R": N_("🟥 Red"), "O": N_("🟧 Orange"), "Y": N_("🟨 Yellow"), "G": N_("🟩 Green"), "B": N_("🟦 Blue"),
+     "P": N_("🟪 Purple")}
 )
 COLOUR_SYMBOLS = MappingProxyType({"R": "🟥", "O": "🟧", "Y": "🟨", "G": "🟩", "B": "🟦", "P": "🟪"})
 RANKS = range(16)
@@ -19,11 +23,11 @@ WILD, CHANGE, OUT, BONUS, MAD = "WILD", "CHANGE", "OUT", "BONUS", "MAD"
 ACTION_CARDS = (WILD, CHANGE, OUT, BONUS, MAD)
 ACTION_NAMES = MappingProxyType(
     {
-        WILD: "Wild Rage",
-        CHANGE: "Change Rage",
-        OUT: "Out Rage",
-        BONUS: "Bonus Rage (+5)",
-        MAD: "Mad Rage (−5)",
+        WILD: N_("Wild Rage"),
+        CHANGE: N_("Change Rage"),
+        OUT: N_("Out Rage"),
+        BONUS: N_("Bonus Rage (+5)"),
+        MAD: N_("Mad Rage (−5)"),
     }
 )
 #: Wild Rage counts as one above the top rank of the colour it is called.
@@ -41,15 +45,16 @@ def build_deck(counts: dict[str, int]) -> tuple[str, ...]:
 
 
 def colour_label(colour: str) -> str:
-    return f"{COLOUR_SYMBOLS[colour]} {COLOUR_NAMES[colour]}"
+    """``B`` → ``🟦 Blue``, in the language spoken now."""
+    return _(COLOUR_NAMES[colour])
 
 
 def label(card: str) -> str:
     """Display text: ``B15`` → ``🟦 Blue 15``; ``WILD`` → ``Wild Rage``."""
     colour = COLOUR_OF.get(card)
     if colour is None:
-        return ACTION_NAMES[card]
-    return f"{colour_label(colour)} {RANK_OF[card]}"
+        return _(ACTION_NAMES[card])
+    return _("{suit} {rank}").format(suit=colour_label(colour), rank=RANK_OF[card])
 
 
 #: Display order of a hand: colours in a fixed order, each low to high, then the action cards.

@@ -46,7 +46,7 @@ def play_labels(trick: Trick, calls: Sequence[str]) -> tuple[str, ...]:
     for (_seat, card), call in zip(trick.plays, calls, strict=False):
         text = label(card)
         if call:
-            text += f" ({colour_label(call)})"
+            text = _("{card} ({colour})").format(card=text, colour=colour_label(call))
         out.append(text)
     return tuple(out)
 

@@ -41,8 +41,11 @@ def apply_betting(lk: Lookups, state: FamilyState, seat: int, action: str) -> St
     if put_in:
         net = add(net, seat, -put_in)
         pot += put_in
-    word = {"check": _("checks"), "bet": _("bets"), "call": _("calls"), "raise": _("raises"), "fold": _("folds")}
-    text = f"{SEATS[seat]} {word[action]}" + (f" {lk.profile.money(put_in)}" if put_in else "") + "."
+    if put_in:
+        said = {"bet": _("{who} bets {amount}."), "call": _("{who} calls {amount}."), "raise": _("{who} raises {amount}.")}
+        text = said[action].format(who=SEATS[seat], amount=lk.profile.money(put_in))
+    else:
+        text = (_("{who} folds.") if action == "fold" else _("{who} checks.")).format(who=SEATS[seat])
     state = evolve(state, net=net, pot=pot, active=br.live, side=replace(state.side, betting=br))
     state = log(state, text)
     events = [Event(text, seat)]

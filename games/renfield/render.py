@@ -11,7 +11,7 @@ rank; that order is for the eyes only, the state keeps the cards as dealt.
 from __future__ import annotations
 
 from games.core.game import Game
-from games.core.i18n import _
+from games.core.i18n import N_, _
 from games.core.views import (
     AskAmount,
     Choice,
@@ -32,6 +32,9 @@ from .profile import DeckProfile
 from .state import AUCTION, BETTING, BID, DISCARD, DONE, OFFER, ORDER, PLAY, FamilyState
 
 MAX_COMPONENTS = 25
+#: The Draw variant's betting buttons, whole: with the money put in, or a word alone.
+_BETTING_BUTTONS = {"bet": N_("Bet {amount}"), "call": N_("Call {amount}"), "raise": N_("Raise {amount}")}
+_BETTING_WORDS = {"check": N_("Check"), "fold": N_("Fold")}
 
 
 def render(game: Game, lk: Lookups, state: FamilyState, seat: int | None) -> SeatView:
@@ -197,7 +200,7 @@ def _prompt(
         assert br is not None
         for a in legal:
             amount = br.amount_for(seat, a)
-            text = a.capitalize() + (f" {p.money(amount)}" if amount else "")
+            text = _(_BETTING_BUTTONS[a]).format(amount=p.money(amount)) if amount else _(_BETTING_WORDS[a])
             out.append(Choice(a, text, "danger" if a == "fold" else "secondary"))
     elif phase == DISCARD:
         out.append(

@@ -2,7 +2,7 @@
 every turn is built once.
 
 Events are immutable values: the few said on every turn (a draw, a card drawn, a discard) are
-made once per seat and card and shared. Which cards a pick may still add depends only on the
+made once per language, seat and card and shared. Which cards a pick may still add depends only on the
 cards picked (``rummy.turns.pickable`` tests each card alone), so each card's answer is kept per
 selection; the hand is then filtered in its own order.
 """
@@ -14,40 +14,44 @@ from functools import lru_cache
 from operator import itemgetter
 
 from ..core.game import Event
-from ..core.i18n import _
+from ..core.i18n import _, language
 from ..core.rummy.cards import label
 from ..core.rummy.turns import pick_action
 from ..core.rummy.turns import pickable as rummy_pickable
 from ..core.views import seat_name
 from .state import DECK, RULES
 
-_DRAWS: dict[int, Event] = {}
-_DRAWN: dict[tuple[int, str], Event] = {}
-_DISCARDS: dict[tuple[int, str], Event] = {}
+#: Keyed by the language spoken too: a Japanese table's events are said in Japanese.
+_DRAWS: dict[tuple[str, int], Event] = {}
+_DRAWN: dict[tuple[str, int, str], Event] = {}
+_DISCARDS: dict[tuple[str, int, str], Event] = {}
 
 
 def draws(seat: int) -> Event:
     """ "{who} draws from the stock." """
-    said = _DRAWS.get(seat)
+    key = (language(), seat)
+    said = _DRAWS.get(key)
     if said is None:
-        said = _DRAWS[seat] = Event(_("{who} draws from the stock.").format(who=seat_name(seat)), seat)
+        said = _DRAWS[key] = Event(_("{who} draws from the stock.").format(who=seat_name(seat)), seat)
     return said
 
 
 def drawn(seat: int, card: str) -> Event:
     """ "You draw {cards}." for one card, to ``seat`` only."""
-    said = _DRAWN.get((seat, card))
+    key = (language(), seat, card)
+    said = _DRAWN.get(key)
     if said is None:
-        said = _DRAWN[seat, card] = Event(_("You draw {cards}.").format(cards=label(card)), seat, private_to=seat)
+        said = _DRAWN[key] = Event(_("You draw {cards}.").format(cards=label(card)), seat, private_to=seat)
     return said
 
 
 def discards(seat: int, card: str) -> Event:
     """ "{who} discards {card}." """
-    said = _DISCARDS.get((seat, card))
+    key = (language(), seat, card)
+    said = _DISCARDS.get(key)
     if said is None:
         text = _("{who} discards {card}.").format(who=seat_name(seat), card=label(card))
-        said = _DISCARDS[seat, card] = Event(text, seat)
+        said = _DISCARDS[key] = Event(text, seat)
     return said
 
 

@@ -78,7 +78,7 @@ def minimum(score: int) -> int:
 class SambaOptions(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    draw: int = Field(1, ge=1, le=2, description=N_("Cards drawn from the stock (the text: 1; standard Samba: 2)."))
+    draw: int = Field(1, ge=1, le=2, title=N_("Cards drawn"), description=N_("Cards drawn from the stock (the text: 1; standard Samba: 2)."))
     samba_bonus: int = Field(
         500, ge=500, le=1500, description=N_("Bonus for a samba, a seven-card escalera (the text: 500; standard: 1,500).")
     )

@@ -360,9 +360,11 @@ def _commit_if_enough(state: SambaState, seat: int, events: list[Event]) -> Step
         events.extend(_set_aside(rest))
         hand = (*hand, *(c for c in rest if not is_red3(c)))
         new = evolve(new, pile=(), frozen=False, taking=False, dead=(*state.dead, *(c for c in rest if is_red3(c))))
-    text = _("{who} makes the initial meld ({n} points, {need} needed):").format(
-        who=seat_name(seat), n=staged_value(state.staged), need=need(state, seat))
-    events.append(Event(f"{text} {' · '.join(labels(m.cards) for m in state.staged)}.", seat))
+    text = _("{who} makes the initial meld ({n} points, {need} needed): {melds}.").format(
+        who=seat_name(seat), n=staged_value(state.staged), need=need(state, seat),
+        melds=" · ".join(labels(m.cards) for m in state.staged),
+    )
+    events.append(Event(text, seat))
     for m in state.staged:
         events.extend(_book_event(seat, m, 0))
     return evolve(new, hands=set_hand(new, seat, hand)), events

@@ -11,13 +11,18 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from ..core.cards import FAIRMARKET_DECK, FAIRMARKET_SUITS
+from ..core.cards import FAIRMARKET_DECK
+from ..core.i18n import N_, _
 
 SUIT_OF = MappingProxyType(dict(FAIRMARKET_DECK.suit))
 _RANK_OF = FAIRMARKET_DECK.rank
 DOUBLES = ("10", "20", "30", "40", "50", "60")
 #: Face value towards "game": only the doubles count, in every rule set.
 GAME_VALUE = MappingProxyType({c: int(_RANK_OF[c]) for c in FAIRMARKET_DECK.cards if _RANK_OF[c] in DOUBLES})
+#: The royals and the Ace by name, in the reader's language when shown (``rank_word``).
+RANK_NAMES = MappingProxyType({"P": N_("Page"), "C": N_("Consort"), "Q": N_("Queen"), "A": N_("Ace")})
+#: The courses' names, in the reader's language when shown (``Reading.shown``).
+COURSE_NAMES = MappingProxyType({"flats": N_("flats"), "doubles": N_("doubles"), "royals": N_("royals")})
 
 
 @dataclass(frozen=True)
@@ -47,6 +52,14 @@ class Reading:
         text = " · ".join(f"{name} {' '.join(ranks)}" for name, ranks in self.courses)
         object.__setattr__(self, "text", text)
 
+    def shown(self) -> str:
+        """The courses as players read them, in the language spoken now: "flats 2 3 … 9 · … ·
+        royals Page Consort Queen Ace" (``text`` is the same in the code's own words, for the computers)."""
+        return " · ".join(
+            _("{course}: {ranks}").format(course=_(COURSE_NAMES[name]), ranks=" ".join(rank_word(r) for r in ranks))
+            for name, ranks in self.courses
+        )
+
 
 BASIC = Reading(
     "basic",
@@ -64,9 +77,18 @@ DEARWORTH = Reading(
     ),
 )
 
-SUIT_LABELS = MappingProxyType(
-    {s: f"{FAIRMARKET_DECK.suit_symbols[s]} {FAIRMARKET_DECK.suit_names[s]}" for s in FAIRMARKET_SUITS}
-)
+#: A suit with its symbol, whole (``suit_label`` translates it): "🚩 Flags".
+SUIT_LABELS = MappingProxyType({"F": N_("🚩 Flags"), "B": N_("🔔 Bells"), "C": N_("🏆 Cups")})
+
+
+def suit_label(suit: str) -> str:
+    """``F`` → ``🚩 Flags``, in the language spoken now."""
+    return _(SUIT_LABELS[suit])
+
+
+def rank_word(rank: str) -> str:
+    """A rank as players read it: a royal or the Ace by name ("Queen", "クイーン"), a number as it is."""
+    return _(RANK_NAMES[rank]) if rank in RANK_NAMES else rank
 
 
 def label(card: str) -> str:

@@ -26,7 +26,7 @@ from ..core.sheet import ScoreSheet, deal, remember
 from ..core.tricks import Trick, TrickPlay, must_follow, seats_from
 from ..core.views import SeatView, seat_name
 from ..core.wording import plus_minus
-from .cards import GAME_VALUE, SUIT_LABELS, SUIT_OF, label
+from .cards import GAME_VALUE, SUIT_OF, label, suit_label
 from .state import HAND, MAX_BID, MIN_BID, TresottiOptions, TresottiState, trick_winner
 from .view import final_summary
 
@@ -186,7 +186,7 @@ class Tresotti(Game):
         trump = state.trump
         if not trump:
             trump = SUIT_OF[card]
-            events.append(Event(_("{suit} are trump.").format(suit=SUIT_LABELS[trump])))
+            events.append(Event(_("{suit} are trump.").format(suit=suit_label(trump))))
         winner = partial(trick_winner, trump=trump, reading=state.options.reading())
         play = state.play.play(seat, card, winner)
         if play.trick.plays:

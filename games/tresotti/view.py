@@ -16,7 +16,7 @@ from ..core.i18n import _
 from ..core.tricks import Trick, trick_piles
 from ..core.views import AskAmount, Choice, SeatLine, SeatView, TableView, hand_choices, seat_name
 from ..core.wording import count_of, seat_list
-from .cards import SUIT_LABELS, SUIT_OF, Reading, label
+from .cards import SUIT_OF, Reading, label, suit_label
 from .state import MAX_BID, MIN_BID, TresottiState, trick_winner
 
 
@@ -80,9 +80,9 @@ def _seat_lines(state: TresottiState, acting: frozenset[int], doubles: tuple[int
 
 def _facts(state: TresottiState) -> tuple[tuple[str, str], ...]:
     play, opts = state.play, state.options
-    facts = [(_("Trump"), SUIT_LABELS[state.trump] if state.trump else _("set by the first lead"))]
+    facts = [(_("Trump"), suit_label(state.trump) if state.trump else _("set by the first lead"))]
     if play.trick.plays:
-        facts.append((_("Led suit"), SUIT_LABELS[SUIT_OF[play.trick.plays[0][1]]]))
+        facts.append((_("Led suit"), suit_label(SUIT_OF[play.trick.plays[0][1]])))
     if state.phase == "bid":
         high = state.auction.high
         facts.append(
@@ -99,7 +99,7 @@ def _facts(state: TresottiState) -> tuple[tuple[str, str], ...]:
         facts.append((_("Hand"), _("front (the game cannot end)") if state.front else _("back")))
     # Reference facts last: the hand panel shows only the first few.
     facts.append((_("Goal"), _("first to {n}").format(n=opts.target)))
-    facts.append((_("Courses"), opts.reading().text))
+    facts.append((_("Courses"), opts.reading().shown()))
     return tuple(facts)
 
 

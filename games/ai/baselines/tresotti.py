@@ -16,17 +16,17 @@ from games.ai import seen
 from games.ai.seen import TableTrick, cards_of, current_trick
 from games.core.game import Game
 from games.core.tricks import Trick
-from games.tresotti.cards import BASIC, DEARWORTH, GAME_VALUE, SUIT_LABELS, SUIT_OF, Reading
+from games.tresotti.cards import BASIC, DEARWORTH, GAME_VALUE, SUIT_LABELS, SUIT_OF, Reading, suit_label
 from games.tresotti.state import trick_winner
-
-_SUIT_BY_LABEL = {text: suit for suit, text in SUIT_LABELS.items()}
 
 
 def table_facts(view: Any) -> tuple[str, Reading]:
-    """The trump suit ("" before the first lead) and the rule set's reading, from the view's facts."""
+    """The trump suit ("" before the first lead) and the rule set's reading, from the view's facts
+    (read in the language they were written in: the one spoken now)."""
     facts = dict(view.public.facts)
-    trump = next((_SUIT_BY_LABEL[v] for v in facts.values() if v in _SUIT_BY_LABEL), "")
-    reading = DEARWORTH if DEARWORTH.text in facts.values() else BASIC
+    by_label = {suit_label(suit): suit for suit in SUIT_LABELS}
+    trump = next((by_label[v] for v in facts.values() if v in by_label), "")
+    reading = DEARWORTH if DEARWORTH.shown() in facts.values() else BASIC
     return trump, reading
 
 

@@ -10,12 +10,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cache
 
+from games.core.i18n import N_, _
+
 HIGH_RANK = {"2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "T": 10, "J": 11, "Q": 12, "K": 13, "A": 14}
 
 HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH = range(9)
 _CATEGORY_NAMES = (
-    "high card", "a pair", "two pair", "three of a kind", "a straight",
-    "a flush", "a full house", "four of a kind", "a straight flush",
+    N_("high card"), N_("a pair"), N_("two pair"), N_("three of a kind"), N_("a straight"),
+    N_("a flush"), N_("a full house"), N_("four of a kind"), N_("a straight flush"),
 )
 
 
@@ -82,33 +84,42 @@ def high_key(cards: Iterable[str]) -> tuple[int, ...]:
     return best
 
 
-_RANK_WORDS = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "10", 11: "jack", 12: "queen",
-               13: "king", 14: "ace"}
+#: A rank as a word, and in the plural ("a pair of 8s", "two pair, jacks and 10s"): looked up in the
+#: reader's language when a name is built (Japanese names a rank alone: 8, ジャック).
+_RANK_WORDS = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "10", 11: N_("jack"),
+               12: N_("queen"), 13: N_("king"), 14: N_("ace")}
+_PLURALS = {2: N_("2s"), 3: N_("3s"), 4: N_("4s"), 5: N_("5s"), 6: N_("sixes"), 7: N_("7s"), 8: N_("8s"),
+            9: N_("9s"), 10: N_("10s"), 11: N_("jacks"), 12: N_("queens"), 13: N_("kings"), 14: N_("aces")}
+
+
+def _word(rank: int) -> str:
+    return _(_RANK_WORDS[rank]) if rank > 10 else _RANK_WORDS[rank]
 
 
 def _plural(rank: int) -> str:
-    word = _RANK_WORDS[rank]
-    return "sixes" if rank == 6 else f"{word}s"
+    return _(_PLURALS[rank])
 
 
 def high_name(key: tuple[int, ...]) -> str:
-    """A player-facing name such as "a pair of 8s" or "a straight to the queen"."""
+    """A player-facing name such as "a pair of 8s" or "a straight to the queen", in the language spoken
+    now: each category is one whole sentence with the ranks as placeholders ("8のワンペア")."""
     cat, ranks = key[0], key[1:]
     if not ranks:
-        return _CATEGORY_NAMES[cat]
-    top = _RANK_WORDS[ranks[0]]
+        return _(_CATEGORY_NAMES[cat])
     if cat == HIGH_CARD:
-        return f"{top} high"
+        return _("{rank} high").format(rank=_word(ranks[0]))
     if cat == PAIR:
-        return f"a pair of {_plural(ranks[0])}"
+        return _("a pair of {ranks}").format(ranks=_plural(ranks[0]))
     if cat == TWO_PAIR:
-        return f"two pair, {_plural(ranks[0])} and {_plural(ranks[1])}"
+        return _("two pair, {high} and {low}").format(high=_plural(ranks[0]), low=_plural(ranks[1]))
     if cat == TRIPS:
-        return f"three {_plural(ranks[0])}"
-    if cat in (STRAIGHT, STRAIGHT_FLUSH):
-        return f"{_CATEGORY_NAMES[cat]} to the {top}"
+        return _("three {ranks}").format(ranks=_plural(ranks[0]))
+    if cat == STRAIGHT:
+        return _("a straight to the {rank}").format(rank=_word(ranks[0]))
+    if cat == STRAIGHT_FLUSH:
+        return _("a straight flush to the {rank}").format(rank=_word(ranks[0]))
     if cat == FLUSH:
-        return f"a flush, {top} high"
+        return _("a flush, {rank} high").format(rank=_word(ranks[0]))
     if cat == FULL_HOUSE:
-        return f"a full house, {_plural(ranks[0])} full of {_plural(ranks[1])}"
-    return f"four {_plural(ranks[0])}"
+        return _("a full house, {high} full of {low}").format(high=_plural(ranks[0]), low=_plural(ranks[1]))
+    return _("four {ranks}").format(ranks=_plural(ranks[0]))

@@ -14,6 +14,7 @@ from itertools import combinations
 from math import prod
 
 from games.core.cards import STANDARD_DECK
+from games.core.i18n import N_, _, language
 
 #: Ace is low (1) in A-5 lowball.
 LOW_RANK = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "T": 10, "J": 11, "Q": 12, "K": 13}
@@ -116,32 +117,42 @@ def _board_value(board: Sequence[str]) -> int:
 
 def low_name(key: tuple[int, ...]) -> str:
     """A player-facing name such as "7-5 low" or "a pair of 3s"."""
-    name = _LOW_NAMES.get(key)
+    cached = (language(), key)
+    name = _LOW_NAMES.get(cached)
     if name is None:
-        name = _LOW_NAMES[key] = _low_name(key)
+        name = _LOW_NAMES[cached] = _low_name(key)
     return name
 
 
-_LOW_NAMES: dict[tuple[int, ...], str] = {}  # at most one per rank pattern, like _LOWS
+#: At most one per rank pattern and language, like _LOWS (a name is built in the language spoken).
+_LOW_NAMES: dict[tuple[str, tuple[int, ...]], str] = {}
 
 
 def low_hand(key: tuple[int, ...]) -> str:
     """A low as players call it at the showdown, every card: ``7-5-4-3-A low``; a paired
     hand by its name ("a pair of 3s"), since its cards don't make a low."""
-    name = _LOW_HANDS.get(key)
+    cached = (language(), key)
+    name = _LOW_HANDS.get(cached)
     if name is None:
-        every = "-".join(_NAMES.get(r, str(r)) for r in key[1:]) + " low"
-        name = _LOW_HANDS[key] = every if key[0] == 0 else low_name(key)
+        every = _("{cards} low").format(cards="-".join(_NAMES.get(r, str(r)) for r in key[1:]))
+        name = _LOW_HANDS[cached] = every if key[0] == 0 else low_name(key)
     return name
 
 
-_LOW_HANDS: dict[tuple[int, ...], str] = {}  # at most one per rank pattern, like _LOW_NAMES
+_LOW_HANDS: dict[tuple[str, tuple[int, ...]], str] = {}  # like _LOW_NAMES
 
 
 def _low_name(key: tuple[int, ...]) -> str:
     cls, ranks = key[0], key[1:]
     if cls == 0:
-        top = [_NAMES.get(r, str(r)) for r in ranks[:2]]
-        return "-".join(top) + " low"
+        return _("{cards} low").format(cards="-".join(_NAMES.get(r, str(r)) for r in ranks[:2]))
     name = _NAMES.get(ranks[0], str(ranks[0]))
-    return {1: f"a pair of {name}s", 2: "two pair", 3: f"three {name}s", 4: "a full house", 5: "four of a kind"}[cls]
+    if cls == 1:
+        return _("a pair of {rank}s").format(rank=name)
+    if cls == 3:
+        return _("three {rank}s").format(rank=name)
+    return _(_MADE[cls])
+
+
+#: Paired lows named by their category alone (the same words as high hands').
+_MADE = {2: N_("two pair"), 4: N_("a full house"), 5: N_("four of a kind")}

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import lru_cache
 
+from ..i18n import N_, _
 from ..views import CardFace
 
 RANKS = "A23456789TJQK"
@@ -60,10 +61,18 @@ def deck_ids(decks: int, jokers: int) -> tuple[str, ...]:
     return tuple(out)
 
 
-@lru_cache(maxsize=512)
+#: The joker's label, the one card named by a word: in the reader's language ("ジョーカー").
+JOKER_LABEL = N_("Joker")
+
+
 def face_label(face: str) -> str:
     if face == JOKER:
-        return "Joker"
+        return _(JOKER_LABEL)
+    return _suited_label(face)
+
+
+@lru_cache(maxsize=512)
+def _suited_label(face: str) -> str:
     return RANK_LABELS.get(face[0], face[0]) + SUIT_SYMBOLS[face[1]]
 
 
@@ -71,6 +80,8 @@ class _Labels(dict[str, str]):
     """The label of each card id, made once (a taken pile is told card by card)."""
 
     def __missing__(self, card: str) -> str:
+        if card[:2] == JOKER:  # a word, in the language spoken now: not kept
+            return face_label(JOKER)
         text = self[card] = face_label(card[:2])
         return text
 
@@ -122,12 +133,16 @@ def grouped_text(cards: Iterable[str], *, order: str = "suit") -> str:
     return " · ".join(" ".join(g) for g in groups)
 
 
-@lru_cache(maxsize=1024)
 def card_face(card: str) -> CardFace:
     """The ``CardFace`` of a card id, for a hand shown grouped by suit or by rank: ranks 2 … K, A
     (ace high), suits ♠ ♥ ♦ ♣ as ``by_suit``; a joker has no rank and no suit (grouped last)."""
-    if card[:2] == JOKER:
+    if card[:2] == JOKER:  # labelled in the language spoken now: not kept
         return CardFace(card, face_label(JOKER), rank_order=ACE_HIGH + 1, suit_order=len(SUITS))
+    return _suited_face(card)
+
+
+@lru_cache(maxsize=1024)
+def _suited_face(card: str) -> CardFace:
     rank = card[0]
     place = POSITION[rank]
     return CardFace(
