@@ -27,6 +27,7 @@ WIDTH = 400  # Discord shows an embed's image about 400 px wide: drawn at that s
 HAND_ROW = 13  # cards per row of a hand before it takes a second row
 ROW_STEP = 50  # a second row covers the first's lower part, never its corner index
 LABEL = 15
+GROUP_GAP = 12  # the felt between two groups of a hand (down and up cards, two suits)
 MAX_PILE = 14  # a long pile (the discard pile) shows its newest cards
 
 
@@ -37,6 +38,9 @@ class HandPicture:
     four_colour: bool = True
     #: Cards face down (a stud hand's hole cards are face up to their owner: this is for others).
     hidden: int = 0
+    #: How many cards each group has, in order ("down" then "up", or one suit each), as the text
+    #: groups them: a gap is left between groups. Empty: one group.
+    groups: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,22 +85,40 @@ def _rows(n: int, per_row: int) -> list[int]:
     return [base + (1 if i < extra else 0) for i in range(rows)]
 
 
+def _starts(pic: HandPicture) -> frozenset[int]:
+    """Indexes of the cards that open a new group (after the first)."""
+    out, i = set(), 0
+    for n in pic.groups[:-1]:
+        i += n
+        out.add(i)
+    return frozenset(out)
+
+
 def render_hand(pic: HandPicture) -> Image.Image:
-    """The hand fanned in overlapping rows, left to right in the order given."""
+    """The hand fanned in overlapping rows, left to right in the order given, a gap between groups."""
     size = HAND
     tiles = [tile(pic.family, c, size, pic.four_colour) for c in pic.cards] + [back(size)] * pic.hidden
     counts = _rows(len(tiles), HAND_ROW)
-    widest = max(counts)
-    step = min(size.w + 4, (WIDTH - 2 * PAD - size.w) // max(1, widest - 1)) if widest > 1 else size.w
-    w = 2 * PAD + size.w + step * (widest - 1)
+    starts = _starts(pic)
+    rows: list[range] = []
+    for count in counts:
+        first = rows[-1].stop if rows else 0
+        rows.append(range(first, first + count))
+    gaps = [sum(1 for i in row[1:] if i in starts) for row in rows]
+    step = size.w + 4
+    for row, n in zip(rows, gaps, strict=True):
+        if len(row) > 1:
+            step = min(step, (WIDTH - 2 * PAD - size.w - GROUP_GAP * n) // (len(row) - 1))
+    w = 2 * PAD + size.w + max(step * (len(row) - 1) + GROUP_GAP * n for row, n in zip(rows, gaps, strict=True))
     h = 2 * PAD + size.h + ROW_STEP * (len(counts) - 1)
     img = Image.new("RGB", (w, h), FELT)
-    i = 0
-    for r, count in enumerate(counts):
-        for j in range(count):
-            t = tiles[i]
-            img.paste(t, (PAD + j * step, PAD + r * ROW_STEP), t)
-            i += 1
+    for r, row in enumerate(rows):
+        x = PAD
+        for j, i in enumerate(row):
+            if j and i in starts:
+                x += GROUP_GAP
+            img.paste(tiles[i], (x, PAD + r * ROW_STEP), tiles[i])
+            x += step
     return img
 
 

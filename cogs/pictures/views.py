@@ -15,11 +15,19 @@ from .compose import MAX_PILE, Block, HandPicture, TablePicture, ascii_text
 from .faces import Family
 
 
-def hand_picture(family: Family, cards: Sequence[str], *, four_colour: bool = True) -> HandPicture | None:
-    """The hand in the order the panel lists it; None for an empty hand."""
+def hand_picture(
+    family: Family, cards: Sequence[str], *, four_colour: bool = True, groups: Sequence[int] = ()
+) -> HandPicture | None:
+    """The hand in the order the panel lists it (``groups``: its groups' sizes); None for an empty hand."""
     if not cards:
         return None
-    return HandPicture(family, tuple(cards), four_colour)
+    return HandPicture(family, tuple(cards), four_colour, groups=tuple(groups) if len(groups) > 1 else ())
+
+
+def grouped_hand_picture(family: Family, groups: Sequence[Sequence[str]], *, four_colour: bool = True) -> HandPicture | None:
+    """The hand as groups of cards (as the panel's text groups them), drawn in that order."""
+    cards = [c for g in groups for c in g]
+    return hand_picture(family, cards, four_colour=four_colour, groups=[len(g) for g in groups if g])
 
 
 def _trick(pile: Pile, names: Sequence[str]) -> Block:

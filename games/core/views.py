@@ -149,6 +149,10 @@ class SeatView:
     #: and sorted by rank or by suit, the player's choice, and orders card menus the same way.
     #: Without them it shows ``hand_text`` as the game wrote it.
     faces: tuple[CardFace, ...] = ()
+    #: The cards as ``hand_text`` lists them, in its order and its groups ("Down: …", "Up: …"), so the
+    #: hand picture draws what the text says in the same order. Empty: ``hand`` as it is, one group.
+    #: (With ``faces`` the adapter groups the hand itself, by suit or by rank.)
+    hand_groups: tuple[tuple[str, ...], ...] = ()
 
 
 def hand_choices(
