@@ -9,7 +9,6 @@ value alone whether a message's picture changed.
 from __future__ import annotations
 
 import io
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -17,7 +16,8 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from .faces import Family
-from .tiles import HAND, TABLE, Size, back, fit_font, tile
+from .lettering import drawable, fit_font
+from .tiles import HAND, TABLE, Size, back, tile
 
 FELT = (28, 84, 60)
 TEXT = (235, 240, 235)
@@ -63,16 +63,10 @@ class TablePicture:
     four_colour: bool = True
 
 
-def ascii_text(text: str, limit: int = 40) -> str:
-    """``text`` as the bundled font can draw it (ASCII, accents dropped), or "" when it is written in
-    another script (a Japanese label, a name in kana): half a label ("1" of "ステーション1") would
-    mislead, and the embed beside the picture says it in full."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    if any(ord(c) > 127 and not unicodedata.combining(c) and unicodedata.category(c)[0] in "LN" for c in decomposed):
-        return ""
-    plain = decomposed.encode("ascii", "ignore").decode()
-    plain = " ".join(plain.replace("*", "").split())
-    return plain[:limit]
+def plain_text(text: str, limit: int = 40) -> str:
+    """``text`` as a picture writes it: Markdown stars and characters no bundled font draws (emoji)
+    left out; names and labels in any script the fonts have (Japanese included) kept whole."""
+    return drawable(text.replace("*", ""))[:limit]
 
 
 # ---------------------------------------------------------------- hands

@@ -9,9 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
 from .faces import Face, Family, face_of
+from .lettering import fit_font
 from .shapes import draw_shape
 
 SCALE = 2  # drawn at 2×, downsampled: smooth edges without a blurry resize of the finished image
@@ -29,21 +30,6 @@ class Size:
 
 HAND = Size(56, 80, 28)
 TABLE = Size(46, 66, 22)
-
-
-@lru_cache(maxsize=64)
-def font(px: int) -> ImageFont.FreeTypeFont:
-    """Pillow's bundled font (ASCII only), so nothing is downloaded and it renders everywhere."""
-    loaded = ImageFont.load_default(size=px)
-    assert isinstance(loaded, ImageFont.FreeTypeFont)
-    return loaded
-
-
-def fit_font(text: str, width: float, px: int) -> ImageFont.FreeTypeFont:
-    """The largest size up to ``px`` at which ``text`` fits ``width``."""
-    while px > 8 and font(px).getlength(text) > width:
-        px -= 1
-    return font(px)
 
 
 def _blank(size: Size, fill: tuple[int, int, int]) -> tuple[Image.Image, ImageDraw.ImageDraw]:

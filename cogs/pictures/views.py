@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from games.core.views import Pile, TableView
 
-from .compose import MAX_PILE, Block, HandPicture, TablePicture, ascii_text
+from .compose import MAX_PILE, Block, HandPicture, TablePicture, plain_text
 from .faces import Family
 
 
@@ -31,15 +31,15 @@ def grouped_hand_picture(family: Family, groups: Sequence[Sequence[str]], *, fou
 
 
 def _trick(pile: Pile, names: Sequence[str]) -> Block:
-    who = [ascii_text(names[seat], 14) if 0 <= seat < len(names) else "" for seat, _label in pile.plays]
+    who = [plain_text(names[seat], 14) if 0 <= seat < len(names) else "" for seat, _label in pile.plays]
     seats = [seat for seat, _label in pile.plays]
     winner = seats.index(pile.winner) if pile.winner in seats else None
-    return Block(ascii_text(pile.name), "trick", cards=pile.cards, names=tuple(who), winner=winner)
+    return Block(plain_text(pile.name), "trick", cards=pile.cards, names=tuple(who), winner=winner)
 
 
 def _row(label: str, cards: tuple[str, ...]) -> Block:
     shown = cards[-MAX_PILE:]
-    return Block(ascii_text(label), "row", cards=shown, more=len(cards) - len(shown))
+    return Block(plain_text(label), "row", cards=shown, more=len(cards) - len(shown))
 
 
 def _split(cards: tuple[str, ...], runs: tuple[int, ...]) -> tuple[tuple[str, ...], ...]:
@@ -61,7 +61,7 @@ def table_picture(
     def flush() -> None:
         nonlocal melds
         if melds:
-            blocks.append(Block(ascii_text(group), "melds", melds=tuple(melds)))
+            blocks.append(Block(plain_text(group), "melds", melds=tuple(melds)))
             melds = []
 
     for pile in view.piles:
@@ -72,7 +72,7 @@ def table_picture(
             continue
         if pile.runs and sum(pile.runs) == len(pile.cards):
             flush()
-            blocks.append(Block(ascii_text(pile.name), "melds", melds=_split(pile.cards, pile.runs)))
+            blocks.append(Block(plain_text(pile.name), "melds", melds=_split(pile.cards, pile.runs)))
         elif pile.group:
             melds.append(pile.cards)
         elif pile.plays and len(pile.plays) == len(pile.cards):
