@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
+
+from games.core.i18n import language, speaking
 
 from .faces import Family
 from .lettering import drawable, fit_font
@@ -41,6 +43,8 @@ class HandPicture:
     #: How many cards each group has, in order ("down" then "up", or one suit each), as the text
     #: groups them: a gap is left between groups. Empty: one group.
     groups: tuple[int, ...] = ()
+    #: The language it is drawn in (cards' words are translated): equal content in two languages is two pictures.
+    lang: str = field(default_factory=language)
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +65,7 @@ class TablePicture:
     family: Family
     blocks: tuple[Block, ...]
     four_colour: bool = True
+    lang: str = field(default_factory=language)
 
 
 def plain_text(text: str, limit: int = 40) -> str:
@@ -240,5 +245,6 @@ def encode(img: Image.Image) -> bytes:
 @lru_cache(maxsize=512)
 def png(pic: HandPicture | TablePicture) -> bytes | None:
     """The picture as PNG bytes; equal content is drawn and encoded once."""
-    img = render_hand(pic) if isinstance(pic, HandPicture) else render_table(pic)
+    with speaking(pic.lang):
+        img = render_hand(pic) if isinstance(pic, HandPicture) else render_table(pic)
     return None if img is None else encode(img)

@@ -34,7 +34,7 @@ def _trick(pile: Pile, names: Sequence[str]) -> Block:
     who = [plain_text(names[seat], 14) if 0 <= seat < len(names) else "" for seat, _label in pile.plays]
     seats = [seat for seat, _label in pile.plays]
     winner = seats.index(pile.winner) if pile.winner in seats else None
-    return Block(plain_text(pile.name), "trick", cards=pile.cards, names=tuple(who), winner=winner)
+    return Block(plain_text(pile.name), "trick", cards=pile.drawn or pile.cards, names=tuple(who), winner=winner)
 
 
 def _row(label: str, cards: tuple[str, ...]) -> Block:
@@ -78,7 +78,7 @@ def table_picture(
         elif pile.plays and len(pile.plays) == len(pile.cards):
             blocks.append(_trick(pile, names))
         else:
-            blocks.append(_row(pile.name, pile.cards))
+            blocks.append(_row(pile.name, pile.drawn or pile.cards))
     flush()
     for line in view.seats:
         if line.cards:

@@ -49,6 +49,9 @@ class Pile:
     #: each meld apart; empty when the cards are one group. Not in the repr: views logged before it
     #: (the golden logs of the engine tests) read the same.
     runs: tuple[int, ...] = field(default=(), repr=False)
+    #: What each card is drawn as, where the picture should show more than the card: a Wild Rage
+    #: played as red is ``WILD=R``. Empty: ``cards``. Not in the repr (as ``runs``).
+    drawn: tuple[str, ...] = field(default=(), repr=False)
 
 
 @dataclass(frozen=True, slots=True)
