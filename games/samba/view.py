@@ -46,7 +46,7 @@ def _meld_piles(state: SambaState) -> tuple[Pile, ...]:
     laid_out = [
         (cards, _("Red 3s laid out: {cards}").format(cards=labels(cards)) if cards else "") for cards in state.red3s
     ]
-    return team_meld_piles(state.melds, meld_text, laid_out=laid_out)
+    return team_meld_piles(state.melds, meld_text, laid_out=laid_out, laid_out_name=_("Red 3s"))
 
 
 def _seat_lines(state: SambaState, acting: frozenset[int]) -> tuple[SeatLine, ...]:

@@ -26,8 +26,10 @@ def team_meld_piles(
     describe: Callable[[Meld], str],
     *,
     laid_out: Sequence[tuple[tuple[str, ...], str]] = (),
+    laid_out_name: str = "",
 ) -> tuple[Pile, ...]:
-    """A pile per team; ``laid_out[t]`` is cards a team has laid out beside its melds, with its line."""
+    """A pile per team, named after its partners; ``laid_out[t]`` is cards a team has laid out beside its
+    melds (bonus cards, not a meld: ``laid_out_name`` says what they are), with its line."""
     piles = []
     for t, team_melds in enumerate(melds):
         head = _("{who}: {n}").format(who=team_names(t), n=count_of(len(team_melds), _("{n} meld"), _("{n} melds")))
@@ -38,7 +40,8 @@ def team_meld_piles(
             lines.append(line)
         cards = (*(c for m in team_melds for c in m.cards), *extra)
         runs = (*(len(m.cards) for m in team_melds), *((len(extra),) if extra else ()))
-        piles.append(Pile(_("Melds of team {k}").format(k=t + 1), cards, "\n".join(lines), runs=runs))
+        name = _("Melds of {who}").format(who=team_names(t))
+        piles.append(Pile(name, cards, "\n".join(lines), runs=runs, aside=laid_out_name if extra else ""))
     return tuple(piles)
 
 
