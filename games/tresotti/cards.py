@@ -12,13 +12,15 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from ..core.cards import FAIRMARKET_DECK, FAIRMARKET_SUITS
+from ..core.i18n import N_, _
 
 SUIT_OF = MappingProxyType(dict(FAIRMARKET_DECK.suit))
 _RANK_OF = FAIRMARKET_DECK.rank
 DOUBLES = ("10", "20", "30", "40", "50", "60")
 #: Face value towards "game": only the doubles count, in every rule set.
 GAME_VALUE = MappingProxyType({c: int(_RANK_OF[c]) for c in FAIRMARKET_DECK.cards if _RANK_OF[c] in DOUBLES})
-RANK_NAMES = MappingProxyType({"P": "Page", "C": "Consort", "Q": "Queen", "A": "Ace"})
+#: The royals' names (translated where written: the card pictures write the same words).
+RANK_NAMES = MappingProxyType({"P": N_("Page"), "C": N_("Consort"), "Q": N_("Queen"), "A": N_("Ace")})
 
 
 @dataclass(frozen=True)
@@ -73,4 +75,5 @@ SUIT_LABELS = MappingProxyType(
 def label(card: str) -> str:
     """``FQ`` → ``🚩 Queen``, ``B40`` → ``🔔 40``."""
     rank = _RANK_OF[card]
-    return f"{FAIRMARKET_DECK.suit_symbols[SUIT_OF[card]]} {RANK_NAMES.get(rank, rank)}"
+    name = RANK_NAMES.get(rank)
+    return f"{FAIRMARKET_DECK.suit_symbols[SUIT_OF[card]]} {_(name) if name else rank}"

@@ -54,6 +54,10 @@ def test_tresottis_royals_carry_the_name_its_text_gives_them(rank: str, name: st
         words = [t.text for t in letterings(face_of("fairmarket", suit + rank), HAND)]
         assert words == [rank, name] and tresotti_label(suit + rank).endswith(name)
     assert [t.text for t in letterings(face_of("fairmarket", "B7"), HAND)] == ["7"]
+    install_catalogues()
+    with speaking("ja"):  # the same word in Japanese, on the card and in the text
+        word = letterings(face_of("fairmarket", "B" + rank), HAND)[1].text
+        assert not word.isascii() and tresotti_label("B" + rank).endswith(word)
 
 
 def test_a_played_wild_shows_the_colour_it_was_called() -> None:
