@@ -83,15 +83,15 @@ def _fitted(text: str, box: tuple[float, float, float, float], px: int, *, verti
     return Lettering(text, font_for(text, px), box, vertical)
 
 
-def _vertical(d_img: Image.Image, text: Lettering, colour: tuple[int, int, int]) -> None:
+def _vertical(img: Image.Image, text: Lettering, colour: tuple[int, int, int]) -> None:
     """``text`` turned a quarter left, bottom-aligned in its box's lower end."""
     x0, y0, x1, y1 = (round(v) for v in text.box)
     bbox = text.font.getbbox(text.text)
-    strip = Image.new("RGBA", (bbox[2] + 2, bbox[3] + 2), (0, 0, 0, 0))
+    strip = Image.new("RGBA", (round(bbox[2]) + 2, round(bbox[3]) + 2), (0, 0, 0, 0))
     ImageDraw.Draw(strip).text((0, 0), text.text, font=text.font, fill=(*colour, 255))
     turned = strip.rotate(90, expand=True)
     left = x0 + max(0, (x1 - x0 - turned.width) // 2)
-    d_img.alpha_composite(turned, (left, max(y0, y1 - turned.height)))
+    img.alpha_composite(turned, (left, max(y0, y1 - turned.height)))
 
 
 def _draw_face(face: Face, size: Size) -> Image.Image:
