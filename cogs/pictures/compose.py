@@ -93,23 +93,41 @@ def _starts(pic: HandPicture) -> frozenset[int]:
     return frozenset(out)
 
 
+def _hand_rows(n: int, groups: Sequence[int]) -> list[range]:
+    """Which cards go in each row: rows as even as possible, or, with groups, a row starts with a group
+    where it can (a group too long for one row still splits)."""
+    rows: list[range] = []
+    if len(groups) < 2:
+        for count in _rows(n, HAND_ROW):
+            first = rows[-1].stop if rows else 0
+            rows.append(range(first, first + count))
+        return rows
+    first = at = 0
+    for size in [*groups, n - sum(groups)] if n > sum(groups) else groups:
+        if at > first and at + size - first > HAND_ROW:
+            rows.append(range(first, at))
+            first = at
+        at += size
+        while at - first > HAND_ROW:
+            rows.append(range(first, first + HAND_ROW))
+            first += HAND_ROW
+    rows.append(range(first, at))
+    return rows
+
+
 def render_hand(pic: HandPicture) -> Image.Image:
     """The hand fanned in overlapping rows, left to right in the order given, a gap between groups."""
     size = HAND
     tiles = [tile(pic.family, c, size, pic.four_colour) for c in pic.cards] + [back(size)] * pic.hidden
-    counts = _rows(len(tiles), HAND_ROW)
     starts = _starts(pic)
-    rows: list[range] = []
-    for count in counts:
-        first = rows[-1].stop if rows else 0
-        rows.append(range(first, first + count))
+    rows = _hand_rows(len(tiles), pic.groups)
     gaps = [sum(1 for i in row[1:] if i in starts) for row in rows]
     step = size.w + 4
     for row, n in zip(rows, gaps, strict=True):
         if len(row) > 1:
             step = min(step, (WIDTH - 2 * PAD - size.w - GROUP_GAP * n) // (len(row) - 1))
     w = 2 * PAD + size.w + max(step * (len(row) - 1) + GROUP_GAP * n for row, n in zip(rows, gaps, strict=True))
-    h = 2 * PAD + size.h + ROW_STEP * (len(counts) - 1)
+    h = 2 * PAD + size.h + ROW_STEP * (len(rows) - 1)
     img = Image.new("RGB", (w, h), FELT)
     for r, row in enumerate(rows):
         x = PAD

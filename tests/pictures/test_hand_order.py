@@ -12,7 +12,9 @@ from typing import Any
 
 import pytest
 
-from cogs.pictures.compose import HandPicture
+from cogs.pictures import grouped_hand_picture
+from cogs.pictures.compose import WIDTH, HandPicture, _hand_rows, render_hand
+from cogs.pictures.faces import every_code
 from cogs.ui.handtext import SORTS, grouped_lines, ordered
 from cogs.ui.pictures import hand_pic
 from games.core.cards import PLAIN_LABELS
@@ -108,3 +110,15 @@ def test_the_hand_picture_lists_the_cards_as_the_text_does(game_id: str) -> None
                 _check_text_order(game_id, sv, pic)
             seen += 1
     assert seen >= 8
+
+
+def test_a_long_grouped_hand_starts_its_rows_with_a_group() -> None:
+    """Twenty cards in four suits: a suit is not split over two rows when it fits in one."""
+    deck = every_code("rummy")
+    groups = [deck[0:8], deck[13:16], deck[26:30], deck[39:44]]
+    pic = grouped_hand_picture("rummy", groups)
+    assert pic is not None and pic.groups == (8, 3, 4, 5)
+    rows = _hand_rows(len(pic.cards), pic.groups)
+    assert [(r.start, r.stop) for r in rows] == [(0, 11), (11, 20)]  # ♠♥ | ♦♣, not 10 | 10
+    img = render_hand(pic)
+    assert img.width <= WIDTH
