@@ -11,8 +11,9 @@ import argparse
 import time
 from typing import Any
 
-from cogs.pictures import deck_of, hand_picture, png, table_picture
+from cogs.pictures import deck_of, png, table_picture
 from cogs.pictures.compose import HandPicture, TablePicture
+from cogs.ui.pictures import hand_pic
 from tools.scenes import showcase
 
 TARGET_P99_MS = 20.0
@@ -29,7 +30,7 @@ def _pictures() -> list[tuple[str, HandPicture | TablePicture]]:
     for scene in showcase():
         sv = scene.view()
         family = deck_of(scene.game.id)
-        hand = hand_picture(family, sv.hand)
+        hand = hand_pic(scene.game.id, sv, "suit")  # as the panel draws it: ordered and grouped
         table = table_picture(family, sv.public, NAMES)
         if hand is not None:
             out.append((f"{scene.game.id} hand ({len(sv.hand)} cards)", hand))

@@ -8,8 +8,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from cogs.pictures import deck_of, hand_picture, png, table_picture
-from cogs.ui.handtext import order_codes
+from cogs.pictures import deck_of, png, table_picture
+from cogs.ui.pictures import hand_pic
 from tools.scenes import showcase
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Flo", "Gus", "Hal")
@@ -21,8 +21,7 @@ def write(out: Path) -> list[Path]:
     for scene in showcase():
         sv = scene.view()
         family = deck_of(scene.game.id)
-        hand = order_codes(sv.hand, sv.faces, "suit") if sv.faces else list(sv.hand)
-        pic = hand_picture(family, hand) if scene.name.endswith("hand") else table_picture(family, sv.public, NAMES)
+        pic = hand_pic(scene.game.id, sv, "suit") if scene.name.endswith("hand") else table_picture(family, sv.public, NAMES)
         data = png(pic) if pic is not None else None
         if data is None:
             print(f"{scene.name}: nothing to draw")

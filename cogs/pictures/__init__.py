@@ -2,6 +2,6 @@
 
 from .compose import HandPicture, TablePicture, png
 from .faces import Family, UnknownCard, deck_of, face_of
-from .views import hand_picture, table_picture
+from .views import grouped_hand_picture, hand_picture, table_picture
 
-__all__ = ["Family", "HandPicture", "TablePicture", "UnknownCard", "deck_of", "face_of", "hand_picture", "png", "table_picture"]
+__all__ = ["Family", "HandPicture", "TablePicture", "UnknownCard", "deck_of", "face_of", "grouped_hand_picture", "hand_picture", "png", "table_picture"]

@@ -9,15 +9,17 @@ value alone whether a message's picture changed.
 from __future__ import annotations
 
 import io
-import unicodedata
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from games.core.i18n import language, speaking
+
 from .faces import Family
-from .tiles import HAND, TABLE, Size, back, fit_font, tile
+from .lettering import drawable, fit_font
+from .tiles import HAND, TABLE, Size, back, tile
 
 FELT = (28, 84, 60)
 TEXT = (235, 240, 235)
@@ -27,6 +29,7 @@ WIDTH = 400  # Discord shows an embed's image about 400 px wide: drawn at that s
 HAND_ROW = 13  # cards per row of a hand before it takes a second row
 ROW_STEP = 50  # a second row covers the first's lower part, never its corner index
 LABEL = 15
+GROUP_GAP = 12  # the felt between two groups of a hand (down and up cards, two suits)
 MAX_PILE = 14  # a long pile (the discard pile) shows its newest cards
 
 
@@ -37,6 +40,11 @@ class HandPicture:
     four_colour: bool = True
     #: Cards face down (a stud hand's hole cards are face up to their owner: this is for others).
     hidden: int = 0
+    #: How many cards each group has, in order ("down" then "up", or one suit each), as the text
+    #: groups them: a gap is left between groups. Empty: one group.
+    groups: tuple[int, ...] = ()
+    #: The language it is drawn in (cards' words are translated): equal content in two languages is two pictures.
+    lang: str = field(default_factory=language)
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,18 +65,13 @@ class TablePicture:
     family: Family
     blocks: tuple[Block, ...]
     four_colour: bool = True
+    lang: str = field(default_factory=language)
 
 
-def ascii_text(text: str, limit: int = 40) -> str:
-    """``text`` as the bundled font can draw it (ASCII, accents dropped), or "" when it is written in
-    another script (a Japanese label, a name in kana): half a label ("1" of "ステーション1") would
-    mislead, and the embed beside the picture says it in full."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    if any(ord(c) > 127 and not unicodedata.combining(c) and unicodedata.category(c)[0] in "LN" for c in decomposed):
-        return ""
-    plain = decomposed.encode("ascii", "ignore").decode()
-    plain = " ".join(plain.replace("*", "").split())
-    return plain[:limit]
+def plain_text(text: str, limit: int = 40) -> str:
+    """``text`` as a picture writes it: Markdown stars and characters no bundled font draws (emoji)
+    left out; names and labels in any script the fonts have (Japanese included) kept whole."""
+    return drawable(text.replace("*", ""))[:limit]
 
 
 # ---------------------------------------------------------------- hands
@@ -81,22 +84,58 @@ def _rows(n: int, per_row: int) -> list[int]:
     return [base + (1 if i < extra else 0) for i in range(rows)]
 
 
+def _starts(pic: HandPicture) -> frozenset[int]:
+    """Indexes of the cards that open a new group (after the first)."""
+    out, i = set(), 0
+    for n in pic.groups[:-1]:
+        i += n
+        out.add(i)
+    return frozenset(out)
+
+
+def _hand_rows(n: int, groups: Sequence[int]) -> list[range]:
+    """Which cards go in each row: rows as even as possible, or, with groups, a row starts with a group
+    where it can (a group too long for one row still splits)."""
+    rows: list[range] = []
+    if len(groups) < 2:
+        for count in _rows(n, HAND_ROW):
+            first = rows[-1].stop if rows else 0
+            rows.append(range(first, first + count))
+        return rows
+    first = at = 0
+    for size in [*groups, n - sum(groups)] if n > sum(groups) else groups:
+        if at > first and at + size - first > HAND_ROW:
+            rows.append(range(first, at))
+            first = at
+        at += size
+        while at - first > HAND_ROW:
+            rows.append(range(first, first + HAND_ROW))
+            first += HAND_ROW
+    rows.append(range(first, at))
+    return rows
+
+
 def render_hand(pic: HandPicture) -> Image.Image:
-    """The hand fanned in overlapping rows, left to right in the order given."""
+    """The hand fanned in overlapping rows, left to right in the order given, a gap between groups."""
     size = HAND
     tiles = [tile(pic.family, c, size, pic.four_colour) for c in pic.cards] + [back(size)] * pic.hidden
-    counts = _rows(len(tiles), HAND_ROW)
-    widest = max(counts)
-    step = min(size.w + 4, (WIDTH - 2 * PAD - size.w) // max(1, widest - 1)) if widest > 1 else size.w
-    w = 2 * PAD + size.w + step * (widest - 1)
-    h = 2 * PAD + size.h + ROW_STEP * (len(counts) - 1)
+    starts = _starts(pic)
+    rows = _hand_rows(len(tiles), pic.groups)
+    gaps = [sum(1 for i in row[1:] if i in starts) for row in rows]
+    step = size.w + 4
+    for row, n in zip(rows, gaps, strict=True):
+        if len(row) > 1:
+            step = min(step, (WIDTH - 2 * PAD - size.w - GROUP_GAP * n) // (len(row) - 1))
+    w = 2 * PAD + size.w + max(step * (len(row) - 1) + GROUP_GAP * n for row, n in zip(rows, gaps, strict=True))
+    h = 2 * PAD + size.h + ROW_STEP * (len(rows) - 1)
     img = Image.new("RGB", (w, h), FELT)
-    i = 0
-    for r, count in enumerate(counts):
-        for j in range(count):
-            t = tiles[i]
-            img.paste(t, (PAD + j * step, PAD + r * ROW_STEP), t)
-            i += 1
+    for r, row in enumerate(rows):
+        x = PAD
+        for j, i in enumerate(row):
+            if j and i in starts:
+                x += GROUP_GAP
+            img.paste(tiles[i], (x, PAD + r * ROW_STEP), tiles[i])
+            x += step
     return img
 
 
@@ -224,5 +263,6 @@ def encode(img: Image.Image) -> bytes:
 @lru_cache(maxsize=512)
 def png(pic: HandPicture | TablePicture) -> bytes | None:
     """The picture as PNG bytes; equal content is drawn and encoded once."""
-    img = render_hand(pic) if isinstance(pic, HandPicture) else render_table(pic)
+    with speaking(pic.lang):
+        img = render_hand(pic) if isinstance(pic, HandPicture) else render_table(pic)
     return None if img is None else encode(img)

@@ -14,6 +14,7 @@ from functools import lru_cache
 from typing import Literal
 
 from games import get_game
+from games.core.i18n import N_
 
 Family = Literal["standard", "rummy", "renfield", "fairmarket", "rage"]
 
@@ -46,9 +47,15 @@ RAGE: dict[str, tuple[str, Rgb]] = {
     "P": ("star", (130, 60, 170)),
 }
 RAGE_ACTIONS = {"WILD": "W", "CHANGE": "CH", "OUT": "OUT", "BONUS": "+5", "MAD": "-5"}
-RAGE_ACTION_WORDS = {"WILD": "WILD", "CHANGE": "CHANGE", "OUT": "OUT", "BONUS": "BONUS", "MAD": "MAD"}
+#: The word printed on a card (translated where drawn: ``tiles``), as the game's text names the card.
+RAGE_ACTION_WORDS = {"WILD": N_("WILD"), "CHANGE": N_("CHANGE"), "OUT": N_("OUT"), "BONUS": N_("BONUS"), "MAD": N_("MAD")}
+#: A Wild or Change Rage played as a colour: ``WILD=R`` (the trick says what it was called).
+CALLED = "="
+JOKER_WORD = N_("JOKER")
 RANK_TEXT = {"T": "10"}
 FAIRMARKET_RANKS = frozenset(("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "20", "30", "40", "50", "60", "P", "C", "Q"))
+#: The Fairmarket deck's royals carry their names, as the games' text writes them ("🔔 Page").
+FAIRMARKET_ROYALS = {"P": N_("Page"), "C": N_("Consort"), "Q": N_("Queen")}
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,7 +66,8 @@ class Face:
     shape: str
     colour: Rgb
     fill: Rgb = (255, 255, 255)
-    #: The big word across an action card (Rage's "WILD"); empty for suit cards.
+    #: The card's name written along its visible strip (Rage's "WILD", a royal's "Page"), in English:
+    #: translated where it is drawn. Empty for number cards.
     word: str = ""
 
 
@@ -93,7 +101,22 @@ def face_of(family: Family, code: str, four_colour: bool = True) -> Face:
     if suit not in table or not _rank_ok(family, rank):
         raise UnknownCard(f"{code!r} is not a {family} card")
     shape, colour = table[suit]
-    return Face(rank, shape, colour)
+    word = FAIRMARKET_ROYALS.get(rank, "") if family == "fairmarket" else ""
+    return Face(rank, shape, colour, word=word)
+
+
+def every_code(family: Family) -> tuple[str, ...]:
+    """Every code the family's deck has (one copy each; Rage's played Wilds and Changes with each call):
+    what the tests draw to check every face."""
+    if family in ("standard", "rummy"):
+        cards = [r + s for s in "shdc" for r in "A23456789TJQK"]
+        return tuple(cards) if family == "standard" else (*(c[0] + c[1].upper() + ".1" for c in cards), "JK.1")
+    if family == "rage":
+        called = [f"{card}{CALLED}{c}" for card in ("WILD", "CHANGE") for c in RAGE]
+        return (*(c + str(r) for c in RAGE for r in range(16)), *RAGE_ACTIONS, *called)
+    if family == "renfield":
+        return tuple(s + str(r) for s in RENFIELD for r in range(18))
+    return tuple(s + r for s in FAIRMARKET for r in sorted(FAIRMARKET_RANKS))
 
 
 def _rank_ok(family: Family, rank: str) -> bool:
@@ -104,7 +127,7 @@ def _rank_ok(family: Family, rank: str) -> bool:
 
 def _standard(code: str, four_colour: bool, *, rummy: bool) -> Face:
     if rummy and code == "JK":
-        return Face("JK", "star", (170, 30, 120), word="JOKER")
+        return Face("JK", "star", (170, 30, 120), word=JOKER_WORD)
     if len(code) != 2:
         raise UnknownCard(f"{code!r} is not a card of the standard deck")
     rank, suit = code[0], code[1].lower()
@@ -115,11 +138,15 @@ def _standard(code: str, four_colour: bool, *, rummy: bool) -> Face:
 
 
 def _rage(code: str) -> Face:
+    card, _sep, called = code.partition(CALLED)
+    if called and card in ("WILD", "CHANGE") and called in RAGE:
+        shape, fill = RAGE[called]  # the colour it was played as fills the card, its shape in the middle
+        ink: Rgb = INK if called == "Y" else (255, 255, 255)
+        return Face(RAGE_ACTIONS[card], shape, ink, fill=fill, word=RAGE_ACTION_WORDS[card])
     if code in RAGE_ACTIONS:
         return Face(RAGE_ACTIONS[code], "bolt", (255, 255, 255), fill=(35, 35, 40), word=RAGE_ACTION_WORDS[code])
     colour, rank = code[:1], code[1:]
     if colour not in RAGE or not rank.isdigit() or not 0 <= int(rank) <= 15:
         raise UnknownCard(f"{code!r} is not a Rage card")
     shape, fill = RAGE[colour]
-    ink: Rgb = INK if colour == "Y" else (255, 255, 255)
-    return Face(rank, shape, ink, fill=fill)
+    return Face(rank, shape, INK if colour == "Y" else (255, 255, 255), fill=fill)

@@ -9,29 +9,51 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.core.views import Pile, TableView
+from games.core.views import Pile, TableView, resolve_seats
 
-from .compose import MAX_PILE, Block, HandPicture, TablePicture, ascii_text
+from .compose import MAX_PILE, Block, HandPicture, TablePicture, plain_text
 from .faces import Family
 
 
-def hand_picture(family: Family, cards: Sequence[str], *, four_colour: bool = True) -> HandPicture | None:
-    """The hand in the order the panel lists it; None for an empty hand."""
+def hand_picture(
+    family: Family, cards: Sequence[str], *, four_colour: bool = True, groups: Sequence[int] = ()
+) -> HandPicture | None:
+    """The hand in the order the panel lists it (``groups``: its groups' sizes); None for an empty hand."""
     if not cards:
         return None
-    return HandPicture(family, tuple(cards), four_colour)
+    return HandPicture(family, tuple(cards), four_colour, groups=tuple(groups) if len(groups) > 1 else ())
+
+
+def grouped_hand_picture(family: Family, groups: Sequence[Sequence[str]], *, four_colour: bool = True) -> HandPicture | None:
+    """The hand as groups of cards (as the panel's text groups them), drawn in that order."""
+    cards = [c for g in groups for c in g]
+    return hand_picture(family, cards, four_colour=four_colour, groups=[len(g) for g in groups if g])
+
+
+def _label(text: str, names: Sequence[str]) -> str:
+    """A pile's name as the picture writes it, players' names in place of their seats ("Melds of Ann and Cy")."""
+    return plain_text(resolve_seats(text, lambda s: names[s] if 0 <= s < len(names) else "?"))
+
+
+def _melds(pile: Pile, names: Sequence[str]) -> list[Block]:
+    """A team's melds, and apart from them (not a meld) the cards it laid out beside them (red 3s)."""
+    groups = _split(pile.cards, pile.runs)
+    if not pile.aside:
+        return [Block(_label(pile.name, names), "melds", melds=groups)]
+    out = [Block(_label(pile.name, names), "melds", melds=groups[:-1])] if groups[:-1] else []
+    return [*out, _row(_label(pile.aside, names), groups[-1])]
 
 
 def _trick(pile: Pile, names: Sequence[str]) -> Block:
-    who = [ascii_text(names[seat], 14) if 0 <= seat < len(names) else "" for seat, _label in pile.plays]
+    who = [plain_text(names[seat], 14) if 0 <= seat < len(names) else "" for seat, _label in pile.plays]
     seats = [seat for seat, _label in pile.plays]
     winner = seats.index(pile.winner) if pile.winner in seats else None
-    return Block(ascii_text(pile.name), "trick", cards=pile.cards, names=tuple(who), winner=winner)
+    return Block(_label(pile.name, names), "trick", cards=pile.drawn or pile.cards, names=tuple(who), winner=winner)
 
 
 def _row(label: str, cards: tuple[str, ...]) -> Block:
     shown = cards[-MAX_PILE:]
-    return Block(ascii_text(label), "row", cards=shown, more=len(cards) - len(shown))
+    return Block(label, "row", cards=shown, more=len(cards) - len(shown))
 
 
 def _split(cards: tuple[str, ...], runs: tuple[int, ...]) -> tuple[tuple[str, ...], ...]:
@@ -53,7 +75,7 @@ def table_picture(
     def flush() -> None:
         nonlocal melds
         if melds:
-            blocks.append(Block(ascii_text(group), "melds", melds=tuple(melds)))
+            blocks.append(Block(_label(group, names), "melds", melds=tuple(melds)))
             melds = []
 
     for pile in view.piles:
@@ -64,18 +86,18 @@ def table_picture(
             continue
         if pile.runs and sum(pile.runs) == len(pile.cards):
             flush()
-            blocks.append(Block(ascii_text(pile.name), "melds", melds=_split(pile.cards, pile.runs)))
+            blocks.extend(_melds(pile, names))
         elif pile.group:
             melds.append(pile.cards)
         elif pile.plays and len(pile.plays) == len(pile.cards):
             blocks.append(_trick(pile, names))
         else:
-            blocks.append(_row(pile.name, pile.cards))
+            blocks.append(_row(_label(pile.name, names), pile.drawn or pile.cards))
     flush()
     for line in view.seats:
         if line.cards:
             name = names[line.seat] if 0 <= line.seat < len(names) else ""
-            blocks.append(_row(name, line.cards))
+            blocks.append(_row(plain_text(name), line.cards))
     if not blocks:
         return None
     return TablePicture(family, tuple(blocks), four_colour)

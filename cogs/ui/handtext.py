@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from typing import Literal
 
 from games.core.i18n import _
-from games.core.views import CardFace
+from games.core.views import CardFace, SeatView
 
 SortBy = Literal["suit", "rank"]
 SORTS: tuple[SortBy, ...] = ("suit", "rank")
@@ -28,12 +28,6 @@ def _key(face: CardFace, by: SortBy) -> tuple[int, int, int, int, str]:
 def ordered(faces: Iterable[CardFace], by: SortBy) -> list[CardFace]:
     """The faces in display order for ``by``."""
     return sorted(faces, key=lambda f: _key(f, by))
-
-
-def order_codes(codes: Sequence[str], faces: Sequence[CardFace], by: SortBy) -> list[str]:
-    """``codes`` in the order their faces are shown (codes without a face keep their place, last)."""
-    rank = {f.code: i for i, f in enumerate(ordered(faces, by))}
-    return sorted(codes, key=lambda c: rank.get(c, len(rank)))
 
 
 def _runs(tokens: Sequence[str]) -> str:
@@ -61,19 +55,34 @@ def _token(face: CardFace, by: SortBy) -> str:
     return face.suit if face.rank and face.suit else face.label
 
 
-def grouped_lines(faces: Sequence[CardFace], by: SortBy) -> list[str]:
-    """One line per group: ``**♠** (7) A K Q×2 10 9 4`` or ``**Q** (3) ♠×2 ♥``."""
+def _groups(faces: Sequence[CardFace], by: SortBy) -> dict[str, list[CardFace]]:
+    """The faces by group, groups and members in display order: what the text's lines list."""
     groups: dict[str, list[CardFace]] = {}
     for face in ordered(faces, by):
         groups.setdefault(_group_of(face, by), []).append(face)
+    return groups
+
+
+def grouped_lines(faces: Sequence[CardFace], by: SortBy) -> list[str]:
+    """One line per group: ``**♠** (7) A K Q×2 10 9 4`` or ``**Q** (3) ♠×2 ♥``."""
     lines = []
-    for name, members in groups.items():
+    for name, members in _groups(faces, by).items():
         tokens = _runs([_token(f, by) for f in members])
         if not name or (by == "rank" and not members[0].rank):
             lines.append(tokens)  # jokers and the like: their labels say it all
         else:
             lines.append(f"**{name}** ({len(members)}) {tokens}")
     return lines
+
+
+def hand_groups(sv: SeatView, by: SortBy) -> tuple[tuple[str, ...], ...]:
+    """The hand's cards as the panel's text lists them: the one order (and grouping) the hand picture
+    draws too. Faces are grouped here, by suit or by rank; otherwise the game said it (``hand_groups``)."""
+    if sv.faces:
+        return tuple(tuple(f.code for f in members) for members in _groups(sv.faces, by).values())
+    if sv.hand_groups:
+        return sv.hand_groups
+    return (sv.hand,) if sv.hand else ()
 
 
 def hand_heading(n: int, by: SortBy) -> str:
@@ -87,4 +96,4 @@ def sort_button_label(by: SortBy) -> str:
     return _("Sort by rank") if by == "suit" else _("Sort by suit")
 
 
-__all__ = ["SORTS", "SortBy", "grouped_lines", "hand_heading", "order_codes", "ordered", "sort_button_label"]
+__all__ = ["SORTS", "SortBy", "grouped_lines", "hand_groups", "hand_heading", "ordered", "sort_button_label"]

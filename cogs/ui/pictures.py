@@ -18,10 +18,18 @@ from typing import Any
 import discord
 
 from bot.service.models import GuildSettings, TableSnapshot
-from cogs.pictures import HandPicture, TablePicture, UnknownCard, deck_of, hand_picture, png, table_picture
+from cogs.pictures import (
+    HandPicture,
+    TablePicture,
+    UnknownCard,
+    deck_of,
+    grouped_hand_picture,
+    png,
+    table_picture,
+)
 from games.core.views import SeatView, TableView
 
-from .handtext import SortBy, order_codes
+from .handtext import SortBy, hand_groups
 
 log = logging.getLogger("cardroom.pictures")
 
@@ -66,15 +74,18 @@ def _file(data: bytes, name: str) -> discord.File:
     return discord.File(io.BytesIO(data), filename=name)
 
 
+def hand_pic(game_id: str, sv: SeatView, sort: SortBy) -> HandPicture | None:
+    """The hand picture of ``sv``: the cards in the order and groups the panel's text lists them."""
+    return grouped_hand_picture(deck_of(game_id), hand_groups(sv, sort))
+
+
 def hand_files(
     snap: TableSnapshot, sv: SeatView, sort: SortBy, embed: discord.Embed, images: ImageSwitch | None
 ) -> list[discord.File]:
     """The hand as the panel lists it, as ``hand.png`` shown in ``embed``; none when pictures are off."""
     if images is None or not images.enabled(snap.guild_id) or not sv.hand:
         return []
-    cards = order_codes(sv.hand, sv.faces, sort) if sv.faces else list(sv.hand)
-    pic = hand_picture(deck_of(snap.game_id), cards)
-    data = _png(pic)
+    data = _png(hand_pic(snap.game_id, sv, sort))
     if data is None:
         return []
     embed.set_image(url=f"attachment://{HAND_FILE}")
@@ -105,4 +116,4 @@ def for_send(payload: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-__all__ = ["HAND_FILE", "TABLE_FILE", "ImageSwitch", "for_send", "hand_files", "table_files", "table_pic"]
+__all__ = ["HAND_FILE", "TABLE_FILE", "ImageSwitch", "for_send", "hand_files", "hand_pic", "table_files", "table_pic"]

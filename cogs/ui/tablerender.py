@@ -178,7 +178,7 @@ def pile_fields(
     out: list[tuple[Field, bool]] = []
     for pile in piles:
         if not pile.group:
-            out.append(((pile.name, pile_text(pile, names), not pile.plays), not pile.plays))
+            out.append(((named(pile.name, plain_names or names), pile_text(pile, names), not pile.plays), not pile.plays))
         elif groups[pile.group][0] is pile:
             lines = [(named(p.name, names), pile_text(p, names), False) for p in groups[pile.group]]
             out.extend((f, False) for f in _packed(lines, named(pile.group, plain_names or names)))

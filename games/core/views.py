@@ -56,6 +56,12 @@ class Pile:
     #: each meld apart; empty when the cards are one group. Not in the repr: views logged before it
     #: (the golden logs of the engine tests) read the same.
     runs: tuple[int, ...] = field(default=(), repr=False)
+    #: What each card is drawn as, where the picture should show more than the card: a Wild Rage
+    #: played as red is ``WILD=R``. Empty: ``cards``. Not in the repr (as ``runs``).
+    drawn: tuple[str, ...] = field(default=(), repr=False)
+    #: With ``runs``: the last run is not a meld but cards laid out beside them (Samba's red 3s, bonus
+    #: cards), and this names them, so a picture draws them apart. Empty: every run is a meld.
+    aside: str = field(default="", repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,6 +168,11 @@ class SeatView:
     #: and sorted by rank or by suit, the player's choice, and orders card menus the same way.
     #: Without them it shows ``hand_text`` as the game wrote it.
     faces: tuple[CardFace, ...] = ()
+    #: The cards as ``hand_text`` lists them, in its order and its groups ("Down: …", "Up: …"), so the
+    #: hand picture draws what the text says in the same order. Empty: ``hand`` as it is, one group.
+    #: (With ``faces`` the adapter groups the hand itself, by suit or by rank.) Not in the repr (the
+    #: golden logs of the engine tests read views logged before it).
+    hand_groups: tuple[tuple[str, ...], ...] = field(default=(), repr=False)
 
 
 def hand_choices(

@@ -84,6 +84,7 @@ def render(game: Engine, state: FrankensteinState, seat: int | None) -> SeatView
     if seat is None:
         return SeatView(table)
     hand = state.hands[seat]
+    groups = (tuple(high_order(hand)),) if hand else ()
     if hand:
         hand_text = _("Your hand: {cards} ({name})").format(
             cards=card_labels(high_order(hand)), name=high_name(high_key(hand))
@@ -93,4 +94,4 @@ def render(game: Engine, state: FrankensteinState, seat: int | None) -> SeatView
     notes: tuple[str, ...] = ()
     if state.discards[seat] and not state.zombie_shown:
         notes = (_("You gave the Zombie: {cards}").format(cards=card_labels(state.discards[seat])),)
-    return SeatView(table, seat, hand, hand_text, notes, game._prompt(state, seat))
+    return SeatView(table, seat, hand, hand_text, notes, game._prompt(state, seat), hand_groups=groups)

@@ -147,6 +147,7 @@ def render(game: Engine, state: FuenfState, seat: int | None) -> SeatView:
         seat=seat,
         hand=play.hands[seat],
         hand_text=", ".join(label(c) for c in shown) or _("no cards"),
+        hand_groups=(shown,),
         notes=_notes(game, state, seat),
         prompt=prompt,
     )

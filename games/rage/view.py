@@ -9,12 +9,13 @@ columns), and the tricks as piles that say who played what and who is winning.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import partial
 from typing import Protocol
 
 from ..core.i18n import _
 from ..core.tricks import Trick, trick_piles
-from ..core.views import AskAmount, Choice, SeatLine, SeatView, TableView, hand_choices, seat_name
+from ..core.views import AskAmount, Choice, Pile, SeatLine, SeatView, TableView, hand_choices, seat_name
 from ..core.wording import by_count, count_of, number
 from .cards import CHANGE, RANK_OF, WILD, colour_label, label, sorted_hand
 from .state import RageState, trick_winner
@@ -48,6 +49,15 @@ def play_labels(trick: Trick, calls: Sequence[str]) -> tuple[str, ...]:
         if call:
             text = _("{card} ({colour})").format(card=text, colour=colour_label(call))
         out.append(text)
+    return tuple(out)
+
+
+def _with_calls(piles: Sequence[Pile], calls: Sequence[Sequence[str]]) -> tuple[Pile, ...]:
+    """Each trick with what its Wild and Change Rages were played as (``WILD=R``), for the picture."""
+    out = []
+    for pile, called in zip(piles, calls, strict=True):
+        drawn = tuple(f"{card}={called[i]}" if i < len(called) and called[i] else card for i, card in enumerate(pile.cards))
+        out.append(replace(pile, drawn=drawn) if drawn != pile.cards else pile)
     return tuple(out)
 
 
@@ -98,6 +108,7 @@ def render(game: Engine, state: RageState, seat: int | None) -> SeatView:
     piles = trick_piles(
         play, winning, lambda trick, current: play_labels(trick, state.calls if current else state.last_calls)
     )
+    piles = _with_calls(piles, [state.calls] * bool(play.trick.plays) + [state.last_calls] * (play.last is not None))
     if state.phase == "over":
         summary = final_summary(state)
     elif state.phase == "bid":
@@ -122,6 +133,7 @@ def render(game: Engine, state: RageState, seat: int | None) -> SeatView:
         seat=seat,
         hand=hand,
         hand_text=", ".join(label(c) for c in shown) or _("no cards"),
+        hand_groups=(shown,),
         prompt=_prompt(game, state, seat, shown) if seat in acting else (),
     )
 

@@ -85,4 +85,5 @@ def render(game: Engine, state: RazzState, seat: int | None) -> SeatView:
     if len(mine) >= 5:
         said.append(_("best low so far: {low}").format(low=low_hand(low_key(mine))))
     hand_text = " · ".join(said)
-    return SeatView(table, seat, down, hand_text, (), game.default_prompt(state, seat))
+    groups = tuple(g for g in (tuple(low_order(down)), tuple(low_order(up))) if g)
+    return SeatView(table, seat, down, hand_text, (), game.default_prompt(state, seat), hand_groups=groups)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from games.core.bidding import Auction
 from games.core.game import Event
-from games.core.i18n import _
+from games.core.i18n import _, language
 
 from .common import SEATS
 from .lookups import Lookups
@@ -68,7 +68,7 @@ def apply_bid(lk: Lookups, state: FamilyState, seat: int, action: str) -> Step:
     assert a is not None
     blaze = state.options.blaze
     a = a.pass_(seat) if action == "pass" else a.bid(seat, int(action[4:]))
-    key = (seat, action, blaze)
+    key = (seat, action, blaze, language())  # the text is in the table's language
     events = lk.bid_events.get(key)
     if events is None:
         if action == "pass":
@@ -90,7 +90,7 @@ def _won_bid(
     if not o.blaze:  # the winner puts the bid in the pot
         net = add(net, seat, -amount)
         pot += amount
-    key = (seat, amount, o.blaze)
+    key = (seat, amount, o.blaze, language())
     won = lk.won_events.get(key)
     if won is None:
         text = _("{who} wins the lead with {m}.").format(who=SEATS[seat], m=lk.bid_text(o, amount))
@@ -109,7 +109,7 @@ def _won_bid(
 def apply_order(lk: Lookups, state: FamilyState, seat: int, action: str) -> Step:
     """The bidder orders the suits, highest first, and leads."""
     order = action[6:]
-    key = (seat, order)
+    key = (seat, order, language())
     events = lk.order_events.get(key)
     if events is None:
         text = _("{who} orders the suits: {o}.").format(who=SEATS[seat], o=lk.profile.order_text(order))

@@ -14,7 +14,7 @@ from itertools import permutations
 
 from games.core.bidding import Auction
 from games.core.game import Event
-from games.core.i18n import _
+from games.core.i18n import _, language
 from games.core.tricks import follow_table, next_seat, seats_from
 
 from .common import SEATS
@@ -46,7 +46,9 @@ class Lookups:
         self.rank = dict(p.rank)
         self.play = {c: f"play:{c}" for c in deck}  # card → the action that plays it
         self.card_of = {f"play:{c}": c for c in deck}
-        self.labels = {c: p.deck.label(c) for c in deck}
+        self._deck = deck
+        self._labels: dict[str, dict[str, str]] = {}  # language → card → label ("Page 🏆" / "ペイジ 🏆")
+        self._play_events: dict[str, tuple[dict[str, tuple[Event]], ...]] = {}  # language → by seat, card
         self.bids = tuple(f"bid:{b}" for b in range(201))  # bid actions by amount
         self.orders = tuple("order:" + "".join(o) for o in permutations(p.suits))
         #: led card → its suit's plays: following suit is one lookup per card held
@@ -54,13 +56,12 @@ class Lookups:
         # a card's printed value plus one high unit if it is a doubler: one sum gives both totals
         self._cost_code = {c: p.cost[c] + ((c in p.cost_doublers) << _SHIFT) for c in deck}
         self._bug_code = {c: p.bugs[c] + ((c in p.bug_doublers) << _SHIFT) for c in deck}
-        #: the event "seat s plays card c", by seat then card
-        self.play_events = tuple({c: (Event(f"{SEATS[s]}: {self.labels[c]}", s),) for c in deck} for s in range(8))
         # caches of repeated values, filled as hands meet them
-        self.take_events: dict[tuple[int, int], tuple[Event]] = {}  # (taker, cost) → the trick's event
-        self.bid_events: dict[tuple[int, str, bool], tuple[Event]] = {}  # (seat, action, blaze) → event
-        self.won_events: dict[tuple[int, int, bool], tuple[Event]] = {}  # (seat, amount, blaze) → event
-        self.order_events: dict[tuple[int, str], tuple[Event]] = {}  # (seat, suit order) → event
+        # Event texts are in the language spoken when made: every key ends with that language.
+        self.take_events: dict[tuple[int, int, str], tuple[Event]] = {}  # (taker, cost, language) → event
+        self.bid_events: dict[tuple[int, str, bool, str], tuple[Event]] = {}  # (seat, action, blaze, language)
+        self.won_events: dict[tuple[int, int, bool, str], tuple[Event]] = {}  # (seat, amount, blaze, language)
+        self.order_events: dict[tuple[int, str, str], tuple[Event]] = {}  # (seat, suit order, language)
         self.win_texts: dict[tuple[tuple[int, ...], int, int, str], str] = {}  # (winners, k, left, language) → summary
         self.bid_legal: dict[tuple[int, int], tuple[str, ...]] = {}  # (lowest, highest) → bid actions
         self.openings: dict[tuple[tuple[int, ...], int, bool], Auction] = {}  # (order, low, Blaze) → bidding
@@ -123,6 +124,27 @@ class Lookups:
         """Printed bugs of everything taken, doubled once per bug doubler (compounding)."""
         v = sum(map(self._bug_code.__getitem__, taken))
         return (v & _LOW) << (v >> _SHIFT)
+
+    @property
+    def labels(self) -> dict[str, str]:
+        """Each card's label in the language spoken now (a deck's words are translated: "Page")."""
+        code = language()
+        found = self._labels.get(code)
+        if found is None:
+            found = self._labels[code] = {c: self.profile.deck.label(c) for c in self._deck}
+        return found
+
+    @property
+    def play_events(self) -> tuple[dict[str, tuple[Event]], ...]:
+        """The event "seat s plays card c", by seat then card, in the language spoken now."""
+        code = language()
+        found = self._play_events.get(code)
+        if found is None:
+            labels = self.labels
+            found = self._play_events[code] = tuple(
+                {c: (Event(f"{SEATS[s]}: {labels[c]}", s),) for c in self._deck} for s in range(8)
+            )
+        return found
 
     def label_play(self, card: str, ident: str) -> str:
         """A played card's label; a wild card says what it was played as."""

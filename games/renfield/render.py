@@ -66,6 +66,7 @@ def render(game: Game, lk: Lookups, state: FamilyState, seat: int | None) -> Sea
         seat=seat,
         hand=hand,
         hand_text=_hand_text(p, shown, state.side.up[seat]),
+        hand_groups=_hand_groups(shown, state.side.up[seat]),
         notes=tuple(notes),
         prompt=prompt[:MAX_COMPONENTS],
     )
@@ -143,6 +144,13 @@ def _hand_text(p: DeckProfile, shown: tuple[str, ...], up: tuple[str, ...]) -> s
     down = [p.card_text(c) for c in shown if c not in up]
     face_up = [p.card_text(c) for c in shown if c in up]
     return "\n".join([_("Down:"), *down, _("Up:"), *face_up] if down else [_("Up:"), *face_up])
+
+
+def _hand_groups(shown: tuple[str, ...], up: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    """The cards as ``_hand_text`` groups them: down then up, each in the hand's order."""
+    down = tuple(c for c in shown if c not in up)
+    face_up = tuple(c for c in shown if c in up)
+    return tuple(g for g in (down, face_up) if g)
 
 
 def _summary(state: FamilyState) -> str:

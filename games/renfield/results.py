@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.core.i18n import _
+from games.core.i18n import _, language
 from games.core.views import seat_name
 from games.core.wording import by_count, sentences
 
@@ -76,12 +76,14 @@ def details(p: DeckProfile, state: FamilyState) -> tuple[str, ...]:
     return tuple(out)
 
 
-_POINTS: dict[str, dict[int, str]] = {}
+_POINTS: dict[tuple[str, str], dict[int, str]] = {}
 
 
 def _points_of(p: DeckProfile) -> dict[int, str]:
-    """``p.points(k)`` for the scores most hands end with, written once: every hand's outcome says them."""
-    texts = _POINTS.get(p.game_id)
+    """``p.points(k)`` for the scores most hands end with, written once per language: every hand's
+    outcome says them, and tables in English and Japanese share the process."""
+    key = (p.game_id, language())
+    texts = _POINTS.get(key)
     if texts is None:
-        texts = _POINTS[p.game_id] = {k: p.points(k) for k in range(200)}
+        texts = _POINTS[key] = {k: p.points(k) for k in range(200)}
     return texts

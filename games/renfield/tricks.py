@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from games.core.game import Event
-from games.core.i18n import _
+from games.core.i18n import _, language
 from games.core.tricks import Trick, follow_plays, must_follow, next_seat, strongest, winning_index, without
 
 from .common import SEATS, TRICKS
@@ -270,8 +270,9 @@ def _taken(
     score = make_score(
         tuple(net), sc.pot + cost, tuple(taken), tuple(bugs), sc.tricks_done + 1, past, sc.bidder, sc.bid, sc.order
     )
-    events = lk.take_events.get((taker, cost))
+    key = (taker, cost, language())  # a Japanese table and an English one share these lookups
+    events = lk.take_events.get(key)
     if events is None:
         text = _("{who} takes the trick and pays {m}.").format(who=SEATS[taker], m=lk.profile.money(cost))
-        events = lk.take_events[(taker, cost)] = (Event(text, taker),)
+        events = lk.take_events[key] = (Event(text, taker),)
     return score, events

@@ -121,6 +121,7 @@ def render(game: Engine, state: ReversisState, seat: int | None) -> SeatView:
         seat=seat,
         hand=hand,
         hand_text=", ".join(map(label, shown)) or _("no cards"),
+        hand_groups=(shown,),
         notes=_notes(state, seat),
         prompt=_prompt(game, state, seat, shown) if seat in acting else (),
     )

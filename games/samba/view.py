@@ -44,7 +44,9 @@ def meld_text(meld: Meld) -> str:
 
 def _meld_piles(state: SambaState) -> tuple[Pile, ...]:
     laid_out = [
-        (cards, _("Red 3s laid out: {cards}").format(cards=labels(cards)) if cards else "") for cards in state.red3s
+        (cards, _("Red 3s laid out: {cards}").format(cards=labels(cards)), _("Red 3s of {who}").format(who=team_names(t)))
+        if cards else ((), "", "")
+        for t, cards in enumerate(state.red3s)
     ]
     return team_meld_piles(state.melds, meld_text, laid_out=laid_out)
 

@@ -134,6 +134,7 @@ def render(game: Engine, state: TresottiState, seat: int | None) -> SeatView:
         seat=seat,
         hand=hand,
         hand_text=", ".join(label(c) for c in shown) or _("no cards"),
+        hand_groups=(shown,),
         prompt=_prompt(game, state, seat, shown) if seat in acting else (),
     )
 

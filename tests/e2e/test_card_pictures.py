@@ -13,9 +13,9 @@ from typing import Any
 
 from PIL import Image
 
-from cogs.pictures import deck_of, hand_picture, png
+from cogs.pictures import hand_picture, png
 from cogs.pictures.compose import WIDTH
-from cogs.ui.handtext import order_codes
+from cogs.ui.pictures import hand_pic
 from tests.e2e.conftest import World
 from tests.e2e.test_play import open_table, snapshot
 
@@ -48,7 +48,7 @@ async def test_panel_and_table_carry_pictures_of_what_they_show(world: World) ->
         hand = _picture(panel, "hand.png")
         assert hand is not None and panel.embeds[0].image.url == "attachment://hand.png"
         sv = snap.game.view(snap.state, snap.seat_of(who.id))
-        expected = png(hand_picture(deck_of("razz"), order_codes(sv.hand, sv.faces, "suit")))
+        expected = png(hand_pic("razz", sv, "suit"))
         assert await hand.read() == expected  # exactly this player's cards, nobody else's
         others = [snap.game.view(snap.state, s).hand for s in range(3) if s != snap.seat_of(who.id)]
         assert all(png(hand_picture("standard", list(h))) != expected for h in others)

@@ -10,7 +10,7 @@ from games.burraco.state import DECK, BurracoState, value
 from games.core.errors import IllegalAction
 from games.core.rummy.melds import check_new
 from games.core.rummy.turns import DRAW, OVER, PLAY
-from games.core.views import Choice, PickCards
+from games.core.views import Choice, PickCards, seat_name
 from tests.engine.test_burraco_support import ONE_DEAL, G, events_of, play, start
 
 
@@ -107,7 +107,7 @@ def test_burrachi_clean_and_dirty_are_marked_on_the_table() -> None:
     assert "That makes a clean burraco!" in texts
     s, texts = events_of(s, 0, "pick:QS.1,QD.1,JK.1", "meld:new")
     pile = G.view(s, 2).public.piles[1]
-    assert "clean burraco" in pile.text and pile.name == "Melds of team 1"
+    assert "clean burraco" in pile.text and pile.name == f"Melds of {seat_name(0)} and {seat_name(2)}"
     six = ["3C.1", "4C.1", "5C.1", "6C.1", "7C.1", "8C.1"]
     # a 2 of clubs would sit at its own place (clean); a 2 of diamonds is a wild (dirty)
     assert check_new([*six, "2C.2"], G_RULES()).clean
@@ -308,7 +308,7 @@ def test_views_show_melds_pile_pozzetti_sheet_and_a_sorted_hand() -> None:
     s = start([["KS.1", "3S.1", "JK.1", "2H.1"]], up="9C.2")
     view = G.view(s, 0)
     names = [p.name for p in view.public.piles]
-    assert names == ["Discard pile", "Melds of team 1", "Melds of team 2"]
+    assert names == ["Discard pile", *(f"Melds of {seat_name(t)} and {seat_name(t + 2)}" for t in (0, 1))]
     assert view.public.piles[0].text == "1 card, top 9♣" and view.public.piles[0].cards == ("9C.2",)
     facts = dict(view.public.facts)
     assert facts["Pozzetti"] == "2 left, one for each team" and facts["Stock"] == "41 cards"

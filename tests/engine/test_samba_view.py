@@ -3,7 +3,7 @@ teams' melds compact, the picker narrowed to cards that can still make a meld, t
 
 from __future__ import annotations
 
-from games.core.views import PickCards
+from games.core.views import PickCards, seat_name
 from tests.engine.test_samba_support import G, pick, play, start, with_melds
 
 
@@ -22,7 +22,8 @@ def test_table_lines_pile_frozen_melds_compact_and_the_sheet() -> None:
     s = with_melds(start(["", "", "", ""], "2C"), 0, "QD QD QD QC QC QC QS", "4D 5D 6D")
     piles = {p.name: p.text for p in G.view(s, 3).public.piles}
     assert piles["Discard pile"] == "1 card, top 2♣ · frozen"
-    assert "1. Q ×7 (clean canasta)" in piles["Melds of team 1"] and "2. 4♦ 5♦ 6♦ (escalera)" in piles["Melds of team 1"]
+    team = f"Melds of {seat_name(0)} and {seat_name(2)}"  # named after the partners
+    assert "1. Q ×7 (clean canasta)" in piles[team] and "2. 4♦ 5♦ 6♦ (escalera)" in piles[team]
     sheet = G.view(s, 3).public.sheet
     assert sheet is not None and sheet.totals == (0, 0, 0, 0)
 

@@ -15,8 +15,9 @@ import pytest
 from PIL import Image
 
 from cogs.pictures import deck_of, face_of, hand_picture, png, table_picture
-from cogs.pictures.compose import WIDTH, ascii_text, render_hand
+from cogs.pictures.compose import WIDTH, plain_text, render_hand, render_table
 from cogs.pictures.faces import FAMILIES, UnknownCard
+from cogs.pictures.lettering import FALLBACK_FILE, fit_font, has_glyph
 from cogs.pictures.tiles import HAND, back, tile
 from games.registry import game_ids, get_game
 from tools.scenes import positions, showcase
@@ -84,10 +85,10 @@ def test_a_picture_is_a_small_png_and_equal_content_is_encoded_once() -> None:
     assert png(hand_picture("standard", ["As", "Kh", "Td", "2c"])) is data  # the cache, not a new drawing
 
 
-def test_back_and_names_the_font_can_draw() -> None:
+def test_back_and_names_the_fonts_can_draw() -> None:
     assert back().size == (HAND.w, HAND.h)
-    assert ascii_text("Zoë **Ann** 🤖") == "Zoe Ann"
-    assert ascii_text("花子") == ""
+    assert plain_text("Zoë **Ann** 🤖") == "Zoë Ann"  # the emoji no font has is left out, not boxed
+    assert plain_text("花子") == "花子"
 
 
 def renfield_trick(names: list[str]) -> tuple[Any, Any, Any]:
@@ -108,19 +109,52 @@ def test_table_picture_shows_the_trick_with_who_played_it() -> None:
     assert list(trick.names) == [names[s] for s, _label in current.plays]
 
 
-def test_a_japanese_table_draws_no_half_labels() -> None:
-    """The bundled font draws ASCII only: a label in another script is left out whole (never "1" of
-    "ステーション1"), while the cards and ASCII names are all still drawn."""
+def test_a_japanese_table_draws_its_labels_and_names_whole() -> None:
+    """Pile labels in Japanese and names in kana are written in the picture (the bundled Japanese
+    font), not left out: a trick shows who played each card, whatever their name is written in."""
     from bot.i18n import install_catalogues
     from games.core.i18n import speaking
 
     install_catalogues()
-    assert ascii_text("ステーション1") == "" and ascii_text("Station 1") == "Station 1"
+    assert plain_text("ステーション1") == "ステーション1" and plain_text("Station 1") == "Station 1"
     with speaking("ja"):
         trick, current, pic = renfield_trick(["Ann", "ボブ", "Cy", "Dee"])
-    assert trick.label == ""  # the pile's name is Japanese
-    assert list(trick.names) == [["Ann", "", "Cy", "Dee"][s] for s, _label in current.plays]
+    assert trick.label == current.name and not current.name.isascii()  # the pile's Japanese name
+    assert list(trick.names) == [["Ann", "ボブ", "Cy", "Dee"][s] for s, _label in current.plays]
     assert Image.open(io.BytesIO(png(pic))).size[0] == WIDTH
+
+
+def test_a_japanese_name_is_drawn_with_its_own_glyphs() -> None:
+    """Drawn as missing-glyph boxes, two names of two characters would look alike: they must not."""
+    font = fit_font("ボブ", 100, 12)
+    assert font.getlength("ボブ") > 0 and has_glyph("fallback", "ボ") and not has_glyph("main", "ボ")
+    _t, current, bob = renfield_trick(["Ann", "ボブ", "Cy", "Dee"])
+    _t, _c, hanako = renfield_trick(["Ann", "花子", "Cy", "Dee"])
+    _t, _c, nobody = renfield_trick(["Ann", "", "Cy", "Dee"])
+    assert 1 in [s for s, _label in current.plays]
+    drawn = [render_table(p) for p in (bob, hanako, nobody)]
+    assert all(img is not None for img in drawn)
+    assert len({img.tobytes() for img in drawn if img is not None}) == 3
+
+
+def test_the_japanese_font_ships_with_its_licence_in_the_package() -> None:
+    """The font is a file of the package (no system install), and the wheel's package data names it."""
+    import fnmatch
+    import tomllib
+    from pathlib import Path
+
+    import cogs.pictures
+
+    assert FALLBACK_FILE.is_file() and FALLBACK_FILE.stat().st_size > 1_000_000
+    assert (FALLBACK_FILE.parent / "IPA_Font_License_Agreement_v1.0.txt").is_file()
+    pictures = Path(cogs.pictures.__file__).parent
+    assert FALLBACK_FILE.parent.parent == pictures
+    conf = tomllib.loads((pictures.parent.parent / "pyproject.toml").read_text())["tool"]["setuptools"]
+    patterns = conf["package-data"]["cogs.pictures"]
+    shipped = [str(f.relative_to(pictures)) for f in (pictures / "fonts").iterdir()]
+    for name in ("fonts/ipaexg.ttf", "fonts/IPA_Font_License_Agreement_v1.0.txt"):
+        assert name in shipped and any(fnmatch.fnmatch(name, p) for p in patterns), (name, patterns)
+    assert any(p.startswith("cogs") for p in conf["packages"]["find"]["include"])
 
 
 def test_the_engines_never_import_pillow() -> None:

@@ -25,20 +25,23 @@ def team_meld_piles(
     melds: Sequence[Sequence[Meld]],
     describe: Callable[[Meld], str],
     *,
-    laid_out: Sequence[tuple[tuple[str, ...], str]] = (),
+    laid_out: Sequence[tuple[tuple[str, ...], str, str]] = (),
 ) -> tuple[Pile, ...]:
-    """A pile per team; ``laid_out[t]`` is cards a team has laid out beside its melds, with its line."""
+    """A pile per team, named after its partners; ``laid_out[t]`` is cards a team has laid out beside its
+    melds (bonus cards, not a meld), with its line and what a picture labels them ("Red 3s of Ann and Cy")."""
     piles = []
     for t, team_melds in enumerate(melds):
         head = _("{who}: {n}").format(who=team_names(t), n=count_of(len(team_melds), _("{n} meld"), _("{n} melds")))
         lines = [head, *(f"{k}. {describe(m)}" for k, m in enumerate(team_melds, 1))]
         extra: tuple[str, ...] = ()
+        aside = ""
         if t < len(laid_out) and laid_out[t][0]:
-            extra, line = laid_out[t]
+            extra, line, aside = laid_out[t]
             lines.append(line)
         cards = (*(c for m in team_melds for c in m.cards), *extra)
         runs = (*(len(m.cards) for m in team_melds), *((len(extra),) if extra else ()))
-        piles.append(Pile(_("Melds of team {k}").format(k=t + 1), cards, "\n".join(lines), runs=runs))
+        name = _("Melds of {who}").format(who=team_names(t))
+        piles.append(Pile(name, cards, "\n".join(lines), runs=runs, aside=aside))
     return tuple(piles)
 
 
