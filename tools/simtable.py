@@ -1,9 +1,8 @@
 """Plays tables through SimCord exactly as users would: slash commands, clicks, selects, modals.
 
-Nothing here reaches into the bot's objects to act: a player finds out it is
-their turn from the public message's mention, opens **My hand**, and uses the
-buttons, selects and modals on that ephemeral panel. (``check_privacy`` reads
-the service, but only to know which cards must stay hidden.)
+Nothing here reaches into the bot's objects to act: a player finds out it is their turn from the
+public message's mention, opens **My hand**, and uses the buttons, selects and modals on that
+ephemeral panel. (``check_privacy`` reads the service, but only to know which cards must stay hidden.)
 
 The e2e tests use it through ``tests/e2e/driver.py``; ``tools.transcript`` uses it to record what
 every player saw. Every interaction is counted per player: what an action costs in clicks.
@@ -68,11 +67,8 @@ def card_label(code: str) -> str | None:
 
 
 def components_of(message: Any) -> list[dict[str, Any]]:
-    """Every component of a message as Discord's dicts.
-
-    Channel messages come as discord.py objects (rows with ``children``), ephemeral
-    responses as raw dicts; both are read the same way here.
-    """
+    """Every component of a message as Discord's dicts: channel messages come as discord.py objects
+    (rows with ``children``), ephemeral responses as raw dicts; both are read the same way here."""
     out: list[dict[str, Any]] = []
     for row in message.components:
         if isinstance(row, dict):
@@ -189,11 +185,8 @@ class Table:
         return "\n".join(parts)
 
     async def check_privacy(self) -> int:
-        """No public message shows a card of anyone's hidden hand. Returns cards checked.
-
-        A card's label (``5♠``) is looked for everywhere; its code (``5s``) only where codes
-        appear (select values, custom ids), since in prose "a pair of 5s" is not a card.
-        """
+        """No public message shows a card of anyone's hidden hand (returns cards checked): a card's label
+        (``5♠``) anywhere; its code (``5s``) only where codes appear (select values, custom ids)."""
         bot = self.env.bot
         snap = await bot.tables.get(self.table_id())  # type: ignore[attr-defined]  # SimCord types it as a plain Client
         if snap.state is None:
@@ -213,7 +206,9 @@ class Table:
         message = self.table_message()
         text = self.public_text(message)
         self.public_texts.append(text)
-        for token in labels:
+        # Between deals the message tells the finished deal, whose played cards are dealt again in
+        # the next one: a card's name there is no leak (its code in a component still would be).
+        for token in () if snap.paused else labels:
             pattern = r"(?<![0-9A-Za-z])" + re.escape(token) + r"(?![0-9A-Za-z])"
             assert not re.search(pattern, text), f"hidden card {token!r} in a public message: {text}"
         values = [str(comp.get("custom_id") or "") for comp in components_of(message)]

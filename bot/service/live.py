@@ -1,8 +1,7 @@
 """The in-memory copy of an open table, and its encoding to and from SQLite rows.
 
-A ``Live`` object is only ever changed on a private copy inside a committed
-transaction function; the service swaps the copy in after COMMIT, so the
-cache never shows a change the database doesn't have.
+A ``Live`` object is only ever changed on a private copy inside a committed transaction function;
+the service swaps the copy in after COMMIT, so the cache never shows a change the database doesn't have.
 """
 
 from __future__ import annotations
@@ -147,9 +146,8 @@ class Live:
         return datetime.fromisoformat(now) + timedelta(seconds=self.core.turn_seconds)
 
     def clone(self) -> Live:
-        """A private copy for one transaction (hand-written: ``copy.copy`` was a hot spot).
-
-        The core is immutable, so it is shared until the copy replaces it."""
+        """A private copy for one transaction (hand-written: ``copy.copy`` was a hot spot); the core is
+        immutable, so it is shared until the copy replaces it."""
         other = object.__new__(Live)
         other.__dict__.update(self.__dict__)
         other.players = [

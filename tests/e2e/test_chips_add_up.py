@@ -33,14 +33,19 @@ CHIP_GAMES = [
     ("kabu", "standard"),
     ("fuenfzehnern", "standard"),
 ]
-_STACK = re.compile(r"[·—] (?:(-?\d+) chips?|(-?)\$(\d+)|(-?\d+) coins?)(?:~~)?$")
-_AMOUNT = re.compile(r"(-?\d+) (?:chips?|coins?)|\$(\d+)")
+# Negatives are written with the real minus (U+2212), as every number players read.
+_STACK = re.compile(r"[·—] (?:(−?\d+) chips?|(−?)\$(\d+)|(−?\d+) coins?)(?:~~)?$")
+_AMOUNT = re.compile(r"(−?\d+) (?:chips?|coins?)|\$(\d+)")
+
+
+def _int(text: str) -> int:
+    return int(text.replace("−", "-"))
 
 
 def _amount(text: str) -> int:
     m = _AMOUNT.search(text)
     assert m is not None, text
-    return int(m.group(1) or m.group(2))
+    return _int(m.group(1) or m.group(2))
 
 
 def in_front(embed: discord.Embed) -> list[int]:
@@ -51,7 +56,7 @@ def in_front(embed: discord.Embed) -> list[int]:
         m = _STACK.search(line)
         assert m is not None, line
         chips, sign, dollars, coins = m.groups()
-        stacks.append(int(chips) if chips else int(coins) if coins else int(f"{sign}{dollars}"))
+        stacks.append(_int(chips) if chips else _int(coins) if coins else _int(f"{sign}{dollars}"))
     return stacks
 
 

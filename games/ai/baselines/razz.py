@@ -68,7 +68,7 @@ class Baseline:
             return raise_word
         if edge > -0.4 or "fold" not in legal:
             return passive
-        pot = int(view.public.facts[0][1])
+        pot = sum(view.public.pots)  # the pot and any side pots, as the table shows them
         call = amount(view, "call")
         return "call" if call and pot >= 6 * call else "fold"
 
