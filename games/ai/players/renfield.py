@@ -110,7 +110,7 @@ def prune(game: Game, state: Any, seat: int, legal: tuple[str, ...]) -> tuple[st
 #: The strong player's sampled deals a decision (its clock budget, 1 s, caps it under load).
 STRONG_SAMPLES = 64
 #: The normal player's sampled deals a decision: a level below strong, not the best it could do.
-NORMAL_SAMPLES = 8
+NORMAL_SAMPLES = 3
 #: The strong player solves a sampled deal exactly once at most this many cards remain to play
 #: (two tricks at four seats), within ``SOLVE_NODES`` positions (beyond: a playout instead).
 SOLVE_LEFT = 8
