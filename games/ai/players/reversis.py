@@ -10,9 +10,9 @@ to a seat going for the espagnolette. Everything is read off the seat's view.
 
 Normal and strong weigh the rest (and, in the exchange, keeping the hand or shedding one of the
 most dangerous cards: ``exchanges``) by playing each sampled hand out with the baseline's
-exchange and the game's playout card, the engine settling every payment; strong samples four
-times as many hands and solves the last two tricks of each exactly (``_endplay``). Easy is the
-generic search with two samples, less the blunders.
+exchange and the game's playout card, the engine settling every payment; normal weighs a few
+hands, strong many more (``Budgeted``: fewer when the candidates are many) and solves the last two
+tricks of each exactly (``_endplay``). Easy is the generic search with two samples, less the blunders.
 """
 
 from __future__ import annotations

@@ -9,9 +9,9 @@ up to two above the estimate. Everything the rules read is the seat's view, so n
 
 Each candidate is scored by playing the sampled deal to its end with the baseline's rules
 (``games.ai.baselines.tresotti.rule_action``) for every seat: a bid is weighed by the tricks
-the hand really takes when the deal is played (issue 25), not by a count. The sampled deals
-agree with the auction (``agrees``: the high bidder's hand worth about its bid), and the strong
-player solves the last two tricks of each exactly (``_endplay``). Easy keeps the generic
+the hand really takes when the deal is played (issue 25), not by a count. Normal weighs a few
+deals drawn at random; strong many more, which agree with the auction (``agrees``: the high
+bidder's hand worth about its bid), and solves the last two tricks of each exactly (``_endplay``). Easy keeps the generic
 search's random playouts with two samples: legal, never plainly bad, and weak.
 """
 
