@@ -150,7 +150,7 @@ class RulesOfThumb:
 
 
 def player(strength: Strength, clock: Callable[[], float] | None = None) -> Policy:
-    """Easy: ``RulesOfThumb``. Normal: the pruned flat search with random (never folding) playouts.
+    """Easy: ``RulesOfThumb``. Normal: the pruned flat search on a few sampled deals (``NORMAL_SAMPLES``), random (never folding) playouts.
     Strong: the same search with more samples and the last two tricks of each sampled deal solved
     exactly (``_renfield``, ``games.ai.endgame``)."""
     if strength.name == "easy":
