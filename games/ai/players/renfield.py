@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from games.ai.baselines.renfield import Baseline
@@ -108,6 +109,8 @@ def prune(game: Game, state: Any, seat: int, legal: tuple[str, ...]) -> tuple[st
 
 #: The strong player's sampled deals a decision (its clock budget, 1 s, caps it under load).
 STRONG_SAMPLES = 64
+#: The normal player's sampled deals a decision: a level below strong, not the best it could do.
+NORMAL_SAMPLES = 3
 #: The strong player solves a sampled deal exactly once at most this many cards remain to play
 #: (two tricks at four seats), within ``SOLVE_NODES`` positions (beyond: a playout instead).
 SOLVE_LEFT = 8
@@ -147,13 +150,13 @@ class RulesOfThumb:
 
 
 def player(strength: Strength, clock: Callable[[], float] | None = None) -> Policy:
-    """Easy: ``RulesOfThumb``. Normal: the pruned flat search with random (never folding) playouts.
+    """Easy: ``RulesOfThumb``. Normal: the pruned flat search on a few sampled deals (``NORMAL_SAMPLES``), random (never folding) playouts.
     Strong: the same search with more samples and the last two tricks of each sampled deal solved
     exactly (``_renfield``, ``games.ai.endgame``)."""
     if strength.name == "easy":
         return RulesOfThumb(strength.name)
     if strength.name != "strong":
-        return PrunedSearch(strength, clock, prune)
+        return PrunedSearch(replace(strength, samples=min(strength.samples, NORMAL_SAMPLES)), clock, prune)
 
     def candidates(state: Any, seat: int, legal: tuple[str, ...]) -> tuple[str, ...]:
         return prune(engine_of(state), state, seat, legal)

@@ -10,9 +10,9 @@ to a seat going for the espagnolette. Everything is read off the seat's view.
 
 Normal and strong weigh the rest (and, in the exchange, keeping the hand or shedding one of the
 most dangerous cards: ``exchanges``) by playing each sampled hand out with the baseline's
-exchange and the game's playout card, the engine settling every payment; strong samples four
-times as many hands and solves the last two tricks of each exactly (``_endplay``). Easy is the
-generic search with two samples, less the blunders.
+exchange and the game's playout card, the engine settling every payment; normal weighs a few
+hands, strong many more (``Budgeted``: fewer when the candidates are many) and solves the last two
+tricks of each exactly (``_endplay``). Easy is the generic search with two samples, less the blunders.
 """
 
 from __future__ import annotations
@@ -34,11 +34,13 @@ from games.reversis.state import EXCHANGE, PLAY, SEATS, ReversisState
 
 from ._endplay import end_solver
 from ._guided import GuidedSearch
-from ._tuning import capped
+from ._tuning import Budgeted, capped
 
 GAME = Reversis()
 #: Sampled deals a decision plays out, at most (a playout is a whole deal through the engine).
-NORMAL_SAMPLES, STRONG_SAMPLES = 12, 48
+NORMAL_SAMPLES, STRONG_SAMPLES = 4, 48
+#: The strong player's playouts a decision (samples × candidates), and its fewest samples.
+STRONG_PLAYOUTS, STRONG_LEAST = 288, 24
 #: The exchanges the search weighs: keeping the hand and discarding one of this many most dangerous cards.
 EXCHANGES = 4
 
@@ -128,8 +130,13 @@ def _two_tricks(state: ReversisState) -> int:
 
 
 def player(strength: Strength, clock: Callable[[], float] | None = None) -> PrunedSearch | GuidedSearch:
-    """Reversis' player at ``strength``: easy, the generic search's two samples less the blunders."""
+    """Reversis' player at ``strength``: easy, the generic search's two samples less the blunders;
+    normal, a few sampled hands; strong, many (fewer when the candidates are many: ``Budgeted``),
+    the last two tricks of each solved exactly."""
     if strength.name == "easy":
         return PrunedSearch(strength, clock, prune)
-    solve = end_solver(GAME, _playing, _two_tricks) if strength.name == "strong" else None
-    return GuidedSearch(capped(strength, NORMAL_SAMPLES, STRONG_SAMPLES), clock, candidates, playout, solve)
+    chosen = capped(strength, NORMAL_SAMPLES, STRONG_SAMPLES)
+    if strength.name != "strong":
+        return GuidedSearch(chosen, clock, candidates, playout)
+    solve = end_solver(GAME, _playing, _two_tricks)
+    return Budgeted(chosen, clock, candidates, playout, solve, playouts=STRONG_PLAYOUTS, least=STRONG_LEAST)

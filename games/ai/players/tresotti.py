@@ -9,9 +9,9 @@ up to two above the estimate. Everything the rules read is the seat's view, so n
 
 Each candidate is scored by playing the sampled deal to its end with the baseline's rules
 (``games.ai.baselines.tresotti.rule_action``) for every seat: a bid is weighed by the tricks
-the hand really takes when the deal is played (issue 25), not by a count. The sampled deals
-agree with the auction (``agrees``: the high bidder's hand worth about its bid), and the strong
-player solves the last two tricks of each exactly (``_endplay``). Easy keeps the generic
+the hand really takes when the deal is played (issue 25), not by a count. Normal weighs a few
+deals drawn at random; strong many more, which agree with the auction (``agrees``: the high
+bidder's hand worth about its bid), and solves the last two tricks of each exactly (``_endplay``). Easy keeps the generic
 search's random playouts with two samples: legal, never plainly bad, and weak.
 """
 
@@ -34,8 +34,8 @@ from games.tresotti.game import Tresotti
 from games.tresotti.state import TresottiState
 
 from ._endplay import end_solver
-from ._guided import GuidedSearch
-from ._tuning import capped
+from ._guided import Solve
+from ._tuning import Budgeted, capped
 
 __all__ = ["blunders", "estimate", "player", "playout", "prune"]
 
@@ -43,7 +43,9 @@ GAME = Tresotti()
 #: How far above the estimate a bid is plainly bad, and how far the search still weighs.
 FAR_ABOVE, WEIGHED_ABOVE = 3, 2
 #: Sampled deals a decision plays out, at most (a playout is a whole deal through the engine).
-NORMAL_SAMPLES, STRONG_SAMPLES = 24, 96
+NORMAL_SAMPLES, STRONG_SAMPLES = 6, 96
+#: The strong player's playouts a decision (samples × candidates), and its fewest samples.
+STRONG_PLAYOUTS, STRONG_LEAST = 400, 32
 #: Redeals a sample may take to agree with the auction, and the count's slack (points).
 DRAWS, SLACK = 8, 1.0
 
@@ -174,12 +176,17 @@ class Inferring(Tresotti):
 INFERRING = Inferring()
 
 
-class TresottiSearch(GuidedSearch):
-    """``GuidedSearch`` that samples deals agreeing with the auction and whose playouts bid through
-    the engine, then finish the card play at once."""
+class TresottiSearch(Budgeted):
+    """``GuidedSearch`` whose playouts bid through the engine, then finish the card play at once;
+    with ``infer``, its sampled deals agree with the auction (``Inferring``)."""
+
+    def __init__(self, strength: Strength, clock: Callable[[], float] | None, solve: Solve | None = None,
+                 *, infer: bool = True, playouts: int = 10**6, least: int = 1) -> None:
+        super().__init__(strength, clock, candidates, playout, solve, playouts=playouts, least=least)
+        self.infer = infer
 
     def choose(self, game: Game, state: Any, seat: int, rng: random.Random) -> str:
-        return super().choose(INFERRING, state, seat, rng)
+        return super().choose(INFERRING if self.infer else GAME, state, seat, rng)
 
     def play_out(self, game: Game, state: Any, rng: random.Random, deadline: Callable[[], bool] | None) -> Any:
         mark = deal_mark(state)
@@ -200,8 +207,13 @@ def _two_tricks(state: TresottiState) -> int:
 
 
 def player(strength: Strength, clock: Callable[[], float] | None = None) -> PrunedSearch | TresottiSearch:
-    """Tresotti's player at ``strength``."""
+    """Tresotti's player at ``strength``: easy, the generic search's two samples less the blunders;
+    normal, a few sampled deals drawn at random; strong, many (fewer when the candidates are many:
+    ``Budgeted``) that agree with the auction, the last two tricks of each solved exactly."""
     if strength.name == "easy":
         return PrunedSearch(strength, clock, prune)
-    solve = end_solver(GAME, _playing, _two_tricks) if strength.name == "strong" else None
-    return TresottiSearch(capped(strength, NORMAL_SAMPLES, STRONG_SAMPLES), clock, candidates, playout, solve)
+    chosen = capped(strength, NORMAL_SAMPLES, STRONG_SAMPLES)
+    if strength.name != "strong":
+        return TresottiSearch(chosen, clock, infer=False)
+    solve = end_solver(GAME, _playing, _two_tricks)
+    return TresottiSearch(chosen, clock, solve, playouts=STRONG_PLAYOUTS, least=STRONG_LEAST)
