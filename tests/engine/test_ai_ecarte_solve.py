@@ -113,11 +113,12 @@ def test_strong_reads_an_i_play_into_the_hand_it_samples() -> None:
     assert checked >= 10
 
 
-def test_only_strong_leaves_i_play_out_on_a_hand_not_worth_playing() -> None:
-    """What separates strong's exchanges from normal's besides ``settle``: on a hand with one trump
-    and fewer than three plain kings or queens strong only tries "I propose" (its exact card play
-    would overrate playing at once), while normal's candidates keep "I play"; on a hand worth
+def test_only_strong_leaves_i_play_out_on_a_hand_short_of_a_playing_hand() -> None:
+    """What separates strong's exchanges from normal's besides ``settle``: on a hand short of three
+    trumps, or two and two plain kings or queens, strong only tries "I propose" (its exact card
+    play would overrate playing at once), while normal's candidates keep "I play"; on a hand worth
     playing both keep it."""
+    from games.ai.baselines.ecarte import keeps_hand
     from games.ai.players.ecarte import candidates, strong_candidates
 
     weak = strong = 0
@@ -126,7 +127,7 @@ def test_only_strong_leaves_i_play_out_on_a_hand_not_worth_playing() -> None:
         legal = GAME.legal_actions(state, 0)
         if legal != ("propose", "play"):
             continue
-        worth = plausible(state.play.hands[0], state.trump)
+        worth = keeps_hand(state.play.hands[0], state.trump)
         assert ("play" in strong_candidates(state, 0, legal)) == worth
         weak += not worth and "play" in candidates(state, 0, legal)
         strong += worth

@@ -228,13 +228,14 @@ STRONG_SAMPLES = 72
 
 
 def strong_candidates(state: EcarteState, seat: int, legal: tuple[str, ...]) -> list[str]:
-    """``candidates``, less "I play" and refusing on a hand not ``plausible`` (one trump and fewer
-    than three plain kings or queens, or none): strong judges its exchanges by the exact card play
-    (``settle``), where each side sees the other's hand; that makes playing at once, with the lead
-    and no exchange for the other, look better than it is (deals the baseline won showed it saying
-    "I play" on K♠ K♣ and junk, ♠ trumps), so such hands exchange, as a competent player's would."""
+    """``candidates``, less "I play" and refusing on a hand short of the classic playing hands
+    (``keeps_hand``: three trumps, or two and two plain kings or queens): strong judges its
+    exchanges by the exact card play (``settle``), where each side sees the other's hand; that makes
+    playing at once, with the lead and no exchange for the other, look better than it is (deals the
+    baseline won showed it saying "I play" on K♠ K♣ and junk, ♠ trumps, or on two low trumps and
+    three plain cards, and paying the vulnerable two points), so such hands exchange."""
     kept = candidates(state, seat, legal)
-    if state.phase == PLAY or state.phase == DISCARD or plausible(state.play.hands[seat], state.trump):
+    if state.phase == PLAY or state.phase == DISCARD or keeps_hand(state.play.hands[seat], state.trump):
         return kept
     return [a for a in kept if a not in ("play", "refuse")] or kept
 
