@@ -76,3 +76,33 @@ def test_no_blunders(which: str) -> None:
     checked = states(200 if which == "normal" else 100, 11 if which == "normal" else 12)
     found = mistakes(computer_player(GAME, which), checked)  # no clock: the strength's fixed samples
     assert not found, found[:5]
+
+
+def test_strong_plays_the_last_tricks_better_than_normal() -> None:
+    """What separates strong from normal (docs/ai.md): strong solves each sampled deal exactly once
+    nine cards or fewer are left, normal plays a few deals out by the rules. On the true deal's
+    exact values (the seat against the others, alpha-beta through the engine), the cards strong
+    picks at such points are worth more in total than normal's where the two differ."""
+    from games.ai import endgame
+    from games.ai.players.fuenfzehnern import cards_left
+
+    base = baseline_for("fuenfzehnern")
+    assert base is not None
+    strong, normal = computer_player(GAME, "strong"), computer_player(GAME, "normal")
+    gained, differ = 0.0, 0
+    for deal in range(12):
+        rng = random.Random(deal)
+        state = GAME.new_state(GAME.presets["standard"], 3, 500 + deal, dealer=deal % 3)
+        while GAME.outcome(state) is None and cards_left(state) > 3:
+            seat = min(GAME.to_act(state))
+            legal = GAME.legal_actions(state, seat)
+            if cards_left(state) <= 9 and len(legal) > 1:
+                picks = [p.choose(GAME, state, seat, random.Random(deal)) for p in (strong, normal)]
+                if picks[0] != picks[1]:
+                    values = endgame.solve(GAME, state, seat, picks)
+                    assert values is not None
+                    gained += values[0] - values[1]
+                    differ += 1
+            state, _events = GAME.apply(state, seat, base.choose(GAME, state, seat, rng))
+    assert differ >= 3
+    assert gained > 0, (gained, differ)

@@ -8,6 +8,7 @@ checked against a trick count written here, apart from the player's own.
 from __future__ import annotations
 
 import random
+import statistics
 from typing import Any
 
 import pytest
@@ -40,8 +41,8 @@ def bad(state: Any, seat: int, action: str) -> str | None:
     return f"bid {bid} with {hand} (trump {state.trump or 'none'}; count {expected})" if abs(bid - expected) > SLACK else None
 
 
-def bids(count_wanted: int, seed: int, options: Any) -> list[tuple[Any, int]]:
-    """Bidding states of games the baseline plays, where a blunder is a legal bid."""
+def bids(count_wanted: int, seed: int, options: Any, every: bool = False) -> list[tuple[Any, int]]:
+    """Bidding states of games the baseline plays, where a blunder is a legal bid (``every``: all of them)."""
     base = baseline_for("rage")
     assert base is not None
     out: list[tuple[Any, int]] = []
@@ -53,7 +54,7 @@ def bids(count_wanted: int, seed: int, options: Any) -> list[tuple[Any, int]]:
         while GAME.outcome(state) is None and len(out) < count_wanted:
             seat = min(GAME.to_act(state))
             legal = GAME.legal_actions(state, seat)
-            if state.phase == "bid" and any(bad(state, seat, a) for a in legal):
+            if state.phase == "bid" and (every or any(bad(state, seat, a) for a in legal)):
                 out.append((state, seat))
             state, _events = GAME.apply(state, seat, base.choose(GAME, state, seat, rng))
     return out
@@ -76,3 +77,27 @@ def test_no_blunders(which: str) -> None:
         checked = checked[::2]
     found = mistakes(computer_player(GAME, which), checked)  # no clock: the strength's fixed samples
     assert not found, found[:5]
+
+
+@pytest.mark.parametrize("which", ["normal", "strong"])
+def test_bids_follow_the_hand(which: str) -> None:
+    """Over 60 bids (five- and ten-card games, three and four seats) the bid tracks the trick
+    count: correlated above 0.6 and within one trick of it on average (the generic search,
+    random playouts, bids wide of it: see the test above)."""
+    checked = bids(30, 21, GAME.presets["short"], every=True) + bids(30, 22, GAME.presets["standard"], every=True)
+    if which == "strong":
+        checked = checked[::2]
+    player, rng = computer_player(GAME, which), random.Random(1)
+    made = [int(player.choose(GAME, s, seat, rng)[4:]) for s, seat in checked]
+    counts = [count(s.play.hands[seat], s.trump) for s, seat in checked]
+    assert statistics.correlation(made, counts) > 0.6
+    assert statistics.fmean(abs(b - c) for b, c in zip(made, counts, strict=True)) < 1.0
+
+
+def test_the_generic_search_does_not_follow_the_hand() -> None:
+    """The check above has teeth: random-playout bids fall short of it."""
+    checked = bids(30, 21, GAME.presets["short"], every=True) + bids(30, 22, GAME.presets["standard"], every=True)
+    rng = random.Random(1)
+    made = [int(SearchPlayer(EASY).choose(GAME, s, seat, rng)[4:]) for s, seat in checked]
+    counts = [count(s.play.hands[seat], s.trump) for s, seat in checked]
+    assert statistics.correlation(made, counts) < 0.6 or statistics.fmean(abs(b - c) for b, c in zip(made, counts, strict=True)) >= 1.0

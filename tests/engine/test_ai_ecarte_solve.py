@@ -111,3 +111,24 @@ def test_strong_reads_an_i_play_into_the_hand_it_samples() -> None:
         assert inferred >= plain
         checked += inferred > plain + 20
     assert checked >= 10
+
+
+def test_only_strong_leaves_i_play_out_on_a_hand_short_of_a_playing_hand() -> None:
+    """What separates strong's exchanges from normal's besides ``settle``: on a hand short of three
+    trumps, or two and two plain kings or queens, strong only tries "I propose" (its exact card
+    play would overrate playing at once), while normal's candidates keep "I play"; on a hand worth
+    playing both keep it."""
+    from games.ai.baselines.ecarte import keeps_hand
+    from games.ai.players.ecarte import candidates, strong_candidates
+
+    weak = strong = 0
+    for deal in range(60):
+        state = GAME.new_state(GAME.presets["standard"], 2, 1700 + deal, dealer=1)
+        legal = GAME.legal_actions(state, 0)
+        if legal != ("propose", "play"):
+            continue
+        worth = keeps_hand(state.play.hands[0], state.trump)
+        assert ("play" in strong_candidates(state, 0, legal)) == worth
+        weak += not worth and "play" in candidates(state, 0, legal)
+        strong += worth
+    assert weak >= 5 and strong >= 5

@@ -227,12 +227,25 @@ def sample(state: EcarteState, seat: int, rng: random.Random) -> EcarteState:
 STRONG_SAMPLES = 72
 
 
+def strong_candidates(state: EcarteState, seat: int, legal: tuple[str, ...]) -> list[str]:
+    """``candidates``, less "I play" and refusing on a hand short of the classic playing hands
+    (``keeps_hand``: three trumps, or two and two plain kings or queens): strong judges its
+    exchanges by the exact card play (``settle``), where each side sees the other's hand; that makes
+    playing at once, with the lead and no exchange for the other, look better than it is (deals the
+    baseline won showed it saying "I play" on K♠ K♣ and junk, ♠ trumps, or on two low trumps and
+    three plain cards, and paying the vulnerable two points), so such hands exchange."""
+    kept = candidates(state, seat, legal)
+    if state.phase == PLAY or state.phase == DISCARD or keeps_hand(state.play.hands[seat], state.trump):
+        return kept
+    return [a for a in kept if a not in ("play", "refuse")] or kept
+
+
 def player(strength: Strength, clock: Callable[[], float] | None = None) -> GuidedSearch:
     """Écarté's player at ``strength``: easy 2 sampled deals with rule playouts; normal 24 with the
     exact card-play solve; strong 72, and it alone judges exchanges by the exact card play
     (``settle``) and reads the other's "I play" or refusal (``sample``)."""
     if strength.name == "strong":
-        return GuidedSearch(tuned(strength, STRONG_SAMPLES), clock, candidates, playout, solve, settle, sample)
+        return GuidedSearch(tuned(strength, STRONG_SAMPLES), clock, strong_candidates, playout, solve, settle, sample)
     if strength.name == "easy":  # rule playouts only: no exact solve, so well within its 50 ms
         return GuidedSearch(strength, clock, candidates, playout)
     return GuidedSearch(tuned(strength, STRONG_SAMPLES), clock, candidates, playout, solve)

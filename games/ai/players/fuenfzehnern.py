@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from games.ai import endgame
@@ -29,6 +30,7 @@ from ._guided import GuidedSearch, RulePlayer, tuned
 
 GAME = Fuenfzehnern()
 STRONG_SAMPLES = 64
+NORMAL_SAMPLES = 3  # normal: a plainer search (three deals, rule play to the end), still well above the baseline
 ENDGAME_CARDS = 9  # strong solves each sampled deal exactly from this many cards left (all hands)
 ENDGAME_NODES = 1500  # a solve past this many positions gives up: that world is played out instead
 EASY_NOISE = 0.2  # easy: the rules, a fifth of its decisions a random sensible pick
@@ -69,7 +71,7 @@ def player(strength: Strength, clock: Callable[[], float] | None = None) -> Guid
     if strength.name == "strong":
         exact = endgame.solver(GAME, cards_left, ENDGAME_CARDS, cap=ENDGAME_NODES)
         return GuidedSearch(tuned(strength, STRONG_SAMPLES), clock, candidates, playout, exact)
-    return GuidedSearch(tuned(strength, STRONG_SAMPLES), clock, candidates, playout)
+    return GuidedSearch(replace(tuned(strength, STRONG_SAMPLES), samples=NORMAL_SAMPLES), clock, candidates, playout)
 
 
 def cards_left(state: Any) -> int:
