@@ -11,6 +11,7 @@ the number of determinizations is fixed (tests) and a clock, when given, cuts th
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -106,7 +107,7 @@ class SearchingBot(RummyBot):
             return options[max(range(len(options)), key=means.__getitem__)]
         base = options.index(rule)
         clear = [i for i in range(len(options)) if i != base and beats(values[i], values[base], self.margin)]
-        return options[max(clear, key=means.__getitem__)] if clear else rule
+        return options[max(clear, key=means.__getitem__) if clear else base]
 
     def _rollout(self, game: Game, world: Any, seat: int, action: str, rng: random.Random) -> float:
         """``action`` in ``world``, then ``turns`` turn changes of quick play; the table's score (or
@@ -137,7 +138,7 @@ def beats(these: Sequence[float], those: Sequence[float], margin: float) -> bool
         return False
     mean = sum(diffs) / n
     var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-    return mean > margin * (var / n) ** 0.5
+    return mean > margin * math.sqrt(var / n)
 
 
 #: Seconds the strong search may take per choice with a clock (the issue's strong p99 target is 1.5 s).
