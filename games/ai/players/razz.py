@@ -79,7 +79,7 @@ def last_round(state: RazzState) -> bool:
 
 
 STYLES = {
-    "easy": Style(samples=12, budget=0.02, premium=premium),
+    "easy": Style(samples=12, budget=0.02, premium=premium, raise_margin=0.5, loose=0.3),
     "normal": Style(samples=120, budget=0.1, bluff=0.05, semi=0.04, premium=premium),
     "strong": Style(samples=600, budget=0.5, bluff=0.05, semi=0.04, premium=premium, weigh=weigh),
 }
