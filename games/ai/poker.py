@@ -14,6 +14,12 @@ what do I win on average?* It samples the others' hidden cards consistent with w
 * a **mixed strategy**: now and then (``Style.bluff``, ``Style.semi``; drawn from the caller's rng) it bets
   or raises a hand that would check or call, so its bets can't be read as strength alone.
 
+A game may also give a rule for the check-down's decisions (``Style.reply``: junk folds to a bet, as players
+do) and have the player judge a bet or raise by checking down after it as well (``Style.judge_bets``): then
+it takes whichever of folding, the passive action and the bet is worth the most, so a bet's worth includes
+the folds it wins. An easy player may be a loose caller (``Style.loose``: it calls unless calling loses more
+than a share of the pot against folding, a beginner's leak).
+
 A game may weigh each sample by how well the others' sampled cards fit their betting so far
 (``Style.weigh``: an opponent who raised more likely holds a good hand), and may name starting hands
 it never folds to the opening bet (``Style.premium``). Pure: randomness from the rng, time from the
@@ -54,6 +60,16 @@ class Style:
     sample: Callable[[Game, Any, int, random.Random], Any] | None = None
     #: the continuation for a non-betting decision (a draw) in the check-down; None: first legal
     passive_other: Callable[[Game, Any, int, random.Random], str] | None = None
+    #: a rule for the check-down's decisions (``own``: the seat deciding, after its first action), None: check
+    #: or call; e.g. junk folds to a bet and a strong hand bets, as players do, so a pot isn't judged against
+    #: callers (and their discards) that wouldn't be there, nor the seat's hand as if it called every bet down
+    reply: Callable[[Game, Any, int, random.Random, bool], str | None] | None = None
+    #: a loose caller's slack (an easy player's leak): it calls rather than folds unless calling loses more
+    #: than this share of the current pot against folding
+    loose: float = 0.0
+    #: also check down after its own bet or raise (the others answering by ``reply``) and take whichever of
+    #: fold, check or call, and bet or raise is worth the most: a bet's worth includes the folds it wins
+    judge_bets: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,11 +91,15 @@ def passive_action(game: Game, state: Any, seat: int, rng: random.Random, style:
     return legal[0]
 
 
-def check_down(game: Game, state: Any, rng: random.Random, style: Style) -> Any:
-    """Play the hand out with every seat checking or calling (never folding)."""
+def check_down(game: Game, state: Any, rng: random.Random, style: Style, me: int | None = None) -> Any:
+    """Play the hand out with every seat checking or calling, or by the style's ``reply`` where it has one
+    (``me``: the seat deciding)."""
     while game.outcome(state) is None:
         seat = min(game.to_act(state))
-        state, _events = game.apply(state, seat, passive_action(game, state, seat, rng, style))
+        action = style.reply(game, state, seat, rng, seat == me) if style.reply is not None else None
+        if action is None:
+            action = passive_action(game, state, seat, rng, style)
+        state, _events = game.apply(state, seat, action)
     return state
 
 
@@ -91,9 +111,12 @@ def estimate(
     style: Style,
     pot_of: Callable[[Any], int],
     deadline: Callable[[], bool] | None = None,
+    first: str | None = None,
 ) -> Estimate:
-    """Sample the hidden cards, take the passive action now, check down; average the seat's result."""
-    first = passive_action(game, state, seat, rng, style)
+    """Sample the hidden cards, take ``first`` now (default: the passive action), check down; average the
+    seat's result."""
+    if first is None:
+        first = passive_action(game, state, seat, rng, style)
     total = share = weights = 0.0
     done = 0
     for i in range(style.samples):
@@ -102,7 +125,7 @@ def estimate(
         world = style.sample(game, state, seat, rng) if style.sample is not None else game.sample_hidden(state, seat, rng)
         w = style.weigh(world, seat) if style.weigh is not None else 1.0
         after, _events = game.apply(world, seat, first)
-        end = check_down(game, after, rng, style)
+        end = check_down(game, after, rng, style, seat)
         out = game.outcome(end)
         assert out is not None
         pay = out.payoffs[seat]
@@ -117,6 +140,31 @@ def estimate(
     return Estimate(total / weights, share / weights, done)
 
 
+def judge(
+    legal: tuple[str, ...],
+    passive: Estimate,
+    aggressive: Estimate,
+    up: str,
+    fold_value: float,
+    rng: random.Random,
+    style: Style,
+    premium: bool,
+    last_round: bool,
+) -> str:
+    """The action worth the most of folding (facing a bet, unless ``premium``), the passive one and ``up``
+    (``Style.judge_bets``); now and then (``Style.bluff`` when checking is free, ``Style.semi`` facing a bet,
+    never in the last round) ``up`` instead of a passive action, so a bet isn't always strength."""
+    calm = next(a for a in (*PASSIVE, *legal) if a in legal)
+    worth = {calm: passive.result, up: aggressive.result}
+    if "fold" in legal and "check" not in legal and not premium:
+        worth["fold"] = fold_value
+    best = max(worth, key=lambda a: worth[a])  # ties: the passive action (first in the dict)
+    mix = style.bluff if "check" in legal else style.semi
+    if best == calm and not last_round and rng.random() < mix:
+        return up
+    return best
+
+
 def decide(
     legal: tuple[str, ...],
     est: Estimate,
@@ -127,11 +175,13 @@ def decide(
     premium: bool,
     last_round: bool,
     level: int = 0,
+    slack: float = 0.0,
 ) -> str:
     """The betting action from the estimate (see the module's docstring).
 
     ``level``: bets and raises so far this round; past ``MAX_LEVEL`` (heads-up play has no cap) only a
     hand sure to win at least its share raises again, so two players never raise each other for ever.
+    ``slack``: chips of expected loss a call may cost against folding (``Style.loose``).
     """
     even = 1.0 / max(live, 1)
     value = even + style.value_margin * (1 - even)
@@ -146,7 +196,7 @@ def decide(
     if "bring-in" in legal:  # the forced opening: bring it in, or complete with a strong hand
         return up if up is not None and est.share > strong else "bring-in"
     facing = "call" in legal
-    if facing and "fold" in legal and not premium and est.result < fold_value:
+    if facing and "fold" in legal and not premium and est.result < fold_value - slack:
         # a semi-bluff raise instead of a fold, now and then, with a hand that still has chances
         if up is not None and not last_round and est.share > even / 2 and rng.random() < style.semi:
             return up
@@ -185,21 +235,34 @@ class BettingPlayer:
             if self.other is None:
                 return legal[rng.randrange(len(legal))]
             return self.other(game, state, seat, rng)
-        deadline: Callable[[], bool] | None = None
-        clock, budget = self.clock, self.style.budget
-        if clock is not None and budget is not None:
-            stop = clock() + budget
-
-            def deadline() -> bool:
-                return clock() >= stop
-
-        est = estimate(game, state, seat, rng, self.style, self.pot_of, deadline)
         premium = self.style.premium is not None and self.style.premium(state, seat)
         fold_value = -float(state.contributed[seat])
+        up = next((a for a in AGGRESSIVE if a in legal), None)
+        if self.style.judge_bets and up is not None and state.round.level < MAX_LEVEL:
+            # the same sampled deals for both actions (one seed), so their difference isn't sampling noise
+            seed = rng.random()
+            calm = estimate(game, state, seat, random.Random(seed), self.style, self.pot_of, self._deadline(0.5))
+            bold = estimate(game, state, seat, random.Random(seed), self.style, self.pot_of, self._deadline(0.5), up)
+            return judge(legal, calm, bold, up, fold_value, rng, self.style, premium, self.last_round(state))
+        est = estimate(game, state, seat, rng, self.style, self.pot_of, self._deadline(1.0))
         live = sum(1 for x in state.round.live if x)
         return decide(
-            legal, est, fold_value, live, rng, self.style, premium, self.last_round(state), state.round.level
+            legal, est, fold_value, live, rng, self.style, premium, self.last_round(state), state.round.level,
+            self.style.loose * self.pot_of(state),
         )
 
 
-__all__ = ["BettingPlayer", "Estimate", "Style", "check_down", "decide", "estimate"]
+    def _deadline(self, share: float) -> Callable[[], bool] | None:
+        """True once ``share`` of the style's budget has passed on the clock (None without a clock)."""
+        clock, budget = self.clock, self.style.budget
+        if clock is None or budget is None:
+            return None
+        stop = clock() + share * budget
+
+        def deadline() -> bool:
+            return clock() >= stop
+
+        return deadline
+
+
+__all__ = ["BettingPlayer", "Estimate", "Style", "check_down", "decide", "estimate", "judge"]

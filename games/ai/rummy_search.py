@@ -11,6 +11,7 @@ the number of determinizations is fixed (tests) and a clock, when given, cuts th
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -59,10 +60,11 @@ class SearchingBot(RummyBot):
 
     def __init__(
         self, spec: Spec, knobs: Knobs, *, samples: int, turns: int = 4, width: int = 3,
-        budget: float = 1.0, clock: Callable[[], float] | None = None,
+        budget: float = 1.0, clock: Callable[[], float] | None = None, margin: float = 0.0,
     ) -> None:
         super().__init__(spec, knobs)
         self.samples, self.turns, self.width = samples, turns, width
+        self.margin = margin
         self.budget, self.clock = budget, clock
         self.quick = PlayoutBot(spec, Knobs("quick", caution=knobs.caution, big_pile=knobs.big_pile))
 
@@ -72,7 +74,8 @@ class SearchingBot(RummyBot):
         options = [*(("draw",) if "draw" in legal else ()), *self.takes(game, state, legal, seat, rng)]
         if len(options) < 2:
             return super().draw_or_take(game, state, table, legal, seat, rng)
-        return self._best(game, state, seat, options, rng)
+        rule = super().draw_or_take(game, state, table, legal, seat, rng) if self.margin > 0 else None
+        return self._best(game, state, seat, options, rng, rule)
 
     def discard(self, game: Game, state: Any, table: Table, legal: Sequence[str], seat: int, rng: random.Random) -> str:
         options = [a for a in legal if a.startswith("discard:")]
@@ -83,22 +86,28 @@ class SearchingBot(RummyBot):
         safe = [c for c in cards if danger(c, table.theirs, self.spec) == 0] or cards
         ranked = sorted(safe, key=lambda c: keep_value(c, table.hand, table.mine, self.spec) + risk[c])
         shortlist = [f"discard:{c}" for c in ranked[: self.width]]
-        return shortlist[0] if len(shortlist) == 1 else self._best(game, state, seat, shortlist, rng)
+        return shortlist[0] if len(shortlist) == 1 else self._best(game, state, seat, shortlist, rng, shortlist[0])
 
-    def _best(self, game: Game, state: Any, seat: int, options: Sequence[str], rng: random.Random) -> str:
+    def _best(
+        self, game: Game, state: Any, seat: int, options: Sequence[str], rng: random.Random, rule: str | None = None,
+    ) -> str:
+        """The option with the best mean play-out; with ``margin`` the rule's own choice (``rule``) stands
+        unless another beats it, on the same determinizations, by ``margin`` standard errors."""
         clock = self.clock
         stop = clock() + self.budget if clock is not None else None
-        totals = [0.0] * len(options)
-        counts = [0] * len(options)
+        values: list[list[float]] = [[] for _ in options]
         for _ in range(self.samples):
             world = game.sample_hidden(state, seat, rng)
             for i, action in enumerate(options):
-                totals[i] += self._rollout(game, world, seat, action, rng)
-                counts[i] += 1
+                values[i].append(self._rollout(game, world, seat, action, rng))
             if stop is not None and clock is not None and clock() >= stop:
                 break
-        means = [t / c if c else float("-inf") for t, c in zip(totals, counts, strict=True)]
-        return options[max(range(len(options)), key=means.__getitem__)]
+        means = [sum(v) / len(v) if v else float("-inf") for v in values]
+        if self.margin <= 0 or rule not in options:
+            return options[max(range(len(options)), key=means.__getitem__)]
+        base = options.index(rule)
+        clear = [i for i in range(len(options)) if i != base and beats(values[i], values[base], self.margin)]
+        return options[max(clear, key=means.__getitem__) if clear else base]
 
     def _rollout(self, game: Game, world: Any, seat: int, action: str, rng: random.Random) -> float:
         """``action`` in ``world``, then ``turns`` turn changes of quick play; the table's score (or
@@ -119,18 +128,32 @@ class SearchingBot(RummyBot):
         return evaluate(state, team, self.spec)
 
 
+def beats(these: Sequence[float], those: Sequence[float], margin: float) -> bool:
+    """Whether ``these`` beat ``those`` (paired: the same determinizations) by more than ``margin`` standard
+    errors of the mean difference: a few play-outs are noisy, and a noisy winner is often worse than the rule's
+    choice it would replace."""
+    diffs = [a - b for a, b in zip(these, those, strict=True)]
+    n = len(diffs)
+    if n < 2:
+        return False
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean > margin * math.sqrt(var / n)
+
+
 #: Seconds the strong search may take per choice with a clock (the issue's strong p99 target is 1.5 s).
 BUDGET = 1.0
 
 
 def rummy_player(
     spec: Spec, knobs: Mapping[str, Mapping[str, Any]], search: Mapping[str, int], strength: Strength,
-    clock: Callable[[], float] | None,
+    clock: Callable[[], float] | None, margin: float = 0.0,
 ) -> Policy:
     """A game's player at ``strength``: ``knobs[name]`` for its ``Knobs``; with ``search[name]``
-    determinizations a ``SearchingBot`` (cut at ``BUDGET`` when a clock is given), else a ``RummyBot``."""
+    determinizations a ``SearchingBot`` (cut at ``BUDGET`` when a clock is given; ``margin``: see
+    ``SearchingBot._best``), else a ``RummyBot``."""
     made = Knobs(strength.name, **knobs[strength.name])
     samples = search.get(strength.name, 0)
     if samples:
-        return SearchingBot(spec, made, samples=samples, budget=BUDGET, clock=clock)
+        return SearchingBot(spec, made, samples=samples, budget=BUDGET, clock=clock, margin=margin)
     return RummyBot(spec, made)

@@ -20,11 +20,12 @@ from games.ai.players.frankenstein import (
     last_round,
     pot,
     premium,
+    reply,
     sample_ranged,
     throws,
     weigh,
 )
-from games.ai.poker import BettingPlayer
+from games.ai.poker import BettingPlayer, Estimate, check_down, judge
 from games.core.cards import STANDARD_DECK
 from games.core.poker.highhand import HIGH_RANK, STRAIGHT, TWO_PAIR, high_key
 from games.frankenstein import Frankenstein
@@ -149,7 +150,43 @@ def test_a_bettor_holding_nothing_weighs_less() -> None:
     assert nothing < pair < two_pair == 1.0
 
 
-def test_only_strong_narrows_ranges() -> None:
-    """Strong samples hands that fit each opponent's draw and weighs them by its betting; normal and easy don't."""
-    assert STYLES["strong"].sample is sample_ranged and STYLES["strong"].weigh is weigh
-    assert all(STYLES[name].sample is None and STYLES[name].weigh is None for name in ("normal", "easy"))
+def test_the_strengths_differ_by_what_they_judge() -> None:
+    """Strong samples hands that fit each opponent's draw; normal and strong weigh them by the betting and judge
+    a bet by the folds it wins (``reply``, ``judge_bets``); easy only checks its hand down against any holding."""
+    assert STYLES["strong"].sample is sample_ranged
+    assert STYLES["normal"].sample is None and STYLES["easy"].sample is None
+    for name in ("normal", "strong"):
+        assert STYLES[name].weigh is weigh and STYLES[name].reply is reply and STYLES[name].judge_bets
+    assert STYLES["easy"].weigh is None and STYLES["easy"].reply is None and not STYLES["easy"].judge_bets
+
+
+def _opened(hands: list[list[str]]) -> FrankensteinState:
+    """Three seats, the given hands; seat 1 (the opener, left of the dealer) bets before the draw."""
+    start = GAME.new_state(None, 3, 5, dealer=0, hands=hands)
+    assert GAME.to_act(start) == {1}
+    opened: FrankensteinState = GAME.apply(start, 1, "bet")[0]
+    return opened
+
+
+def test_in_the_check_down_junk_folds_to_a_bet_and_a_pair_calls() -> None:
+    """Without the reply every caller stayed to the showdown (and fed the Zombie): a bet won no folds."""
+    style = replace(STYLES["normal"], samples=1)
+    junk, pair = ["2c", "7d", "9h", "Js", "Kc"], ["4c", "4d", "9s", "Jh", "Kd"]
+    for seat2, folds in ((junk, True), (pair, False)):
+        state = _opened([["Ac", "Ad", "8h", "6s", "3d"], ["Qc", "Qd", "Qh", "5s", "5d"], seat2])
+        end = check_down(GAME, state, random.Random(0), style, me=0)
+        assert end.live[2] is not folds
+        assert end.live[0] and end.live[1]  # the deciding seat calls a pair, the bettor stays in
+        plain = check_down(GAME, state, random.Random(0), replace(style, reply=None), me=0)
+        assert all(plain.live)
+
+
+def test_judging_a_bet_takes_the_action_worth_the_most() -> None:
+    calm, bold = Estimate(-1.5, 0.2, 10), Estimate(-0.5, 0.3, 10)
+    legal = ("fold", "call", "raise")
+    style = replace(STYLES["normal"], bluff=0.0, semi=0.0)
+    assert judge(legal, calm, bold, "raise", -1.0, random.Random(0), style, False, False) == "raise"
+    worse = Estimate(-2.0, 0.1, 10)
+    assert judge(legal, calm, worse, "raise", -1.0, random.Random(0), style, False, False) == "fold"
+    assert judge(legal, calm, worse, "raise", -1.0, random.Random(0), style, True, False) == "call"  # premium
+    assert judge(("check", "bet"), calm, worse, "bet", -1.0, random.Random(0), style, False, False) == "check"

@@ -101,6 +101,19 @@ def test_a_bad_hand_folds_to_a_completion() -> None:
     assert computer_player(GAME, "normal").choose(GAME, state, 0, random.Random(1)) == "fold"
 
 
+def test_easy_is_a_loose_caller() -> None:
+    """What separates easy from normal: easy calls a bad hand (9-9 down, a 2 up) against a completion that
+    normal mostly folds, and raises only far ahead (``Style.loose``, ``raise_margin``)."""
+    state = GAME.new_state(None, 3, 7, dealer=0, hands=[["9d", "9c", "2s"], ["Ah", "2h", "Kh"], ["3c", "4d", "5h"]])
+    state, _ = GAME.apply(state, 1, "bring-in")
+    state, _ = GAME.apply(state, 2, "complete")
+    easy = [computer_player(GAME, "easy").choose(GAME, state, 0, random.Random(s)) for s in range(8)]
+    normal = [computer_player(GAME, "normal").choose(GAME, state, 0, random.Random(s)) for s in range(8)]
+    assert easy.count("fold") == 0
+    assert normal.count("fold") >= 4
+    assert STYLES["easy"].loose > 0 == STYLES["normal"].loose == STYLES["strong"].loose
+
+
 def test_strong_weighs_samples_by_the_opponents_betting() -> None:
     """After a completion, a sample giving the completer high or paired down cards weighs less."""
     state = GAME.new_state(None, 2, 7, dealer=1, hands=[["3s", "Qc", "Kd"], ["Ah", "2s", "4h"]])

@@ -8,7 +8,10 @@ import random
 import games
 from games.ai.baselines.burraco import SPEC as BURRACO
 from games.ai.baselines.samba import SPEC as SAMBA
+from games.ai.players.samba import player as samba_player
 from games.ai.rummy import Knobs, RummyBot, keep_value, plan, read_table
+from games.ai.rummy_search import SearchingBot, beats
+from games.ai.search import STRENGTHS
 from games.core.rummy.melds import Meld, check_new
 from games.core.rummy.turns import NEW
 from tests.support.rummy_scan import decisions
@@ -63,3 +66,31 @@ def test_a_bigger_pile_makes_a_discard_the_next_player_may_want_weigh_more() -> 
     heavy = RummyBot(SAMBA, Knobs("heavy", samples=32, pile_weight=0.5)).risks(game, state, table, cards, seat, random.Random(1))
     assert any(heavy[c] > flat[c] for c in cards)
     assert all(heavy[c] >= flat[c] for c in cards)
+
+
+def test_a_searched_choice_beats_the_rule_s_only_by_a_clear_margin() -> None:
+    """Paired play-outs: a mean ahead by less than ``margin`` standard errors is noise, and two are needed."""
+    assert beats([3.0, 3.0, 3.0], [1.0, 1.0, 1.0], 1.0)
+    assert beats([5.0, 0.0, 4.0], [1.0, 1.0, 1.0], 1.0)  # ahead by 2, standard error 1.53
+    assert not beats([5.0, 0.0, 4.0], [1.0, 1.0, 1.0], 2.0)
+    assert not beats([9.0], [0.0], 1.0)
+
+
+def test_samba_s_strong_search_keeps_the_rule_s_choice_without_a_clear_winner() -> None:
+    """Six noisy play-outs made strong Samba worse than normal's rule: with a margin, one play-out never
+    overturns the rule's discard; without one (Burraco's search) the best mean wins."""
+    game = games.get_game("samba")
+    base = RummyBot(SAMBA, Knobs("b"))
+    state, seat, _action = next(
+        (st, s, a) for st, s, a in decisions(game, base, base, range(1))
+        if a.startswith("discard:") and len([x for x in game.legal_actions(st, s) if x.startswith("discard:")]) >= 3
+    )
+    options = [a for a in game.legal_actions(state, seat) if a.startswith("discard:")][:3]
+    strong = samba_player(STRENGTHS["strong"], None)
+    assert isinstance(strong, SearchingBot) and strong.margin > 0
+    for rule in options:
+        one = SearchingBot(SAMBA, Knobs("s", caution=1.0), samples=1, margin=strong.margin)
+        assert one._best(game, state, seat, options, random.Random(3), rule) == rule
+    plain = SearchingBot(SAMBA, Knobs("s", caution=1.0), samples=1)
+    picks = {plain._best(game, state, seat, options, random.Random(3), rule) for rule in options}
+    assert len(picks) == 1  # the rule's choice plays no part

@@ -5,9 +5,14 @@ dealt from everyone's discards in each sample, so a hand that may lose to it, an
 is valued as such). The draw is the textbook one (``draw_rule``): keep any made hand (pat on a
 straight or better), four to a flush or to an open straight throws one, trips and two pair throw
 their kickers, a pair throws the rest, nothing keeps its two highest. A premium start (a pair of
-jacks or better) is never folded before the draw. Strong narrows each opponent's range (``sample_ranged``:
-hands that fit its draw, ``weigh``: and its betting); strengths also differ by samples, by mixing (easy
-never bluffs) and by time budget.
+jacks or better) is never folded before the draw.
+
+Normal and strong judge a bet or raise by checking the hand down after it too (``judge_bets``), everyone
+answering by a player's rule (``reply``: junk folds to a bet, a strong hand bets): a bet that makes the
+others fold wins the antes with no Zombie to beat, and a fold before the draw keeps a caller's throw out of
+it; and they weigh each sample by the opponents' betting (``weigh``). Strong also narrows each opponent's
+range by its draw (``sample_ranged``). Easy only checks its hand down against any holding, with few samples
+and no bluffs.
 """
 
 from __future__ import annotations
@@ -24,8 +29,8 @@ from games.core.poker.highhand import HIGH_RANK, PAIR, STRAIGHT, TRIPS, TWO_PAIR
 from games.frankenstein.state import FrankensteinState
 
 TRIES = 60  # hands tried per opponent for one that throws as many cards as it did
-NOTHING = 0.3  # a bettor or caller holding nothing: that much less likely (a bluff, or a loose call)
-ONE_PAIR = 0.7  # after the draw, a bettor or caller holding one pair
+NOTHING = 0.15  # a bettor or caller holding nothing: that much less likely (a bluff, or a loose call)
+ONE_PAIR = 0.5  # after the draw, a bettor or caller holding one pair
 
 
 def draw_rule(hand: Sequence[str], most: int) -> tuple[str, ...]:
@@ -182,6 +187,30 @@ def four_to_something(hand: Sequence[str]) -> bool:
     return any(ranks[i + 3] - ranks[i] == 3 for i in range(len(ranks) - 3))
 
 
+def reply(game: Game, state: FrankensteinState, seat: int, rng: random.Random, own: bool) -> str | None:
+    """A player's rule in the check-down (``games.ai.poker.Style.reply``): a strong hand bets when checking
+    is free (before the draw jacks or better, after it two pair or better; not the deciding seat, ``own``,
+    which only checks), junk folds to a bet (before the draw no pair and no four-card draw, after it less
+    than a pair), anything else calls; an opponent who has put chips in this round stays in.
+
+    Without it every caller stays to the showdown, with its throw in the Zombie, and the seat calls every bet
+    down: a pair facing a bet looked worse than it is (pairs of tens were folded before the draw), and a bet
+    won no folds.
+    """
+    legal = game.legal_actions(state, seat)
+    hand = state.hands[seat]
+    key = high_key(hand)
+    if state.phase == "bet1":
+        made, strong = key[0] >= PAIR or four_to_something(hand), premium(state, seat)
+    else:
+        made, strong = key[0] >= PAIR, key[0] >= TWO_PAIR
+    if "check" in legal:
+        return "bet" if strong and not own and "bet" in legal else None
+    if "fold" not in legal or "call" not in legal or (state.round.committed[seat] > 0 and not own):
+        return None
+    return "call" if made else "fold"
+
+
 def pot(state: FrankensteinState) -> int:
     return state.pot
 
@@ -192,9 +221,10 @@ def last_round(state: FrankensteinState) -> bool:
 
 STYLES = {
     "easy": Style(samples=12, budget=0.02, premium=premium, passive_other=draw_action),
-    "normal": Style(samples=120, budget=0.1, bluff=0.08, semi=0.06, premium=premium, passive_other=draw_action),
-    "strong": Style(samples=300, budget=0.5, bluff=0.1, semi=0.08, premium=premium, passive_other=draw_action,
-                    sample=sample_ranged, weigh=weigh),
+    "normal": Style(samples=80, budget=0.1, bluff=0.08, semi=0.06, premium=premium, passive_other=draw_action,
+                    weigh=weigh, reply=reply, judge_bets=True),
+    "strong": Style(samples=200, budget=0.5, bluff=0.1, semi=0.08, premium=premium, passive_other=draw_action,
+                    sample=sample_ranged, weigh=weigh, reply=reply, judge_bets=True),
 }
 
 

@@ -8,7 +8,9 @@
   table's story; normal judges equity against every holding the up cards allow;
 * strengths differ by that weighting (strong only), by samples (easy 12, normal 120, strong 600 within their
   time budgets: 20 ms, 100 ms, 500 ms) and by mixing: easy never bluffs, normal and strong bluff and
-  semi-bluff at small frequencies (drawn from the rng).
+  semi-bluff at small frequencies (drawn from the rng);
+* **easy is a loose caller** (``Style.loose``): it calls unless calling loses more than 30% of the pot against
+  folding, and raises only far ahead (the casual player's leak); normal and strong fold by the pot odds exactly.
 """
 
 from __future__ import annotations
@@ -79,7 +81,7 @@ def last_round(state: RazzState) -> bool:
 
 
 STYLES = {
-    "easy": Style(samples=12, budget=0.02, premium=premium),
+    "easy": Style(samples=12, budget=0.02, premium=premium, raise_margin=0.5, loose=0.3),
     "normal": Style(samples=120, budget=0.1, bluff=0.05, semi=0.04, premium=premium),
     "strong": Style(samples=600, budget=0.5, bluff=0.05, semi=0.04, premium=premium, weigh=weigh),
 }
