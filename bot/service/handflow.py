@@ -21,6 +21,7 @@ from games import Event, Outcome
 from games.core.i18n import _
 from games.core.views import resolve_seats
 
+from . import knockouts
 from .buyins import buy_in, stay_or_go
 from .computers import is_computer, mention
 from .guilds import load_settings
@@ -127,6 +128,10 @@ def deal(
     hand_no = live.core.hand_no + 1
     live.core = replace(live.core, hand_no=hand_no)
     seed = hand_seed(live.seed, hand_no)
+    level = knockouts.level_options(conn, live.core, now)
+    if level is not None and level[0] != live.core.options:  # a tournament's level clock raised the stakes
+        live.core = replace(live.core, options=level[0])
+        live.settings_dirty = True
     stacks = escrows(conn, live, [p.user_id for p in seated]) if live.core.chips else ()
     if game.counts_tenure:
         carry = {**(carry or {}), "seating": seating(conn, live.core.id, [p.user_id for p in seated], hand_no)}
@@ -180,6 +185,8 @@ def finish_hand(
     seated = live.seated()
     users = [p.user_id for p in seated]
     nets, chips = settle(conn, live, users, outcome, now)
+    if chips is not None:  # a tournament's table: who busted is out, with this hand
+        knockouts.record(conn, live.core, users, live.stacks, chips, now)
     core = live.core
     scores = tuple(outcome.scores) if outcome.scores else (None,) * len(users)
     teams = team_of_seats(outcome, len(users))

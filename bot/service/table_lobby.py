@@ -82,7 +82,8 @@ def check_host_can_pay(conn: Conn, core: TableCore, settings: GuildSettings, now
 
 def check_joiner_can_pay(conn: Conn, core: TableCore, user_id: int, now: str) -> None:
     """A joiner short of the buy-in gets a wallet (with the server's starting chips) first, then is checked."""
-    if ledger.balance_of(conn, ledger.USER, core.ledger_guild, user_id=user_id) >= core.buy_in:
+    # At a tournament's table a player brings whatever stack they have (a moved player's chips).
+    if ledger.balance_of(conn, ledger.USER, core.ledger_guild, user_id=user_id) >= (1 if core.scoped else core.buy_in):
         return
     settings = load_settings(conn, core.guild_id)
     ledger.open_wallet(conn, core.ledger_guild, user_id, starting_chips(core, settings), now)
