@@ -61,8 +61,10 @@ async def renv(store_target: str) -> AsyncIterator[REnv]:
     await e.close()
 
 
-async def signed_up(env: REnv, players: tuple[int, ...] = PEOPLE, **kw: object) -> Tournament:
-    t = await env.tour.create(G, CH, players[0], "razz", format="knockout", max_players=len(players), buy_in=100, **kw)  # type: ignore[arg-type]
+async def signed_up(env: REnv, players: tuple[int, ...] = PEOPLE, seats: int = 0, **kw: object) -> Tournament:
+    t = await env.tour.create(
+        G, CH, players[0], "razz", format="knockout", max_players=seats or len(players), buy_in=100, **kw  # type: ignore[arg-type]
+    )
     for p in players:
         t = await env.tour.join(t.id, p)
     return t
@@ -127,6 +129,16 @@ async def test_a_kill_in_the_middle_of_the_start_is_finished_by_the_next_step(re
     await audits(renv, t)
 
 
+async def movers(env: REnv, t: Tournament) -> list[int]:
+    """Entrants who sat at more than one of the event's tables (an escrow at each)."""
+    rows = await env.db.fetchall(
+        "SELECT user_id FROM accounts WHERE kind='escrow' AND guild_id=? AND user_id > 0 GROUP BY user_id"
+        " HAVING COUNT(*) > 1",
+        (t.scope,),
+    )
+    return [int(r[0]) for r in rows]
+
+
 async def play_out(env: REnv, t: Tournament, rng: random.Random, *, restart_every: int = 0, limit: int = 3000) -> Tournament:
     """Plays every open table hand by hand (the clock running a minute a hand), stepping the
     runner after each; ``restart_every``: a restart after that many hands."""
@@ -158,12 +170,7 @@ async def test_a_knockout_plays_to_the_end_and_pays_the_pool_with_tables_merged(
     assert all(e.knocked_out_at is not None for e in t.entries if e.place != 1)
     assert await renv.scope_tables(t) == []  # every table closed
     # Tables were merged: someone sat at two tables (a second buy-in of their own stack).
-    movers = await renv.db.fetchall(
-        "SELECT user_id FROM accounts WHERE kind='escrow' AND guild_id=? AND user_id > 0 GROUP BY user_id"
-        " HAVING COUNT(*) > 1",
-        (t.scope,),
-    )
-    assert movers
+    assert await movers(renv, t)
     # The level clock raised the stakes: later hands were dealt at a higher ante.
     antes = [json.loads(r[0])["ante"] for r in await renv.db.fetchall(
         "SELECT h.options_json FROM hands h JOIN tables x ON x.id=h.table_id WHERE x.ledger_guild=? ORDER BY h.started_at",
@@ -172,6 +179,61 @@ async def test_a_knockout_plays_to_the_end_and_pays_the_pool_with_tables_merged(
     assert antes[-1] > antes[0]
     # Knock-outs were recorded with their hand: each place's time is a hand's end at a table.
     await audits(renv, t)
+    # Tournament chips stay off the server's chip boards; the hands count, and the board of events has the finish.
+    assert await renv.eco.leaderboard(G, "razz", "chips") == []
+    assert await renv.eco.leaderboard(G, "razz", "hands")
+    board = await renv.tour.board(G)
+    assert board[0] == (winner.user_id, 1, 1, winner.prize) and len(board) == 8
     # A step after the end pays nothing again.
     again = await renv.runner.step(t.id)
     assert again.pool == 0 and [e.prize for e in again.entries] == [e.prize for e in t.entries]
+
+
+async def test_computers_fill_and_a_restart_between_each_cash_out_and_reseat_loses_nothing(renv: REnv) -> None:
+    # Six people for twelve seats: computers fill; a restart after every round of hands, so each
+    # move is killed between the mover's cash-out (end of hand at table A) and their seat at table B.
+    t = await signed_up(renv, PEOPLE[:6], 12, computers_fill=True)
+    t = await renv.tour.begin(t.id)  # the host's "Start now" before the field is full
+    t = await renv.runner.step(t.id)
+    tables = await renv.scope_tables(t)
+    assert len(tables) == 2
+    lobbies = [(await renv.svc.get(tid)).lobby for tid in tables]
+    assert [len(lobby) for lobby in lobbies] == [6, 6] and all(sum(u > 0 for u in lobby) == 3 for lobby in lobbies)
+    t = await play_out(renv, t, random.Random(11), restart_every=1)
+    assert t.status == "finished"
+    assert sorted(e.place or 0 for e in t.entries) == list(range(1, 7))
+    assert sum(e.prize for e in t.entries) == 600 and t.pool == 0
+    # Computers take no place; they bought in once each (never again: no rebuys at a tournament table).
+    computer_buy_ins = await renv.db.scalar(
+        "SELECT COUNT(*) FROM accounts WHERE kind='escrow' AND guild_id=? AND user_id < 0", (t.scope,)
+    )
+    assert computer_buy_ins == 6
+    assert await movers(renv, t)  # at least one move went through a restart
+    await audits(renv, t)
+
+
+async def test_a_knock_out_commits_with_the_hand_that_emptied_the_stack(renv: REnv) -> None:
+    t = await signed_up(renv, PEOPLE[:2])
+    t = await renv.runner.step(t.id)
+    (table,) = await renv.scope_tables(t)
+    rng = random.Random(2)
+    for _ in range(500):
+        assert (await renv.svc.get(table)).status == "playing"
+        await play_hand(renv, table, rng)
+        renv.clock.advance(300)  # the levels rise fast: someone busts soon
+        await renv.restart()  # no runner step: the table's own transaction must have recorded it
+        t = await renv.tour.get(t.id)
+        out = [e for e in t.entries if e.knocked_out_at is not None]
+        if out:
+            break
+    (loser,) = out
+    assert loser.place == 2
+    ended = await renv.db.fetchall(
+        "SELECT ended_at FROM hands WHERE table_id=? AND status='done' ORDER BY hand_no DESC LIMIT 1", (table,)
+    )
+    assert loser.knocked_out_at == ended[0][0]
+    snap = await renv.svc.get(table)
+    assert loser.user_id not in snap.busted  # no "Buy back in" at a tournament table
+    t = await renv.runner.step(t.id)
+    assert t.status == "finished" and [e.prize for e in t.entries if e.place == 1] == [200]
+    await audits(renv, t)
