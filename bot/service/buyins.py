@@ -71,7 +71,8 @@ def stay_or_go(
     staying: list[Player] = []
     leaving: list[Player] = []
     for p in last:
-        if p.leaving or (p.timeouts >= settings.max_timeouts and not p.by_computer):
+        # (A tournament's sleeper stays: the computer plays for them until they're back or out.)
+        if p.leaving or (p.timeouts >= settings.max_timeouts and not p.by_computer and not core.scoped):
             leaving.append(p)
             continue
         if live.core.chips:

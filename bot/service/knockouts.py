@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from pydantic import BaseModel
 
 from data.store import Conn
+from games.core.i18n import _
 
 from .events import formats, levels
 from .models import TableCore
@@ -55,9 +56,9 @@ def record(conn: Conn, core: TableCore, users: Sequence[int], before: Sequence[i
     return busted
 
 
-def level_options(conn: Conn, core: TableCore, now: str) -> tuple[BaseModel, int] | None:
+def level_options(conn: Conn, core: TableCore, now: str) -> tuple[BaseModel, str] | None:
     """The stakes a tournament table deals its next hand at (its options raised to the level the
-    event's clock shows now) and the level's number; None at an ordinary table."""
+    event's clock shows now) and the line that tells the table; None at an ordinary table."""
     tid = tournament_of(core)
     if tid is None:
         return None
@@ -66,10 +67,16 @@ def level_options(conn: Conn, core: TableCore, now: str) -> tuple[BaseModel, int
     ).fetchone()
     if row is None or row["started_at"] is None or row["game_id"] not in formats.STAKES:
         return None
-    elapsed = (datetime.fromisoformat(now) - datetime.fromisoformat(row["started_at"])).total_seconds()
-    level = levels.level_at(elapsed, row["level_minutes"] * 60)
-    base = core.game.options_from(json.loads(row["options_json"]))
-    return levels.raised(base, formats.STAKES[row["game_id"]], level.multiplier), level.number
+    started = datetime.fromisoformat(row["started_at"])
+    level = levels.level_at((datetime.fromisoformat(now) - started).total_seconds(), row["level_minutes"] * 60)
+    options = levels.raised(core.game.options_from(json.loads(row["options_json"])), formats.STAKES[row["game_id"]], level.multiplier)
+    stakes = core.game.describe_options(options)
+    if level.ends is None:
+        line = _("Level {n} · {stakes} · the last level.").format(n=level.number, stakes=stakes)
+    else:
+        at = int((started + timedelta(seconds=level.ends)).timestamp())
+        line = _("Level {n} · {stakes} · next level <t:{at}:R>.").format(n=level.number, stakes=stakes, at=at)
+    return options, line
 
 
 __all__ = ["level_options", "record", "tournament_of"]

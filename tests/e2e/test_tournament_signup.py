@@ -11,13 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 import discord
-import pytest
 import simcord
 
-from bot.client import COGS, NOT_YET, CardroomBot
 from data import ledger
 from data.accounts import pool_user
-from tests.e2e.conftest import World, make_bot
+from tests.e2e.conftest import World
 from tests.e2e.test_crafted_ids import dump, post
 from tests.e2e.test_economy_ux import drain
 from tests.e2e.test_japanese import ja, locales, texts_of
@@ -25,11 +23,6 @@ from tests.e2e.test_play import refusal
 
 __all__ = ["locales"]
 
-
-@pytest.fixture
-def simcord_bot(db_path: str) -> CardroomBot:
-    """The bot with the tournaments extension, which the runtime doesn't load yet (``NOT_YET``)."""
-    return make_bot(db_path, cogs=(*COGS, *NOT_YET))
 
 START = 100
 
@@ -115,8 +108,10 @@ async def test_bad_clicks_are_answered_privately_and_change_nothing(world: World
         old = await post(w, discord.ui.Button(label="Old", custom_id=cid))
         assert refusal(await w.erin.click(old, custom_id=cid)) == "That button is no longer valid."
     await w.carol.click(message, label="Join")
+    await w.env.settle()  # full: the event starts (its message turns into the standings, without buttons)
     after_full = dump(w.db_path)
-    assert refusal(await w.erin.click(message, label="Join")) == "This tournament is full."
+    old = await post(w, discord.ui.Button(label="Old", custom_id=f"cr:t:{tid}:join"))
+    assert refusal(await w.erin.click(old, custom_id=f"cr:t:{tid}:join")) == "Sign-up for this tournament is closed."
     assert dump(w.db_path) == after_full != before
 
 
