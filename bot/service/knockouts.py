@@ -56,6 +56,19 @@ def record(conn: Conn, core: TableCore, users: Sequence[int], before: Sequence[i
     return busted
 
 
+def stakes_text(options: BaseModel) -> str:
+    """"ante 3, bring-in 6, bets 12/24": the stakes a level plays for (the fields the game has)."""
+    got = options.model_dump()
+    parts = []
+    if "ante" in got:
+        parts.append(_("ante {n}").format(n=got["ante"]))
+    if "bring_in" in got:
+        parts.append(_("bring-in {n}").format(n=got["bring_in"]))
+    if "small_bet" in got and "big_bet" in got:
+        parts.append(_("bets {small}/{big}").format(small=got["small_bet"], big=got["big_bet"]))
+    return _(", ").join(parts)
+
+
 def level_options(conn: Conn, core: TableCore, now: str) -> tuple[BaseModel, str] | None:
     """The stakes a tournament table deals its next hand at (its options raised to the level the
     event's clock shows now) and the line that tells the table; None at an ordinary table."""
@@ -70,7 +83,7 @@ def level_options(conn: Conn, core: TableCore, now: str) -> tuple[BaseModel, str
     started = datetime.fromisoformat(row["started_at"])
     level = levels.level_at((datetime.fromisoformat(now) - started).total_seconds(), row["level_minutes"] * 60)
     options = levels.raised(core.game.options_from(json.loads(row["options_json"])), formats.STAKES[row["game_id"]], level.multiplier)
-    stakes = core.game.describe_options(options)
+    stakes = stakes_text(options)
     if level.ends is None:
         line = _("Level {n} · {stakes} · the last level.").format(n=level.number, stakes=stakes)
     else:
@@ -79,4 +92,4 @@ def level_options(conn: Conn, core: TableCore, now: str) -> tuple[BaseModel, str
     return options, line
 
 
-__all__ = ["level_options", "record", "tournament_of"]
+__all__ = ["level_options", "record", "stakes_text", "tournament_of"]

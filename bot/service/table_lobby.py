@@ -260,9 +260,11 @@ class LobbyOps(TableBase):
 
         return (await self._mutate(table_id, work, statuses=("lobby", "playing"), guild_id=guild_id)).snapshot
 
-    async def leave(self, table_id: int, user_id: int, *, guild_id: Caller = INTERNAL) -> TableSnapshot:
+    async def leave(
+        self, table_id: int, user_id: int, *, moving: bool = False, guild_id: Caller = INTERNAL
+    ) -> TableSnapshot:
         """Lobby: leaves (the host's role passes on; an empty lobby closes).
-        Playing: leaves at the end of the hand and is cashed out."""
+        Playing: leaves at the end of the hand and is cashed out (``moving``: a tournament moves them)."""
 
         def work(conn: Conn, live: Live, now: str, change: Change) -> None:
             me = live.player(user_id)
@@ -276,7 +278,8 @@ class LobbyOps(TableBase):
             me.leaving = True
             save_player(conn, live, me)
             log(conn, live, "system", "leave", now, seat=me.seat, user_id=user_id)
-            live.add_recent(_("{who} will leave at the end of the hand.").format(who=mention(user_id)))
+            line = _("{who} moves to another table after this hand.") if moving else _("{who} will leave at the end of the hand.")
+            live.add_recent(line.format(who=mention(user_id)))
 
         return (await self._mutate(table_id, work, statuses=("lobby", "playing"), guild_id=guild_id)).snapshot
 

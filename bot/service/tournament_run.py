@@ -15,7 +15,7 @@ mover's cash-out and their seat at the next table, during the payouts — is fin
 
 Computers filling seats (``computers_fill``) are not entrants: they play for the table's chips,
 take no place and no prize, and are never moved; a table left with computers only closes (the
-tables' own rule). Only people are planned by ``seating.plan``.
+tables' own rule). ``seating.plan`` counts every seat, computers' too, but only people move.
 """
 
 from __future__ import annotations
@@ -63,6 +63,10 @@ class Floor:
 
     def people(self, table_id: int) -> list[int]:
         return [s.user_id for s in self.seats if s.table_id == table_id and not s.computer]
+
+    def seated(self, table_id: int) -> list[int]:
+        """Everyone at the table who isn't on the way out (computers included: they take seats)."""
+        return [s.user_id for s in self.seats if s.table_id == table_id and not s.leaving]
 
     def staying(self, table_id: int) -> list[int]:
         return [s.user_id for s in self.seats if s.table_id == table_id and not s.computer and not s.leaving]
@@ -200,12 +204,13 @@ class KnockoutRunner:
             await tx.execute("UPDATE tournaments SET seated_at=? WHERE id=? AND seated_at IS NULL", (at, t.id))
 
     async def _balance(self, t: Tournament) -> None:
-        """Asks the players ``seating.plan`` moves to leave their table at the end of its hand (the
+        """Asks the people ``seating.plan`` moves to leave their table at the end of its hand (the
         table cashes them out into their scope wallet then); ``_seat_homeless`` seats them."""
         floor = await self.floor(t)
-        playing = {tid: floor.staying(tid) for tid, status in floor.status.items() if status == "playing"}
+        playing = {tid: floor.seated(tid) for tid, status in floor.status.items() if status == "playing"}
         for move in seating.plan(playing, t.table_size):
-            await self.tables.leave(move.source, move.player)
+            if move.player > 0:  # computers stay: a broken table left with computers only closes
+                await self.tables.leave(move.source, move.player, moving=True)
 
     async def _seat_homeless(self, t: Tournament) -> None:
         """Entrants still in, at no table, with chips in their scope wallet (moved, or a table that

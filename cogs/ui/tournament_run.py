@@ -28,14 +28,13 @@ from . import messages, pictures
 from .embeds import EmbedBudget
 from .host import TableHost
 from .render import COLOUR_DONE
+from .threads import AUTO_ARCHIVE_MINUTES
 from .tournament_view import place_name, signup_view, tournament_embed
 
 log = logging.getLogger("cardroom.tournaments")
 
 #: How often the keeper looks at start times and running events (seconds of the bot's clock).
 SWEEP_SECONDS = 15
-#: The thread's archive delay, as tables' threads (a day).
-AUTO_ARCHIVE_MINUTES = 1440
 NO_THREADS = N_("A tournament's tables open in threads of its channel, and I can't open threads there.")
 
 
