@@ -117,10 +117,14 @@ async def test_bad_clicks_are_answered_privately_and_change_nothing(world: World
 
 async def test_cancel_refunds_everyone_and_closes_the_sign_up(world: World) -> None:
     w = world
-    await w.alice.slash(w.channel, "tournament create", game="reversis", players=12, buy_in=25, start_minutes=30)
+    r = await w.alice.slash(w.channel, "tournament create", game="reversis", players=12, buy_in=25)
+    assert r.ephemeral and r.response.content == (
+        "Tournaments in rounds aren't ready yet: for now a tournament is a knockout of Razz or Frankenstein."
+    )
+    await w.alice.slash(w.channel, "tournament create", game="frankenstein", players=12, buy_in=25, start_minutes=30)
     message = signup(w)
     tid = tournament_id(message)
-    assert "Reversis (Rounds)" in texts_of(message) and "It starts <t:" in texts_of(message)
+    assert "Frankenstein (Knockout)" in texts_of(message) and "It starts <t:" in texts_of(message)
     for p in (w.bob, w.carol):
         await p.click(message, label="Join")
     r = await w.bob.slash(w.channel, "tournament cancel")
