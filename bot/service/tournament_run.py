@@ -37,6 +37,8 @@ from .tournaments import Tournaments
 
 #: Who may start an event early (``start_now``).
 NOT_HOST = N_("Only the tournament's host or an admin can do that.")
+#: What a table still open when its tournament ends says as it closes.
+OVER = N_("The tournament is over: this table closes.")
 #: Makes the channel (a thread of the event's channel) where table ``number`` (from 0) of the first draw opens.
 ChannelFor = Callable[[Tournament, int], Awaitable[int]]
 
@@ -246,7 +248,7 @@ class KnockoutRunner:
         floor = await self.floor(t)
         for table_id in floor.status:
             try:
-                await self.tables.end(table_id, 0, is_admin=True, now=True)
+                await self.tables.end(table_id, t.host_id, is_admin=True, now=True, said=OVER)
             except ServiceError:
                 continue
         return done

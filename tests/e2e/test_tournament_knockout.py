@@ -71,6 +71,12 @@ async def test_a_16_player_knockout_razz_plays_to_its_payouts(world: World) -> N
     )
     assert len(rows) > 1  # the levels rose
     assert not (await tour.runner.floor(t)).status  # every table closed
+    endings = []
+    for (table_id,) in await w.bot.db.fetchall("SELECT id FROM tables WHERE ledger_guild=?", (t.scope,)):
+        recent = (await w.bot.tables.get(table_id)).recent
+        assert not any("ended the table" in line for line in recent)  # the bot closed them, saying why
+        endings.append(recent[-1])
+    assert "The tournament is over: this table closes." in endings  # the final table, computers still at it
     text = texts_of(w.channel.last_message)
     assert f"Tournament {tid} is over" in text and "chips won" in text
     report = await w.bot.economy.audit(t.scope)
