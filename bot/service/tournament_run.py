@@ -120,17 +120,19 @@ class KnockoutRunner:
         return self.tournaments.clock()
 
     async def due(self) -> list[int]:
-        """Knockouts to look at now: running ones, and sign-ups whose start time came or that are full."""
+        """Knockouts of this process's servers to look at now: running ones, and sign-ups whose start
+        time came or that are full."""
         now = self.now().isoformat()
 
         def work(conn: Conn) -> list[int]:
             rows = conn.execute(
-                "SELECT t.id FROM tournaments t WHERE t.format='knockout' AND (t.status='running' OR (t.status='signup'"
+                "SELECT t.id, t.guild_id FROM tournaments t WHERE t.format='knockout' AND (t.status='running' OR (t.status='signup'"
                 " AND ((t.starts_at IS NOT NULL AND t.starts_at <= ?) OR (t.starts_at IS NULL AND t.max_players <="
                 " (SELECT COUNT(*) FROM tournament_entries e WHERE e.tournament_id=t.id))))) ORDER BY t.id",
                 (now,),
             ).fetchall()
-            return [int(r[0]) for r in rows]
+            # A process runs the tables of its own servers only (its shards): it steps their events.
+            return [int(r[0]) for r in rows if self.tables.owns_guild(int(r[1]))]
 
         return list(await self.db.read_sync(work))
 
@@ -150,7 +152,7 @@ class KnockoutRunner:
             return t
         if t.status == "signup":
             if not await self._start_due(t):
-                return t
+                return await self.tournaments.get(t.id)  # (cancelled, if nobody came)
             t = await self.tournaments.begin(t.id)
         if t.status != "running":
             return t

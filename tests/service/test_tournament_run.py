@@ -237,3 +237,18 @@ async def test_a_knock_out_commits_with_the_hand_that_emptied_the_stack(renv: RE
     t = await renv.runner.step(t.id)
     assert t.status == "finished" and [e.prize for e in t.entries if e.place == 1] == [200]
     await audits(renv, t)
+
+
+async def test_due_lists_timed_full_and_running_knockouts_of_this_process_only(renv: REnv) -> None:
+    timed = await renv.tour.create(G, CH, PEOPLE[0], "razz", format="knockout", max_players=8, starts_in_minutes=5)
+    full = await signed_up(renv, PEOPLE[:2])
+    waiting = await renv.tour.create(G, CH, PEOPLE[0], "razz", format="knockout", max_players=8)
+    assert await renv.runner.due() == [full.id]
+    renv.clock.advance(5 * 60)
+    assert await renv.runner.due() == [timed.id, full.id]
+    assert waiting.id not in await renv.runner.due()
+    renv.svc.owns_guild = lambda guild: guild != G  # another process runs this server's tables
+    assert await renv.runner.due() == []
+    # A timed event nobody joined is called off at its start (nothing to refund).
+    renv.svc.owns_guild = lambda guild: True
+    assert (await renv.runner.step(timed.id)).status == "cancelled"
