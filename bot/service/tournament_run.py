@@ -128,7 +128,10 @@ class KnockoutRunner:
             rows = conn.execute(
                 "SELECT t.id, t.guild_id FROM tournaments t WHERE t.format='knockout' AND (t.status='running' OR (t.status='signup'"
                 " AND ((t.starts_at IS NOT NULL AND t.starts_at <= ?) OR (t.starts_at IS NULL AND t.max_players <="
-                " (SELECT COUNT(*) FROM tournament_entries e WHERE e.tournament_id=t.id))))) ORDER BY t.id",
+                " (SELECT COUNT(*) FROM tournament_entries e WHERE e.tournament_id=t.id))))"
+                # paid out, but a kill came before its tables were closed
+                " OR (t.status='finished' AND EXISTS (SELECT 1 FROM tables x WHERE x.ledger_guild = -t.id"
+                " AND x.status IN ('lobby','playing')))) ORDER BY t.id",
                 (now,),
             ).fetchall()
             # A process runs the tables of its own servers only (its shards): it steps their events.
@@ -154,6 +157,8 @@ class KnockoutRunner:
             if not await self._start_due(t):
                 return await self.tournaments.get(t.id)  # (cancelled, if nobody came)
             t = await self.tournaments.begin(t.id)
+        if t.status == "finished":
+            await self._close_tables(t)
         if t.status != "running":
             return t
         if t.seated_at is None:
@@ -247,12 +252,17 @@ class KnockoutRunner:
         the event's tables closed."""
         ranked = sorted(t.entries, key=lambda e: (e.knocked_out_at is not None, e.place or 0, e.user_id))
         done = await self.tournaments.pay_out(t.id, [e.user_id for e in ranked])
+        await self._close_tables(done)
+        return done
+
+    async def _close_tables(self, t: Tournament) -> None:
+        """Ends the event's tables still open (after the payouts; again after a kill in between)."""
         floor = await self.floor(t)
         for table_id in floor.status:
             try:
                 await self.tables.end(table_id, t.host_id, is_admin=True, now=True, said=OVER)
             except ServiceError:
                 continue
-        return done
+
 
 __all__ = ["ChannelFor", "Floor", "KnockoutRunner", "first_tables", "read_floor"]

@@ -252,3 +252,35 @@ async def test_due_lists_timed_full_and_running_knockouts_of_this_process_only(r
     # A timed event nobody joined is called off at its start (nothing to refund).
     renv.svc.owns_guild = lambda guild: True
     assert (await renv.runner.step(timed.id)).status == "cancelled"
+
+
+async def test_a_kill_between_the_payouts_and_closing_the_tables_pays_once_and_closes_them(renv: REnv) -> None:
+    t = await signed_up(renv, PEOPLE[:2], 4, computers_fill=True)  # two people, two computers, one table
+    t = await renv.tour.begin(t.id)
+    t = await renv.runner.step(t.id)
+    (table,) = await renv.scope_tables(t)
+    rng = random.Random(4)
+    while sum(e.knocked_out_at is not None for e in t.entries) == 0:
+        assert (await renv.svc.get(table)).status == "playing"
+        await play_hand(renv, table, rng)
+        renv.clock.advance(300)
+        t = await renv.tour.get(t.id)
+
+    async def killed(*_a: object, **_k: object) -> None:
+        raise Crash()
+
+    renv.svc.end = killed  # type: ignore[method-assign]
+    with pytest.raises(Crash):
+        await renv.runner.step(t.id)  # paid out, then the process dies before closing the table
+    await renv.restart()
+    t = await renv.tour.get(t.id)
+    assert t.status == "finished" and await renv.scope_tables(t) == [table]
+    assert await renv.runner.due() == [t.id]
+    await renv.runner.step(t.id)
+    assert await renv.scope_tables(t) == [] and await renv.runner.due() == []
+    assert "The tournament is over: this table closes." in (await renv.svc.get(table)).recent
+    paid = await renv.db.fetchall(
+        "SELECT amount FROM transfers WHERE idem_key LIKE ? AND code='payout'", (f"tournament:{t.id}:prize:%",)
+    )
+    assert sum(int(r[0]) for r in paid) == 200
+    await audits(renv, t)
