@@ -284,3 +284,20 @@ async def test_a_kill_between_the_payouts_and_closing_the_tables_pays_once_and_c
     )
     assert sum(int(r[0]) for r in paid) == 200
     await audits(renv, t)
+
+
+async def test_a_late_entrant_is_seated_at_the_smallest_table_with_the_starting_stack(renv: REnv) -> None:
+    t = await signed_up(renv, PEOPLE[:7], 8, late_registration_minutes=30)
+    t = await renv.tour.begin(t.id)
+    t = await renv.runner.step(t.id)
+    tables = await renv.scope_tables(t)
+    sizes = {tid: len((await renv.svc.get(tid)).lobby) for tid in tables}
+    smallest = min(sizes, key=lambda tid: (sizes[tid], tid))
+    await renv.tour.join(t.id, PEOPLE[7])
+    await renv.runner.step(t.id)
+    snap = await renv.svc.get(smallest)
+    assert PEOPLE[7] in snap.lobby and snap.seat_of(PEOPLE[7]) is None  # seated from the next hand
+    await play_hand(renv, smallest, random.Random(1))
+    snap = await renv.svc.get(smallest)
+    assert snap.stacks[snap.seat_of(PEOPLE[7])] == 1000  # the whole starting stack, bought in at the deal
+    await audits(renv, t)
