@@ -29,7 +29,7 @@ from .ui.flows import channel_id_of, guild_id_of
 from .ui.host import host_of
 from .ui.language import server_language
 from .ui.perms import is_admin
-from .ui.tournament_run import Keeper, standings_embed
+from .ui.tournament_run import Keeper, board_embed, standings_embed
 from .ui.tournament_view import signup_view, tournament_embed
 
 log = logging.getLogger("cardroom.tournaments")
@@ -164,6 +164,13 @@ class TournamentsCog(commands.Cog):
         t = await self.service.standings(tid, guild_id=guild_id_of(interaction))
         embeds = [standings_embed(t)] if t.status in ("running", "finished") else [tournament_embed(t)]
         await interaction.response.send_message(embeds=embeds, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
+
+    @tournament.command(name="board", description="This server's tournament board: prizes won and tournaments won.")
+    async def board(self, interaction: discord.Interaction) -> None:
+        rows = await self.service.board(guild_id_of(interaction))
+        await interaction.response.send_message(
+            embed=board_embed(rows), ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
+        )
 
     @tournament.command(name="hosts", description="Who may create tournaments: one role, or everyone (Manage Server).")
     @app_commands.describe(role="The role whose members may create tournaments (empty: everyone)")

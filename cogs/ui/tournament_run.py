@@ -192,4 +192,17 @@ def standings_embed(t: Tournament) -> discord.Embed:
     return b.embed
 
 
-__all__ = ["Keeper", "standings_embed"]
+def board_embed(rows: list[tuple[int, int, int, int]]) -> discord.Embed:
+    """The server's finished tournaments by player: (user, events, wins, prizes) best first."""
+    b = EmbedBudget(_("🏆 Tournament board"), COLOUR_DONE)
+    lines = [
+        _("{place} <@{user}>: **{chips}** chips won, {wins} of {events} tournaments won").format(
+            place=place_name(i), user=user, chips=f"{prizes:,}", wins=wins, events=events
+        )
+        for i, (user, events, wins, prizes) in enumerate(rows, start=1)
+    ]
+    b.description("\n".join(lines) or _("No tournament has finished on this server yet."))
+    return b.embed
+
+
+__all__ = ["Keeper", "board_embed", "standings_embed"]

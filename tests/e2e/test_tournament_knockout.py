@@ -79,5 +79,8 @@ async def test_a_16_player_knockout_razz_plays_to_its_payouts(world: World) -> N
     assert "The tournament is over: this table closes." in endings  # the final table, computers still at it
     text = texts_of(w.channel.last_message)
     assert f"Tournament {tid} is over" in text and "chips won" in text
+    r = await w.bob.slash(w.channel, "tournament board")
+    winner = next(e for e in t.entries if e.place == 1)
+    assert r.ephemeral and f"#1 <@{winner.user_id}>: **{winner.prize:,}** chips won, 1 of 1 tournaments won" in texts_of(r.response)
     report = await w.bot.economy.audit(t.scope)
     assert report.ok, report.problems
