@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from datetime import datetime
 
 import discord
 from discord import app_commands
@@ -115,6 +116,8 @@ class TournamentsCog(commands.Cog):
         with speaking(t.locale):
             embed, view = tournament_embed(t), signup_view(t)
         await interaction.response.send_message(embed=embed, view=view, allowed_mentions=discord.AllowedMentions.none())
+        if t.starts_at is not None:  # the keeper steps it at its start time
+            self.keeper.wake(t.id, after=(datetime.fromisoformat(t.starts_at) - self.service.clock()).total_seconds() + 1)
         try:
             message = await interaction.original_response()
             await self.service.set_message(t.id, message.id)

@@ -139,6 +139,13 @@ class KnockoutRunner:
 
         return list(await self.db.read_sync(work))
 
+    async def next_start(self) -> datetime | None:
+        """The earliest start time of a knockout still signing up (None: none is timed)."""
+        at = await self.db.scalar(
+            "SELECT MIN(starts_at) FROM tournaments WHERE status='signup' AND format='knockout' AND starts_at IS NOT NULL"
+        )
+        return None if at is None else datetime.fromisoformat(str(at))
+
     async def start_now(self, tournament_id: int, user_id: int, *, is_admin: bool, guild_id: int | None = None) -> Tournament:
         """The host's (or an admin's) "Start now": begins the sign-up as it stands and seats the tables."""
         t = await self.tournaments.get(tournament_id, guild_id=guild_id)

@@ -33,8 +33,9 @@ from .tournament_view import place_name, signup_view, tournament_embed
 
 log = logging.getLogger("cardroom.tournaments")
 
-#: How often the keeper looks at start times and running events (seconds of the bot's clock).
-SWEEP_SECONDS = 15
+#: How often at most the keeper looks at running events (seconds of the bot's clock); it wakes
+#: earlier for a start time, and an event's tables wake it after each hand.
+SWEEP_SECONDS = 300
 NO_THREADS = N_("A tournament's tables open in threads of its channel, and I can't open threads there.")
 
 
@@ -59,16 +60,30 @@ class Keeper:
                 log.warning("tournaments: the database is away; trying again later")
             except Exception:  # one event's bad channel must not stop the others
                 log.exception("tournaments: sweep failed")
-            await clock_sleep(SWEEP_SECONDS)
+            await clock_sleep(await self._until_next())
 
-    def wake(self, tournament_id: int) -> None:
-        """Steps the event soon (a task of its own; several wakes before it runs make one step)."""
+    async def _until_next(self) -> float:
+        """Seconds until the next start time (at most ``SWEEP_SECONDS``, at least one)."""
+        try:
+            nxt = await self.runner.next_start()
+        except DatabaseUnavailable:
+            return SWEEP_SECONDS
+        if nxt is None:
+            return SWEEP_SECONDS
+        return max(1.0, min(SWEEP_SECONDS, (nxt - self.runner.now()).total_seconds() + 1))
+
+    def wake(self, tournament_id: int, after: float = 0.0) -> None:
+        """Steps the event soon, or in ``after`` seconds of the bot's clock (a new event's start
+        time; after a restart the loop sleeps until it). A task of its own; several wakes before
+        it runs make one step."""
         if tournament_id in self._soon:
             return
         self._soon.add(tournament_id)
 
         async def soon() -> None:
             try:
+                if after > 0:
+                    await clock_sleep(after)
                 self._soon.discard(tournament_id)
                 await self.step(tournament_id)
             except Exception:
@@ -84,9 +99,11 @@ class Keeper:
             self.wake(-snap.ledger_scope)
 
     async def idle(self) -> None:
-        """Waits for the steps under way (the bot's listeners are awaited so at shutdown)."""
-        while self._tasks:
-            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+        """At shutdown: stops the waiting wakes (the rows say what to do after a restart) and
+        waits for the steps under way."""
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*list(self._tasks), return_exceptions=True)
 
     async def sweep(self) -> int:
         """Steps every due event; returns how many were stepped."""

@@ -84,3 +84,20 @@ async def test_a_16_player_knockout_razz_plays_to_its_payouts(world: World) -> N
     assert r.ephemeral and f"#1 <@{winner.user_id}>: **{winner.prize:,}** chips won, 1 of 1 tournaments won" in texts_of(r.response)
     report = await w.bot.economy.audit(t.scope)
     assert report.ok, report.problems
+
+
+async def test_a_timed_knockout_starts_on_the_clock(world: World) -> None:
+    w = world
+    await w.alice.slash(w.channel, "tournament create", game="razz", players=8, start_minutes=2)
+    message = signup(w)
+    tid = tournament_id(message)
+    for p in (w.alice, w.bob):
+        await p.click(message, label="Join")
+    await w.env.advance_time(60)
+    keeper = w.bot.get_cog("TournamentsCog").keeper  # type: ignore[union-attr]
+    assert (await keeper.tournaments.get(tid)).status == "signup"
+    await w.env.advance_time(62)  # the keeper woke for the start time
+    t = await keeper.tournaments.get(tid)
+    assert t.status == "running" and t.seated_at is not None
+    assert len((await keeper.runner.floor(t)).status) == 1
+    assert "still in" in texts_of(fresh(w, message))

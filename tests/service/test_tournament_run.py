@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import AsyncIterator
+from datetime import timedelta
 
 import pytest
 
@@ -244,6 +245,7 @@ async def test_due_lists_timed_full_and_running_knockouts_of_this_process_only(r
     full = await signed_up(renv, PEOPLE[:2])
     waiting = await renv.tour.create(G, CH, PEOPLE[0], "razz", format="knockout", max_players=8)
     assert await renv.runner.due() == [full.id]
+    assert await renv.runner.next_start() == renv.clock() + timedelta(minutes=5)
     renv.clock.advance(5 * 60)
     assert await renv.runner.due() == [timed.id, full.id]
     assert waiting.id not in await renv.runner.due()
