@@ -62,10 +62,9 @@ from data.store import Database, DatabaseUnavailable, redact
 
 log = logging.getLogger("cardroom")
 
-COGS = ("cogs.tables", "cogs.replays", "cogs.economy", "cogs.admin", "cogs.settings", "cogs.seasons")
-#: Built but not offered yet: a tournament's sign-up takes buy-ins, and its tables don't run yet
-#: (docs/events.md), so a server would only lock its members' chips in a pool. Its tests load it.
-NOT_YET = ("cogs.tournaments",)
+COGS = (
+    "cogs.tables", "cogs.replays", "cogs.economy", "cogs.admin", "cogs.settings", "cogs.seasons", "cogs.tournaments",
+)
 
 
 class CardroomBot(commands.Bot):

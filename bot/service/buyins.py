@@ -37,7 +37,9 @@ def buy_in(
             continue
         ledger.open_wallet(conn, core.ledger_guild, p.user_id, starting_chips(core, settings), now)
         have = ledger.balance_of(conn, ledger.USER, core.ledger_guild, user_id=p.user_id)
-        if have < core.buy_in:
+        # At a tournament's table a player brings their whole stack (a moved player's chips follow them).
+        amount = have if core.scoped and have > 0 else core.buy_in
+        if have < amount:
             why = _(
                 "They have {have} chips and the buy-in is {n}. They can claim free chips with /daily,"
                 " or you can set a smaller buy-in next time (/play … buy_in:)."
@@ -45,7 +47,7 @@ def buy_in(
             _turn_away(live, change, p, why, _("{who} couldn't pay the buy-in."))
             continue
         ledger.buy_in(
-            conn, core.ledger_guild, core.id, p.user_id, core.buy_in, f"buyin:{core.id}:{p.user_id}:{hand_no}",
+            conn, core.ledger_guild, core.id, p.user_id, amount, f"buyin:{core.id}:{p.user_id}:{hand_no}",
             at=now, hand_no=hand_no,
         )
         kept.append(p)
@@ -69,11 +71,16 @@ def stay_or_go(
     staying: list[Player] = []
     leaving: list[Player] = []
     for p in last:
-        if p.leaving or (p.timeouts >= settings.max_timeouts and not p.by_computer):
+        # (A tournament's sleeper stays: the computer plays for them until they're back or out.)
+        if p.leaving or (p.timeouts >= settings.max_timeouts and not p.by_computer and not core.scoped):
             leaving.append(p)
             continue
         if live.core.chips:
             held = ledger.balance_of(conn, ledger.ESCROW, core.ledger_guild, user_id=p.user_id, table_id=core.id)
+            if held == 0 and core.scoped:  # a tournament: no buying back in, the player is out
+                live.add_recent(_("{who} is knocked out of the tournament.").format(who=mention(p.user_id)))
+                leaving.append(p)
+                continue
             if held == 0 and core.buy_in > 0 and live.game.rebuys and p.computer is not None:
                 if house.refusal(conn, core, settings, now) is not None:  # over today's limit: it leaves
                     live.add_recent(_("{who} is out of chips, and the house can't buy it in again today.").format(

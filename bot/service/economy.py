@@ -24,6 +24,11 @@ from .tables import utcnow
 LeaderboardBy = Literal["chips", "wins", "hands"]
 
 
+#: Leaves out results of tournament tables (whose ledger scope isn't the server): their payoffs are
+#: tournament chips, which the chip boards must not add to server chips (docs/events.md).
+TOURNAMENT_FREE = " AND table_id NOT IN (SELECT id FROM tables WHERE ledger_guild IS NOT NULL AND ledger_guild <> guild_id)"
+
+
 @dataclass(frozen=True, slots=True)
 class TableChips:
     """Chips a player has in escrow at one table: bought in, not yet cashed out."""
@@ -177,6 +182,8 @@ class Economy:
             value = {"chips": "SUM(payoff)", "wins": "SUM(CASE WHEN results.placing = 1 THEN 1 ELSE 0 END)", "hands": "COUNT(*)"}.get(by)
             if value is None:
                 raise NotAllowed(N_("Rank by chips, wins or hands."))
+            if by == "chips":  # a tournament table's payoffs are tournament chips, not the server's
+                game_sql += TOURNAMENT_FREE
             sql = (
                 f"SELECT user_id, {value} AS v FROM results WHERE guild_id=? AND user_id > 0 {game_sql}"
                 " GROUP BY user_id ORDER BY v DESC, user_id LIMIT ?"

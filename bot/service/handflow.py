@@ -21,6 +21,7 @@ from games import Event, Outcome
 from games.core.i18n import _
 from games.core.views import resolve_seats
 
+from . import knockouts
 from .buyins import buy_in, stay_or_go
 from .computers import is_computer, mention
 from .guilds import load_settings
@@ -127,6 +128,11 @@ def deal(
     hand_no = live.core.hand_no + 1
     live.core = replace(live.core, hand_no=hand_no)
     seed = hand_seed(live.seed, hand_no)
+    level = knockouts.level_options(conn, live.core, now)
+    if level is not None and (level[0] != live.core.options or hand_no == 1):  # a tournament's level clock
+        live.core = replace(live.core, options=level[0])
+        live.settings_dirty = True
+        live.add_recent(level[1])
     stacks = escrows(conn, live, [p.user_id for p in seated]) if live.core.chips else ()
     if game.counts_tenure:
         carry = {**(carry or {}), "seating": seating(conn, live.core.id, [p.user_id for p in seated], hand_no)}
@@ -180,6 +186,8 @@ def finish_hand(
     seated = live.seated()
     users = [p.user_id for p in seated]
     nets, chips = settle(conn, live, users, outcome, now)
+    if chips is not None:  # a tournament's table: who busted is out, with this hand
+        knockouts.record(conn, live.core, users, live.stacks, chips, now)
     core = live.core
     scores = tuple(outcome.scores) if outcome.scores else (None,) * len(users)
     teams = team_of_seats(outcome, len(users))
@@ -273,7 +281,8 @@ def between_hands(conn: Conn, live: Live, outcome: Outcome, now: str, change: Ch
     newcomers = waiting[: max(0, high - len(staying))]
     if live.core.chips and newcomers:
         newcomers = buy_in(conn, live, newcomers, settings, now, change, hand_no=live.core.hand_no + 1)
-    if not any(p.computer is None and not p.away for p in staying + newcomers):
+    # At a tournament's table an away person plays on through the computer; it closes when no person is left.
+    if not any(p.computer is None and (live.core.scoped or not p.away) for p in staying + newcomers):
         live.add_recent(_("Nobody is left at the table but the computer: the table closes."))
         close(conn, live, now, code="cash_out", pot_to=last_users)
         return

@@ -82,7 +82,8 @@ def check_host_can_pay(conn: Conn, core: TableCore, settings: GuildSettings, now
 
 def check_joiner_can_pay(conn: Conn, core: TableCore, user_id: int, now: str) -> None:
     """A joiner short of the buy-in gets a wallet (with the server's starting chips) first, then is checked."""
-    if ledger.balance_of(conn, ledger.USER, core.ledger_guild, user_id=user_id) >= core.buy_in:
+    # At a tournament's table a player brings whatever stack they have (a moved player's chips).
+    if ledger.balance_of(conn, ledger.USER, core.ledger_guild, user_id=user_id) >= (1 if core.scoped else core.buy_in):
         return
     settings = load_settings(conn, core.guild_id)
     ledger.open_wallet(conn, core.ledger_guild, user_id, starting_chips(core, settings), now)
@@ -259,9 +260,11 @@ class LobbyOps(TableBase):
 
         return (await self._mutate(table_id, work, statuses=("lobby", "playing"), guild_id=guild_id)).snapshot
 
-    async def leave(self, table_id: int, user_id: int, *, guild_id: Caller = INTERNAL) -> TableSnapshot:
+    async def leave(
+        self, table_id: int, user_id: int, *, moving: bool = False, guild_id: Caller = INTERNAL
+    ) -> TableSnapshot:
         """Lobby: leaves (the host's role passes on; an empty lobby closes).
-        Playing: leaves at the end of the hand and is cashed out."""
+        Playing: leaves at the end of the hand and is cashed out (``moving``: a tournament moves them)."""
 
         def work(conn: Conn, live: Live, now: str, change: Change) -> None:
             me = live.player(user_id)
@@ -275,7 +278,8 @@ class LobbyOps(TableBase):
             me.leaving = True
             save_player(conn, live, me)
             log(conn, live, "system", "leave", now, seat=me.seat, user_id=user_id)
-            live.add_recent(_("{who} will leave at the end of the hand.").format(who=mention(user_id)))
+            line = _("{who} moves to another table after this hand.") if moving else _("{who} will leave at the end of the hand.")
+            live.add_recent(line.format(who=mention(user_id)))
 
         return (await self._mutate(table_id, work, statuses=("lobby", "playing"), guild_id=guild_id)).snapshot
 

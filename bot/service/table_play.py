@@ -179,7 +179,8 @@ class PlayOps(TableBase):
         return (await self._mutate(table_id, work, statuses=("playing",), guild_id=guild_id)).snapshot
 
     async def end(
-        self, table_id: int, user_id: int, *, is_admin: bool, now: bool = False, guild_id: Caller = INTERNAL
+        self, table_id: int, user_id: int, *, is_admin: bool, now: bool = False, said: str | None = None,
+        guild_id: Caller = INTERNAL,
     ) -> TableSnapshot:
         """Host or admin. In the middle of a hand-by-hand game's hand the table closes when that hand is
         over (``closing_by``, kept in the table's row): the hand plays out and is settled as usual, so
@@ -212,8 +213,9 @@ class PlayOps(TableBase):
             flow.close(conn, live, now_s, code="refund")
             if live.game.hand_by_hand or interrupted:
                 ended_early(conn, live)
-            live.add_recent(_("{who} ended the table.").format(who=mention(user_id)))
-            if interrupted and now and live.core.chips:
+            # ``said``: the bot's own reason (an N_ text), e.g. a tournament's end, instead of who ended it.
+            live.add_recent(_(said) if said else _("{who} ended the table.").format(who=mention(user_id)))
+            if interrupted and now and live.core.chips and not said:
                 flow.announce(live, _("An admin ended the table mid-hand; this hand's chips were returned."))
 
         return (await self._mutate(table_id, work, statuses=("lobby", "playing"), guild_id=guild_id)).snapshot

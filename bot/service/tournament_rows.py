@@ -63,6 +63,8 @@ class Tournament:
     created_at: str
     started_at: str | None
     finished_at: str | None
+    #: When the first draw's tables were all opened and started (None before, or mid-start).
+    seated_at: str | None = None
     entries: tuple[Entry, ...] = ()
     #: What the prize pool holds now (server chips); 0 once the prizes are paid or refunded.
     pool: int = 0
@@ -125,7 +127,7 @@ def from_row(row: Row, entries: list[Row], pool: int) -> Tournament:
         late_registration_minutes=row["late_registration_minutes"], computers_fill=bool(row["computers_fill"]),
         status=row["status"], seed=row["seed"], locale=row["locale"], message_id=row["message_id"],
         created_at=row["created_at"], started_at=row["started_at"], finished_at=row["finished_at"],
-        entries=tuple(Entry(int(e[0]), e[1], e[2], e[3], e[4], int(e[5])) for e in entries),
+        seated_at=row["seated_at"], entries=tuple(Entry(int(e[0]), e[1], e[2], e[3], e[4], int(e[5])) for e in entries),
         pool=pool,
     )
 

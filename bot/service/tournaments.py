@@ -134,6 +134,18 @@ class Tournaments:
     async def pay_out(self, tournament_id: int, places: list[int]) -> Tournament:
         return await self.db.run(books.pay_out, tournament_id, places, self.clock())
 
+    async def board(self, guild_id: int, limit: int = 10) -> list[tuple[int, int, int, int]]:
+        """The server's tournament board: (user, events finished, wins, prizes won), by prizes then
+        wins. Each entrant's finish is kept in ``tournament_entries`` (place, prize) for good."""
+        rows = await self.db.fetchall(
+            "SELECT e.user_id, COUNT(*), SUM(CASE WHEN e.finished_place = 1 THEN 1 ELSE 0 END), SUM(e.prize)"
+            " FROM tournament_entries e JOIN tournaments t ON t.id = e.tournament_id"
+            " WHERE t.guild_id=? AND t.status='finished' GROUP BY e.user_id"
+            " ORDER BY SUM(e.prize) DESC, SUM(CASE WHEN e.finished_place = 1 THEN 1 ELSE 0 END) DESC, e.user_id LIMIT ?",
+            (guild_id, max(1, min(int(limit), 100))),
+        )
+        return [(int(r[0]), int(r[1]), int(r[2]), int(r[3])) for r in rows]
+
     async def set_message(self, tournament_id: int, message_id: int) -> None:
         """Records the sign-up message, so it is edited (not posted again) after a restart."""
         async with self.db.transaction() as tx:

@@ -11,13 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 import discord
-import pytest
 import simcord
 
-from bot.client import COGS, NOT_YET, CardroomBot
 from data import ledger
 from data.accounts import pool_user
-from tests.e2e.conftest import World, make_bot
+from tests.e2e.conftest import World
 from tests.e2e.test_crafted_ids import dump, post
 from tests.e2e.test_economy_ux import drain
 from tests.e2e.test_japanese import ja, locales, texts_of
@@ -25,11 +23,6 @@ from tests.e2e.test_play import refusal
 
 __all__ = ["locales"]
 
-
-@pytest.fixture
-def simcord_bot(db_path: str) -> CardroomBot:
-    """The bot with the tournaments extension, which the runtime doesn't load yet (``NOT_YET``)."""
-    return make_bot(db_path, cogs=(*COGS, *NOT_YET))
 
 START = 100
 
@@ -115,17 +108,23 @@ async def test_bad_clicks_are_answered_privately_and_change_nothing(world: World
         old = await post(w, discord.ui.Button(label="Old", custom_id=cid))
         assert refusal(await w.erin.click(old, custom_id=cid)) == "That button is no longer valid."
     await w.carol.click(message, label="Join")
+    await w.env.settle()  # full: the event starts (its message turns into the standings, without buttons)
     after_full = dump(w.db_path)
-    assert refusal(await w.erin.click(message, label="Join")) == "This tournament is full."
+    old = await post(w, discord.ui.Button(label="Old", custom_id=f"cr:t:{tid}:join"))
+    assert refusal(await w.erin.click(old, custom_id=f"cr:t:{tid}:join")) == "Sign-up for this tournament is closed."
     assert dump(w.db_path) == after_full != before
 
 
 async def test_cancel_refunds_everyone_and_closes_the_sign_up(world: World) -> None:
     w = world
-    await w.alice.slash(w.channel, "tournament create", game="reversis", players=12, buy_in=25, start_minutes=30)
+    r = await w.alice.slash(w.channel, "tournament create", game="reversis", players=12, buy_in=25)
+    assert r.ephemeral and r.response.content == (
+        "Tournaments in rounds aren't ready yet: for now a tournament is a knockout of Razz or Frankenstein."
+    )
+    await w.alice.slash(w.channel, "tournament create", game="frankenstein", players=12, buy_in=25, start_minutes=30)
     message = signup(w)
     tid = tournament_id(message)
-    assert "Reversis (Rounds)" in texts_of(message) and "It starts <t:" in texts_of(message)
+    assert "Frankenstein (Knockout)" in texts_of(message) and "It starts <t:" in texts_of(message)
     for p in (w.bob, w.carol):
         await p.click(message, label="Join")
     r = await w.bob.slash(w.channel, "tournament cancel")

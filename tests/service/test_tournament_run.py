@@ -1,0 +1,305 @@
+"""A knockout played from sign-up to payout on real tables (issue 27), on both engines (``tenv``).
+
+The runner (``tournament_run.KnockoutRunner``) opens the first draw's tables in the event's ledger
+scope, the tables knock players out with the hand that empties their stack, players are moved to
+balance and break tables, the level clock raises the stakes at each deal, and the last one in wins
+the pool. Restarts in the middle of the start and of a move finish the step; the server's and the
+scope's audits balance and nothing is paid twice.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import AsyncIterator
+from datetime import timedelta
+
+import pytest
+
+from bot.service.tournament_rows import Entry, Tournament
+from bot.service.tournament_run import KnockoutRunner, first_tables
+from data.accounts import scope_of
+from tests.service.test_computers import play_hand
+from tests.service.test_tables import CH, Clock, G
+from tests.service.test_tournaments import TEnv
+
+PEOPLE = tuple(range(201, 209))  # eight entrants: two tables of four
+
+
+class Crash(Exception):
+    """A kill in the middle of a step (the process dies; the rows stay as committed)."""
+
+
+class REnv(TEnv):
+    runner: KnockoutRunner
+    channels: list[int]
+    crash_at_channel: int | None = None
+
+    async def open(self) -> REnv:
+        await super().open()
+        self.channels = getattr(self, "channels", [])
+        self.runner = KnockoutRunner(self.svc, self.tour, self.channel_for)
+        return self
+
+    async def channel_for(self, t: Tournament, number: int) -> int:
+        if self.crash_at_channel == number:
+            raise Crash()
+        channel = CH * 1000 + t.id * 10 + number
+        self.channels.append(channel)
+        return channel
+
+    async def scope_tables(self, t: Tournament, *, open_only: bool = True) -> list[int]:
+        where = " AND status IN ('lobby','playing')" if open_only else ""
+        rows = await self.db.fetchall(f"SELECT id FROM tables WHERE ledger_guild=?{where} ORDER BY id", (t.scope,))
+        return [int(r[0]) for r in rows]
+
+
+@pytest.fixture
+async def renv(store_target: str) -> AsyncIterator[REnv]:
+    e = await REnv(store_target, Clock()).open()
+    await e.eco.update_settings(G, starting_chips=500, hand_pause_seconds=0)
+    yield e
+    await e.close()
+
+
+async def signed_up(env: REnv, players: tuple[int, ...] = PEOPLE, seats: int = 0, **kw: object) -> Tournament:
+    t = await env.tour.create(
+        G, CH, players[0], "razz", format="knockout", max_players=seats or len(players), buy_in=100, **kw  # type: ignore[arg-type]
+    )
+    for p in players:
+        t = await env.tour.join(t.id, p)
+    return t
+
+
+async def audits(env: REnv, t: Tournament) -> None:
+    await env.audit_ok()
+    report = await env.eco.audit(scope_of(t.id))
+    assert report.ok, report.problems
+
+
+async def test_the_first_draw_seats_everyone_once_with_people_at_every_table() -> None:
+    t = Tournament(
+        id=1, guild_id=G, channel_id=CH, host_id=1, game_id="razz", preset=None, options=None,  # type: ignore[arg-type]
+        format="knockout", max_players=16, buy_in=0, starting_stack=1000, table_size=6, level_minutes=10,
+        deals_per_round=None, rounds=None, starts_at=None, late_registration_minutes=0, computers_fill=True,
+        status="running", seed=7, locale="en", message_id=None, created_at="", started_at="", finished_at=None,
+        entries=tuple(Entry(u, "", i) for i, u in enumerate(range(1, 5))),
+    )
+    draw = first_tables(t)
+    assert sorted(u for people, _ in draw for u in people) == [1, 2, 3, 4]
+    assert [len(people) + computers for people, computers in draw] == [6, 5, 5]  # 16 seats, balanced
+    assert all(people for people, _ in draw)  # a table of computers only would close at once
+
+
+async def test_full_knockout_starts_seats_tables_and_opens_them_in_the_scope(renv: REnv) -> None:
+    t = await signed_up(renv)
+    t = await renv.runner.step(t.id)  # full: begins and seats
+    assert t.status == "running" and t.seated_at is not None
+    tables = await renv.scope_tables(t)
+    assert len(tables) == 2
+    seated = []
+    for tid in tables:
+        snap = await renv.svc.get(tid)
+        assert snap.status == "playing" and snap.ledger_guild == t.scope and snap.buy_in == t.starting_stack
+        assert sorted(snap.stacks) == [1000] * 4
+        seated += snap.lobby
+    assert sorted(seated) == list(PEOPLE)
+    # A second step changes nothing: no table opened twice, nobody bought in twice.
+    await renv.runner.step(t.id)
+    assert await renv.scope_tables(t) == tables
+    buy_ins = await renv.db.scalar("SELECT COUNT(*) FROM transfers WHERE guild_id=? AND code='buy_in'", (t.scope,))
+    assert buy_ins == 8
+    await audits(renv, t)
+
+
+async def test_a_kill_in_the_middle_of_the_start_is_finished_by_the_next_step(renv: REnv) -> None:
+    t = await signed_up(renv)
+    renv.crash_at_channel = 1  # the first table is opened and started, then the process dies
+    with pytest.raises(Crash):
+        await renv.runner.step(t.id)
+    assert len(await renv.scope_tables(t)) == 1
+    await renv.restart()
+    renv.crash_at_channel = None
+    t = await renv.runner.step(t.id)
+    assert t.seated_at is not None
+    tables = await renv.scope_tables(t)
+    assert len(tables) == 2
+    seated = [u for tid in tables for u in (await renv.svc.get(tid)).lobby]
+    assert sorted(seated) == list(PEOPLE)
+    assert await renv.db.scalar("SELECT COUNT(*) FROM transfers WHERE guild_id=? AND code='buy_in'", (t.scope,)) == 8
+    await audits(renv, t)
+
+
+async def movers(env: REnv, t: Tournament) -> list[int]:
+    """Entrants who sat at more than one of the event's tables (an escrow at each)."""
+    rows = await env.db.fetchall(
+        "SELECT user_id FROM accounts WHERE kind='escrow' AND guild_id=? AND user_id > 0 GROUP BY user_id"
+        " HAVING COUNT(*) > 1",
+        (t.scope,),
+    )
+    return [int(r[0]) for r in rows]
+
+
+async def play_out(env: REnv, t: Tournament, rng: random.Random, *, restart_every: int = 0, limit: int = 3000) -> Tournament:
+    """Plays every open table hand by hand (the clock running a minute a hand), stepping the
+    runner after each; ``restart_every``: a restart after that many hands."""
+    hands = 0
+    while t.status == "running":
+        hands += 1
+        assert hands < limit, "the tournament didn't end"
+        for tid in await env.scope_tables(t):
+            snap = await env.svc.get(tid)
+            if snap.status == "playing":
+                await play_hand(env, tid, rng)
+        env.clock.advance(60)
+        if restart_every and hands % restart_every == 0:
+            await env.restart()
+        t = await env.runner.step(t.id)
+    return t
+
+
+async def test_a_knockout_plays_to_the_end_and_pays_the_pool_with_tables_merged(renv: REnv) -> None:
+    t = await signed_up(renv)
+    t = await renv.runner.step(t.id)
+    t = await play_out(renv, t, random.Random(5), restart_every=7)
+    assert t.status == "finished"
+    places = sorted(e.place or 0 for e in t.entries)
+    assert places == list(range(1, 9))
+    assert sum(e.prize for e in t.entries) == 800 and t.pool == 0
+    winner = next(e for e in t.entries if e.place == 1)
+    assert winner.knocked_out_at is None
+    assert all(e.knocked_out_at is not None for e in t.entries if e.place != 1)
+    assert await renv.scope_tables(t) == []  # every table closed
+    # Tables were merged: someone sat at two tables (a second buy-in of their own stack).
+    assert await movers(renv, t)
+    # The level clock raised the stakes: later hands were dealt at a higher ante.
+    antes = [json.loads(r[0])["ante"] for r in await renv.db.fetchall(
+        "SELECT h.options_json FROM hands h JOIN tables x ON x.id=h.table_id WHERE x.ledger_guild=? ORDER BY h.started_at",
+        (t.scope,),
+    )]
+    assert antes[-1] > antes[0]
+    # Knock-outs were recorded with their hand: each place's time is a hand's end at a table.
+    await audits(renv, t)
+    # Tournament chips stay off the server's chip boards; the hands count, and the board of events has the finish.
+    assert await renv.eco.leaderboard(G, "razz", "chips") == []
+    assert await renv.eco.leaderboard(G, "razz", "hands")
+    board = await renv.tour.board(G)
+    assert board[0] == (winner.user_id, 1, 1, winner.prize) and len(board) == 8
+    # A step after the end pays nothing again.
+    again = await renv.runner.step(t.id)
+    assert again.pool == 0 and [e.prize for e in again.entries] == [e.prize for e in t.entries]
+
+
+async def test_computers_fill_and_a_restart_between_each_cash_out_and_reseat_loses_nothing(renv: REnv) -> None:
+    # Six people for twelve seats: computers fill; a restart after every round of hands, so each
+    # move is killed between the mover's cash-out (end of hand at table A) and their seat at table B.
+    t = await signed_up(renv, PEOPLE[:6], 12, computers_fill=True)
+    t = await renv.tour.begin(t.id)  # the host's "Start now" before the field is full
+    t = await renv.runner.step(t.id)
+    tables = await renv.scope_tables(t)
+    assert len(tables) == 2
+    lobbies = [(await renv.svc.get(tid)).lobby for tid in tables]
+    assert [len(lobby) for lobby in lobbies] == [6, 6] and all(sum(u > 0 for u in lobby) == 3 for lobby in lobbies)
+    t = await play_out(renv, t, random.Random(11), restart_every=1)
+    assert t.status == "finished"
+    assert sorted(e.place or 0 for e in t.entries) == list(range(1, 7))
+    assert sum(e.prize for e in t.entries) == 600 and t.pool == 0
+    # Computers take no place; they bought in once each (never again: no rebuys at a tournament table).
+    computer_buy_ins = await renv.db.scalar(
+        "SELECT COUNT(*) FROM accounts WHERE kind='escrow' AND guild_id=? AND user_id < 0", (t.scope,)
+    )
+    assert computer_buy_ins == 6
+    assert await movers(renv, t)  # at least one move went through a restart
+    await audits(renv, t)
+
+
+async def test_a_knock_out_commits_with_the_hand_that_emptied_the_stack(renv: REnv) -> None:
+    t = await signed_up(renv, PEOPLE[:2])
+    t = await renv.runner.step(t.id)
+    (table,) = await renv.scope_tables(t)
+    rng = random.Random(2)
+    for _ in range(500):
+        assert (await renv.svc.get(table)).status == "playing"
+        await play_hand(renv, table, rng)
+        renv.clock.advance(300)  # the levels rise fast: someone busts soon
+        await renv.restart()  # no runner step: the table's own transaction must have recorded it
+        t = await renv.tour.get(t.id)
+        out = [e for e in t.entries if e.knocked_out_at is not None]
+        if out:
+            break
+    (loser,) = out
+    assert loser.place == 2
+    ended = await renv.db.fetchall(
+        "SELECT ended_at FROM hands WHERE table_id=? AND status='done' ORDER BY hand_no DESC LIMIT 1", (table,)
+    )
+    assert loser.knocked_out_at == ended[0][0]
+    snap = await renv.svc.get(table)
+    assert loser.user_id not in snap.busted  # no "Buy back in" at a tournament table
+    t = await renv.runner.step(t.id)
+    assert t.status == "finished" and [e.prize for e in t.entries if e.place == 1] == [200]
+    await audits(renv, t)
+
+
+async def test_due_lists_timed_full_and_running_knockouts_of_this_process_only(renv: REnv) -> None:
+    timed = await renv.tour.create(G, CH, PEOPLE[0], "razz", format="knockout", max_players=8, starts_in_minutes=5)
+    full = await signed_up(renv, PEOPLE[:2])
+    waiting = await renv.tour.create(G, CH, PEOPLE[0], "razz", format="knockout", max_players=8)
+    assert await renv.runner.due() == [full.id]
+    assert await renv.runner.next_start() == renv.clock() + timedelta(minutes=5)
+    renv.clock.advance(5 * 60)
+    assert await renv.runner.due() == [timed.id, full.id]
+    assert waiting.id not in await renv.runner.due()
+    renv.svc.owns_guild = lambda guild: guild != G  # another process runs this server's tables
+    assert await renv.runner.due() == []
+    # A timed event nobody joined is called off at its start (nothing to refund).
+    renv.svc.owns_guild = lambda guild: True
+    assert (await renv.runner.step(timed.id)).status == "cancelled"
+
+
+async def test_a_kill_between_the_payouts_and_closing_the_tables_pays_once_and_closes_them(renv: REnv) -> None:
+    t = await signed_up(renv, PEOPLE[:2], 4, computers_fill=True)  # two people, two computers, one table
+    t = await renv.tour.begin(t.id)
+    t = await renv.runner.step(t.id)
+    (table,) = await renv.scope_tables(t)
+    rng = random.Random(4)
+    while sum(e.knocked_out_at is not None for e in t.entries) == 0:
+        assert (await renv.svc.get(table)).status == "playing"
+        await play_hand(renv, table, rng)
+        renv.clock.advance(300)
+        t = await renv.tour.get(t.id)
+
+    async def killed(*_a: object, **_k: object) -> None:
+        raise Crash()
+
+    renv.svc.end = killed  # type: ignore[method-assign]
+    with pytest.raises(Crash):
+        await renv.runner.step(t.id)  # paid out, then the process dies before closing the table
+    await renv.restart()
+    t = await renv.tour.get(t.id)
+    assert t.status == "finished" and await renv.scope_tables(t) == [table]
+    assert await renv.runner.due() == [t.id]
+    await renv.runner.step(t.id)
+    assert await renv.scope_tables(t) == [] and await renv.runner.due() == []
+    assert "The tournament is over: this table closes." in (await renv.svc.get(table)).recent
+    paid = await renv.db.fetchall(
+        "SELECT amount FROM transfers WHERE idem_key LIKE ? AND code='payout'", (f"tournament:{t.id}:prize:%",)
+    )
+    assert sum(int(r[0]) for r in paid) == 200
+    await audits(renv, t)
+
+
+async def test_a_late_entrant_is_seated_at_the_smallest_table_with_the_starting_stack(renv: REnv) -> None:
+    t = await signed_up(renv, PEOPLE[:7], 8, late_registration_minutes=30)
+    t = await renv.tour.begin(t.id)
+    t = await renv.runner.step(t.id)
+    tables = await renv.scope_tables(t)
+    sizes = {tid: len((await renv.svc.get(tid)).lobby) for tid in tables}
+    smallest = min(sizes, key=lambda tid: (sizes[tid], tid))
+    await renv.tour.join(t.id, PEOPLE[7])
+    await renv.runner.step(t.id)
+    snap = await renv.svc.get(smallest)
+    assert PEOPLE[7] in snap.lobby and snap.seat_of(PEOPLE[7]) is None  # seated from the next hand
+    await play_hand(renv, smallest, random.Random(1))
+    snap = await renv.svc.get(smallest)
+    assert snap.stacks[snap.seat_of(PEOPLE[7])] == 1000  # the whole starting stack, bought in at the deal
+    await audits(renv, t)
