@@ -143,7 +143,7 @@ class Keeper:
         """Posts the message of each new table, edits the event's message, and posts the final
         standings once the event has ended in this step."""
         for table_id in (await self.runner.floor(t)).status:
-            snap = await self.host.tables.get(table_id)
+            snap = await self.host.tables.get(table_id, guild_id=t.guild_id)
             if snap.message_id is None:
                 await self._post_table(snap)
         if t.status == before.status and t.entries == before.entries:
@@ -160,7 +160,7 @@ class Keeper:
         message = await channel.send(**pictures.for_send(payload))
         await self.host.tables.attach_message(snap.id, message.id)
         self.host.publisher.adopt(snap, message.id)
-        latest = await self.host.tables.get(snap.id)
+        latest = await self.host.tables.get(snap.id, guild_id=snap.guild_id)
         if latest.seq != snap.seq:
             self.host.publisher.schedule(latest)
 
