@@ -13,19 +13,13 @@ from discord.ext import commands
 
 from bot.service import Economy as ChipEconomy
 from bot.service.economy import HouseReport
-from bot.service.errors import NotAllowed
 from games import UnknownGame, get_game
 from games.core.i18n import N_, _
 
 from .ui import render
-from .ui.flows import guild_id_of, is_admin
+from .ui.flows import guild_id_of
 from .ui.host import host_of
-
-
-def _require_admin(interaction: discord.Interaction) -> None:
-    if not is_admin(interaction):
-        raise NotAllowed(_("You need the **Manage Server** permission for that."))
-
+from .ui.perms import require_admin
 
 #: The settings as ``/admin settings`` shows them (the option names are the settings' keys).
 SETTING_LABELS = {
@@ -123,7 +117,7 @@ class Admin(commands.Cog):
         user: discord.Member,
         amount: app_commands.Range[int, -1_000_000_000, 1_000_000_000],
     ) -> None:
-        _require_admin(interaction)
+        require_admin(interaction)
         balance = await self.economy.grant(guild_id_of(interaction), user.id, amount, by=interaction.user.id)
         await interaction.response.send_message(
             _("Granted {n} chips to <@{u}>; their balance is now {b}.").format(n=amount, u=user.id, b=balance),
@@ -132,7 +126,7 @@ class Admin(commands.Cog):
 
     @admin.command(name="audit", description="Check the chip ledger: every balance matches its transfers.")
     async def audit(self, interaction: discord.Interaction) -> None:
-        _require_admin(interaction)
+        require_admin(interaction)
         report = await self.economy.audit(guild_id_of(interaction))
         status = _("✅ The ledger balances.") if report.ok else _("❌ The ledger has problems.")
         b = render.EmbedBudget(_("Ledger audit"), render.COLOUR_LOBBY if report.ok else discord.Colour.red())
@@ -145,7 +139,7 @@ class Admin(commands.Cog):
 
     @admin.command(name="economy", description="The house's chips: what players won from computers, per game.")
     async def economy_report(self, interaction: discord.Interaction) -> None:
-        _require_admin(interaction)
+        require_admin(interaction)
         report = await self.economy.house(guild_id_of(interaction))
         await interaction.response.send_message(embed=house_embed(report), ephemeral=True)
 
@@ -195,7 +189,7 @@ class Admin(commands.Cog):
         max_lobbies_per_user: app_commands.Range[int, 1, 50] | None = None,
         max_watchers: app_commands.Range[int, 0, 200] | None = None,
     ) -> None:
-        _require_admin(interaction)
+        require_admin(interaction)
         changes = {
             k: v
             for k, v in {

@@ -29,7 +29,7 @@ from .ui import ratings, render
 from .ui.flows import guild_id_of
 from .ui.host import host_of
 from .ui.language import server_language
-from .ui.perms import is_admin
+from .ui.perms import require_admin
 
 log = logging.getLogger("cardroom.seasons")
 
@@ -186,8 +186,7 @@ class SeasonsCog(commands.Cog):
     async def start(
         self, interaction: discord.Interaction, length: app_commands.Choice[str] | None = None
     ) -> None:
-        if not is_admin(interaction):
-            raise NotAllowed(_("You need the **Manage Server** permission for that."))
+        require_admin(interaction)
         started = await self.seasons.start(
             guild_id_of(interaction), _cadence(length, "monthly"), interaction.channel_id
         )
@@ -212,8 +211,7 @@ class SeasonsCog(commands.Cog):
         then: app_commands.Choice[str] | None = None,
         reset_chips: app_commands.Range[int, 0, 1_000_000] | None = None,
     ) -> None:
-        if not is_admin(interaction):
-            raise NotAllowed(_("You need the **Manage Server** permission for that."))
+        require_admin(interaction)
         nxt = None if then is None or then.value == "none" else _cadence(then, "manual")
         done = await self.seasons.end(guild_id_of(interaction), then=nxt, reset_chips=reset_chips)
         embed = await self._final(done.ended, server_language(interaction))

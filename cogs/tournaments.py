@@ -29,7 +29,7 @@ from .tables import GAME_CHOICES
 from .ui.flows import channel_id_of, guild_id_of
 from .ui.host import host_of
 from .ui.language import server_language
-from .ui.perms import is_admin
+from .ui.perms import is_admin, require_admin
 from .ui.tournament_run import Keeper, board_embed, standings_embed
 from .ui.tournament_view import signup_view, tournament_embed
 
@@ -178,8 +178,7 @@ class TournamentsCog(commands.Cog):
     @tournament.command(name="hosts", description="Who may create tournaments: one role, or everyone (Manage Server).")
     @app_commands.describe(role="The role whose members may create tournaments (empty: everyone)")
     async def hosts(self, interaction: discord.Interaction, role: discord.Role | None = None) -> None:
-        if not is_admin(interaction):
-            raise NotAllowed(_("You need the **Manage Server** permission for that."))
+        require_admin(interaction)
         await host_of(self.bot).economy.update_settings(guild_id_of(interaction), tournament_host_role=role.id if role else 0)
         text = (
             _("Only members with {role} may create tournaments now.").format(role=role.mention) if role

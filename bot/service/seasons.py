@@ -14,7 +14,6 @@ the results exactly. Chips are not reset unless the admin asks, and then by reco
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Literal
@@ -230,11 +229,7 @@ def season_of_hand(conn: Conn, guild_id: int, now: datetime) -> int | None:
     return None if season is None else season.number
 
 
-def ids(seasons: Sequence[Season]) -> list[int]:
-    return [s.number for s in seasons]
-
-
 __all__ = [
-    "ALL_TIME", "Cadence", "Season", "Span", "current", "end", "every", "ids", "mark_announced", "next_month",
+    "ALL_TIME", "Cadence", "Season", "Span", "current", "end", "every", "mark_announced", "next_month",
     "numbered", "reset_chips", "roll_due", "season_of_hand", "span", "start", "unannounced",
 ]

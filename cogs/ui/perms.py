@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import discord
 
+from bot.service.errors import NotAllowed
+from games.core.i18n import _
+
 
 def is_admin(interaction: discord.Interaction) -> bool:
     """Whether the user manages the server (Manage Server, or Administrator) where they clicked."""
@@ -12,4 +15,10 @@ def is_admin(interaction: discord.Interaction) -> bool:
     return bool(perms and (perms.manage_guild or perms.administrator))
 
 
-__all__ = ["is_admin"]
+def require_admin(interaction: discord.Interaction) -> None:
+    """Refuses (privately, changing nothing) a command only Manage Server may use."""
+    if not is_admin(interaction):
+        raise NotAllowed(_("You need the **Manage Server** permission for that."))
+
+
+__all__ = ["is_admin", "require_admin"]
