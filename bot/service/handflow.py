@@ -18,10 +18,11 @@ from typing import Any
 from data import ledger
 from data.store import Conn
 from games import Event, Outcome
+from games.core.game import placings_from
 from games.core.i18n import _
 from games.core.views import resolve_seats
 
-from . import knockouts
+from . import knockouts, round_tables
 from .buyins import buy_in, stay_or_go
 from .computers import is_computer, mention
 from .guilds import load_settings
@@ -73,10 +74,29 @@ def advance(
             # not later among the next deal's recent lines.
             ended = events[: events.index(closing) + 1]  # the next deal's opening lines are news, not result
             told = [named(live, e.text) for e in ended if e.private_to is None]
+            round_over = round_tables.over_line(conn, live.core, len(sheet.rows))
+            if round_over is not None:  # a rounds tournament's table: the round's deals are played
+                end_round(conn, live, sheet.totals, now, change, told, round_over)
+                return
             result = deal_result(len(sheet.rows), users, headline, sheet, story=story_of(told, headline))
             live.core = replace(live.core, result=result)
             change.reason = "hand"
             start_pause(conn, live, "deal", now)
+
+
+def end_round(
+    conn: Conn, live: Live, totals: tuple[int, ...], now: str, change: Change, told: list[str], line: str
+) -> None:
+    """A sheet game's table whose round is played: the game is scored as it stands (placings by
+    the sheet's totals, as a finished game's are) and the table closes with its standings."""
+    outcome = Outcome(
+        payoffs=(0,) * len(totals), placings=placings_from(list(totals)), scores=tuple(totals),
+        details=tuple(str(t) for t in totals),
+    )
+    change.hand_finished = True
+    finish_hand(conn, live, outcome, now, change, told=told)
+    change.reason = "end"
+    announce(live, line)
 
 
 def start_pause(conn: Conn, live: Live, kind: str, now: str) -> bool:
@@ -228,12 +248,16 @@ def finish_hand(
     closing = live.core.closing_by
     if outcome.table_over:  # the game's agreed length is reached: the table ends with its standings
         live.add_recent(_("That was the last hand: the game is over."))
-    if outcome.table_over or closing is not None:
+    # A rounds tournament's table ends once it has played the round's deals (its hands).
+    round_over = None if outcome.table_over else round_tables.over_line(conn, live.core, core.hand_no)
+    if outcome.table_over or closing is not None or round_over is not None:
         # (Or the host ended the table during this hand, settled above like any other: nobody escapes a loss.)
         close(conn, live, now, code="cash_out")
         session = session_lines(conn, live, users) if result.kind == "hand" else ()
         live.core = replace(live.core, result=replace(result, pot=0, session=session))
-        if closing is not None and not outcome.table_over:
+        if round_over is not None:
+            announce(live, round_over)
+        elif closing is not None and not outcome.table_over:
             announce(live, _("The hand is over: the table closes, as {who} asked.").format(who=mention(closing)))
         return
     if not start_pause(conn, live, "hand", now):

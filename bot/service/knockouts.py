@@ -20,6 +20,7 @@ from pydantic import BaseModel
 from data.store import Conn
 from games.core.i18n import _
 
+from . import round_tables
 from .events import formats, levels
 from .models import TableCore
 
@@ -36,7 +37,7 @@ def record(conn: Conn, core: TableCore, users: Sequence[int], before: Sequence[i
     knocked out (best place first). An entrant already out is left alone (a retry changes nothing).
     """
     tid = tournament_of(core)
-    if tid is None:
+    if tid is None or round_tables.is_rounds_table(conn, core):  # rounds: placings, not knock-outs
         return []
     out_now = {u: before[i] if i < len(before) else 0 for i, u in enumerate(users) if after[i] == 0}
     if not out_now:

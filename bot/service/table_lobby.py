@@ -70,7 +70,8 @@ def check_host_can_pay(conn: Conn, core: TableCore, settings: GuildSettings, now
     """The host joins their own table, so they must be able to pay its buy-in."""
     wallet = ledger.open_wallet(conn, core.ledger_guild, core.host_id, starting_chips(core, settings), now)
     have = ledger.balance(conn, wallet)
-    if have < core.buy_in:
+    # At a tournament's table the host brings whatever stack they have (a rounds event's later rounds).
+    if have < (min(1, core.buy_in) if core.scoped else core.buy_in):
         raise InsufficientChips(
             N_(
                 "The buy-in is {n} chips and you have {have}. Claim free chips with /daily,"

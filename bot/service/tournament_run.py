@@ -20,7 +20,7 @@ tables' own rule). ``seating.plan`` counts every seat, computers' too, but only 
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -120,13 +120,13 @@ class KnockoutRunner:
         return self.tournaments.clock()
 
     async def due(self) -> list[int]:
-        """Knockouts of this process's servers to look at now: running ones, and sign-ups whose start
+        """Events (both formats) of this process's servers to look at now: running ones, and sign-ups whose start
         time came or that are full."""
         now = self.now().isoformat()
 
         def work(conn: Conn) -> list[int]:
             rows = conn.execute(
-                "SELECT t.id, t.guild_id FROM tournaments t WHERE t.format='knockout' AND (t.status='running' OR (t.status='signup'"
+                "SELECT t.id, t.guild_id FROM tournaments t WHERE (t.status='running' OR (t.status='signup'"
                 " AND ((t.starts_at IS NOT NULL AND t.starts_at <= ?) OR (t.starts_at IS NULL AND t.max_players <="
                 " (SELECT COUNT(*) FROM tournament_entries e WHERE e.tournament_id=t.id))))"
                 # paid out, but a kill came before its tables were closed
@@ -140,9 +140,9 @@ class KnockoutRunner:
         return list(await self.db.read_sync(work))
 
     async def next_start(self) -> datetime | None:
-        """The earliest start time of a knockout still signing up (None: none is timed)."""
+        """The earliest start time of an event still signing up (None: none is timed)."""
         at = await self.db.scalar(
-            "SELECT MIN(starts_at) FROM tournaments WHERE status='signup' AND format='knockout' AND starts_at IS NOT NULL"
+            "SELECT MIN(starts_at) FROM tournaments WHERE status='signup' AND starts_at IS NOT NULL"
         )
         return None if at is None else datetime.fromisoformat(str(at))
 
@@ -194,30 +194,38 @@ class KnockoutRunner:
     async def _seat_first(self, t: Tournament) -> None:
         """Opens (or, after a restart, completes) each table of the first draw and starts it."""
         floor = await self.floor(t)
-        svc = self.tables
         for number, (people, computers) in enumerate(first_tables(t)):
-            host = people[0]
-            table_id = floor.table_of(host)
+            table_id = floor.table_of(people[0])
             if table_id is None:
-                channel = await self.channel_for(t, number)
-                snap = await svc.open_table(
-                    t.guild_id, channel, host, t.game_id, options=t.options, buy_in=t.starting_stack,
-                    ledger_scope=t.scope, server_locale=t.locale,
-                )
-                table_id = snap.id
-            snap = await svc.get(table_id)
-            if snap.status != "lobby":
-                continue
-            for user in people[1:]:
-                if user not in snap.lobby:
-                    snap = await svc.join(table_id, user)
-            have = sum(1 for u in snap.lobby if u < 0)
-            for _ in range(computers - have):
-                snap = await svc.add_computer(table_id, host, "normal")
-            await svc.start(table_id, host)
+                table_id = await self.open_one(t, number, people[0])
+            await self.fill_and_start(table_id, people, computers)
         at = self.now().isoformat()
         async with self.db.transaction() as tx:
             await tx.execute("UPDATE tournaments SET seated_at=? WHERE id=? AND seated_at IS NULL", (at, t.id))
+
+    async def open_one(self, t: Tournament, number: int, host: int) -> int:
+        """Opens table ``number`` of a draw in its own thread, hosted by ``host``, in the event's scope."""
+        channel = await self.channel_for(t, number)
+        snap = await self.tables.open_table(
+            t.guild_id, channel, host, t.game_id, options=t.options, buy_in=t.starting_stack or None,
+            ledger_scope=t.scope, server_locale=t.locale,
+        )
+        return snap.id
+
+    async def fill_and_start(self, table_id: int, people: Sequence[int], computers: int) -> None:
+        """A drawn table still in its lobby: the missing people join, computers fill, the host
+        (the first person) starts it. A table already started is left alone."""
+        svc = self.tables
+        snap = await svc.get(table_id)
+        if snap.status != "lobby":
+            return
+        for user in people[1:]:
+            if user not in snap.lobby:
+                snap = await svc.join(table_id, user)
+        have = sum(1 for u in snap.lobby if u < 0)
+        for _ in range(computers - have):
+            snap = await svc.add_computer(table_id, people[0], "normal")
+        await svc.start(table_id, people[0])
 
     async def _balance(self, t: Tournament) -> None:
         """Asks the people ``seating.plan`` moves to leave their table at the end of its hand (the

@@ -33,6 +33,9 @@ MAX_START_MINUTES = 7 * 24 * 60
 MAX_LATE_MINUTES = 240
 #: Open (signing up or running) tournaments one server may have at once.
 MAX_OPEN_PER_GUILD = 10
+#: Most rounds of a rounds event, and most deals a round.
+MAX_ROUNDS = 10
+MAX_DEALS = 24
 
 #: The refusal for a format the game doesn't play, by format.
 _WRONG_FORMAT = {
@@ -54,9 +57,11 @@ class Tournaments:
         format: Format, max_players: int, buy_in: int = 0, preset: str | None = None,
         starts_in_minutes: int | None = None, late_registration_minutes: int = 0, computers_fill: bool = False,
         is_admin: bool = False, host_roles: Collection[int] = (), server_locale: str | None = None,
+        rounds: int | None = None, deals_per_round: int | None = None,
     ) -> Tournament:
         """Opens the sign-up (``starts_in_minutes`` None: the event starts when full). ``NotAllowed``
-        with one readable line for anything the host can't ask for."""
+        with one readable line for anything the host can't ask for. ``rounds`` and
+        ``deals_per_round`` (a rounds event; None: ``formats``' defaults) are ignored by a knockout."""
         game = games.get_game(game_id)  # ``UnknownGame`` for a crafted id
         options = preset_options(game, preset)
         if format not in formats.FORMATS:
@@ -71,6 +76,10 @@ class Tournaments:
             raise NotAllowed(N_("The start must be between 1 minute and a week from now."))
         if not 0 <= late_registration_minutes <= MAX_LATE_MINUTES:
             raise NotAllowed(N_("Late registration can last at most {n} minutes."), n=MAX_LATE_MINUTES)
+        if rounds is not None and not 1 <= rounds <= MAX_ROUNDS:
+            raise NotAllowed(N_("A tournament plays between 1 and {n} rounds."), n=MAX_ROUNDS)
+        if deals_per_round is not None and not 1 <= deals_per_round <= MAX_DEALS:
+            raise NotAllowed(N_("A round plays between 1 and {n} deals."), n=MAX_DEALS)
         now = self.clock()
         starts_at = None if starts_in_minutes is None else (now + timedelta(minutes=starts_in_minutes)).isoformat()
         seed = self._seed()
@@ -85,7 +94,7 @@ class Tournaments:
             ).fetchone()[0]
             if open_now >= MAX_OPEN_PER_GUILD:
                 raise NotAllowed(N_("This server already has {n} open tournaments. Wait for one to finish."), n=MAX_OPEN_PER_GUILD)
-            rounds = format == "rounds"
+            in_rounds = format == "rounds"
             row = conn.execute(
                 """INSERT INTO tournaments (guild_id, channel_id, host_id, game_id, preset, options_json, format,
                    max_players, buy_in, starting_stack, table_size, level_minutes, deals_per_round, rounds, starts_at,
@@ -93,7 +102,8 @@ class Tournaments:
                    VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,'signup',?,?,?) RETURNING id""",
                 (guild_id, channel_id, host_id, game.id, preset, dumps(options.model_dump(mode="json")), format,
                  max_players, buy_in, formats.starting_stack(game, options), formats.table_size(game, options),
-                 formats.LEVEL_MINUTES, formats.DEALS_PER_ROUND if rounds else None, formats.ROUNDS if rounds else None,
+                 formats.LEVEL_MINUTES, (deals_per_round or formats.DEALS_PER_ROUND) if in_rounds else None,
+                 (rounds or formats.ROUNDS) if in_rounds else None,
                  starts_at, late_registration_minutes, int(computers_fill), seed,
                  table_language(settings.language, server_locale), now.isoformat()),
             ).fetchone()
@@ -152,4 +162,4 @@ class Tournaments:
             await tx.execute("UPDATE tournaments SET message_id=? WHERE id=?", (message_id, tournament_id))
 
 
-__all__ = ["MAX_LATE_MINUTES", "MAX_OPEN_PER_GUILD", "MAX_START_MINUTES", "Tournaments"]
+__all__ = ["MAX_DEALS", "MAX_LATE_MINUTES", "MAX_OPEN_PER_GUILD", "MAX_ROUNDS", "MAX_START_MINUTES", "Tournaments"]

@@ -38,9 +38,9 @@ async def test_fresh_database_migrates_to_newest_and_again_is_a_no_op(pg_empty_u
     c = await asyncpg.connect(pg_empty_url)
     try:
         assert await current_version_pg(c) == 0
-        assert await migrate_postgres(c) == len(discover()) == 15  # the newest: 0015_tournament_tables
+        assert await migrate_postgres(c) == len(discover()) == 16  # the newest: 0016_tournament_rounds
         await c.execute("INSERT INTO guild_settings VALUES ($1, '{}', $2)", BIG_ID, NOW)
-        assert await migrate_postgres(c) == 15
+        assert await migrate_postgres(c) == 16
         assert await c.fetchval("SELECT guild_id FROM guild_settings") == BIG_ID
         assert await c.fetchval("SELECT COUNT(*) FROM schema_version") == 1
     finally:
