@@ -20,7 +20,7 @@ from bot.errors import send_ephemeral
 from bot.service.errors import NotAllowed
 from bot.service.events import formats
 from bot.service.tournament_rows import Tournament
-from bot.service.tournaments import MAX_LATE_MINUTES, MAX_START_MINUTES, Tournaments
+from bot.service.tournaments import MAX_DEALS, MAX_LATE_MINUTES, MAX_ROUNDS, MAX_START_MINUTES, Tournaments
 from bot.tasks import cancel_and_wait
 from games import get_game
 from games.core.i18n import N_, _, speaking
@@ -30,7 +30,7 @@ from .ui.flows import channel_id_of, guild_id_of
 from .ui.host import host_of
 from .ui.language import server_language
 from .ui.perms import is_admin, require_admin
-from .ui.tournament_run import Keeper, board_embed, standings_embed
+from .ui.tournament_run import Keeper, board_embed
 from .ui.tournament_view import signup_view, tournament_embed
 
 log = logging.getLogger("cardroom.tournaments")
@@ -40,8 +40,6 @@ FORMAT_CHOICES = [
     app_commands.Choice(name="Rounds (score games: placings carry to the standings)", value="rounds"),
 ]
 ID_MAX = 2**62
-#: The rounds format is planned (``events.pairing``) but its tables don't run yet (docs/events.md).
-ROUNDS_NOT_YET = N_("Tournaments in rounds aren't ready yet: for now a tournament is a knockout of Razz or Frankenstein.")
 
 
 def _format(choice: app_commands.Choice[str] | None, game_id: str) -> formats.Format:
@@ -87,6 +85,8 @@ class TournamentsCog(commands.Cog):
         start_minutes="Start this many minutes from now (empty: when full)",
         late_registration="Minutes after the start that players may still join",
         computers_fill="Let computer players fill the empty seats",
+        rounds="Rounds to play (a rounds tournament; default 3)",
+        deals="Deals each table plays a round (a rounds tournament; default 1)",
     )
     @app_commands.choices(game=GAME_CHOICES, format=FORMAT_CHOICES)
     async def create(
@@ -100,18 +100,18 @@ class TournamentsCog(commands.Cog):
         start_minutes: app_commands.Range[int, 1, MAX_START_MINUTES] | None = None,
         late_registration: app_commands.Range[int, 0, MAX_LATE_MINUTES] = 0,
         computers_fill: bool = False,
+        rounds: app_commands.Range[int, 1, MAX_ROUNDS] | None = None,
+        deals: app_commands.Range[int, 1, MAX_DEALS] | None = None,
     ) -> None:
         member = interaction.user
         roles = [r.id for r in member.roles] if isinstance(member, discord.Member) else []
         chosen = _format(format, game)
-        if chosen == "rounds":  # its events couldn't start: no buy-in is taken for one yet
-            raise NotAllowed(ROUNDS_NOT_YET)
         t = await self.service.create(
             guild_id_of(interaction), channel_id_of(interaction), interaction.user.id, game,
             format=chosen, max_players=players, buy_in=buy_in, preset=preset,
             starts_in_minutes=start_minutes, late_registration_minutes=late_registration,
             computers_fill=computers_fill, is_admin=is_admin(interaction), host_roles=roles,
-            server_locale=server_language(interaction),
+            server_locale=server_language(interaction), rounds=rounds, deals_per_round=deals,
         )
         with speaking(t.locale):
             embed, view = tournament_embed(t), signup_view(t)
@@ -165,7 +165,7 @@ class TournamentsCog(commands.Cog):
     ) -> None:
         tid = await self._chosen(interaction, tournament)
         t = await self.service.standings(tid, guild_id=guild_id_of(interaction))
-        embeds = [standings_embed(t)] if t.status in ("running", "finished") else [tournament_embed(t)]
+        embeds = [await self.keeper.standings(t)] if t.status in ("running", "finished") else [tournament_embed(t)]
         await interaction.response.send_message(embeds=embeds, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
 
     @tournament.command(name="board", description="This server's tournament board: prizes won and tournaments won.")

@@ -17,8 +17,8 @@ import discord
 
 from bot.service.errors import NotAllowed
 from bot.service.models import TableSnapshot
+from bot.service.rounds_run import Board, RoundsRunner
 from bot.service.tournament_rows import Tournament
-from bot.service.tournament_run import KnockoutRunner
 from bot.service.tournaments import Tournaments
 from bot.tasks import clock_sleep
 from data.store import DatabaseUnavailable
@@ -29,6 +29,7 @@ from .embeds import EmbedBudget
 from .host import TableHost
 from .render import COLOUR_DONE
 from .threads import AUTO_ARCHIVE_MINUTES
+from .tournament_rounds import rounds_embed, seating_round
 from .tournament_view import place_name, signup_view, tournament_embed
 
 log = logging.getLogger("cardroom.tournaments")
@@ -46,7 +47,8 @@ class Keeper:
         self.client = client
         self.host = host
         self.tournaments = tournaments
-        self.runner = KnockoutRunner(host.tables, tournaments, self.channel_for)
+        self.runner = RoundsRunner(host.tables, tournaments, self.channel_for)
+        self._boards: dict[int, Board] = {}  # a rounds event's standings as last shown
         self._lock = asyncio.Lock()
         self._soon: set[int] = set()
         self._tasks: set[asyncio.Task[None]] = set()
@@ -133,7 +135,11 @@ class Keeper:
         if not isinstance(channel, discord.TextChannel):
             raise NotAllowed(NO_THREADS)
         with speaking(t.locale):
-            name = _("Tournament {n} · table {k}").format(n=t.id, k=number + 1)
+            if t.format == "rounds":
+                r = seating_round(await self.runner.board(t))
+                name = _("Tournament {n} · round {r} · table {k}").format(n=t.id, r=r, k=number + 1)
+            else:
+                name = _("Tournament {n} · table {k}").format(n=t.id, k=number + 1)
         thread = await channel.create_thread(
             name=name[:100], type=discord.ChannelType.public_thread, auto_archive_duration=AUTO_ARCHIVE_MINUTES
         )
@@ -146,7 +152,8 @@ class Keeper:
             snap = await self.host.tables.get(table_id, guild_id=t.guild_id)
             if snap.message_id is None:
                 await self._post_table(snap)
-        if t.status == before.status and t.entries == before.entries:
+        moved = await self._board_moved(t)
+        if t.status == before.status and t.entries == before.entries and not moved:
             return
         await self._refresh(t)
         if before.status == "running" and t.status == "finished":
@@ -164,6 +171,23 @@ class Keeper:
         if latest.seq != snap.seq:
             self.host.publisher.schedule(latest)
 
+    async def _board_moved(self, t: Tournament) -> bool:
+        """Whether a rounds event's standings changed since its message was last edited (a table
+        finished, a round was seated)."""
+        if t.format != "rounds":
+            return False
+        board = await self.runner.board(t)
+        moved = self._boards.get(t.id) != board
+        self._boards[t.id] = board
+        return moved
+
+    async def standings(self, t: Tournament) -> discord.Embed:
+        """The event's standings in the language spoken now: by rounds (points, placings) or by
+        finishing place (a knockout)."""
+        if t.format == "rounds":
+            return rounds_embed(t, await self.runner.board(t))
+        return standings_embed(t)
+
     async def _refresh(self, t: Tournament) -> None:
         """The event's message: the sign-up while it signs up, the standings once it runs."""
         channel = self.client.get_channel(t.channel_id)
@@ -171,7 +195,7 @@ class Keeper:
             return
         with speaking(t.locale):
             if t.status in ("running", "finished"):
-                embed, view = standings_embed(t), None
+                embed, view = await self.standings(t), None
             else:
                 embed, view = tournament_embed(t), signup_view(t)
         try:
@@ -186,7 +210,7 @@ class Keeper:
         winner = next((e for e in t.entries if e.place == 1), None)
         with speaking(t.locale):
             text = _("🏆 Tournament {n} is over: <@{user}> wins.").format(n=t.id, user=winner.user_id if winner else 0)
-            embed = standings_embed(t)
+            embed = await self.standings(t)
         try:
             await channel.send(text, embed=embed, allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException:

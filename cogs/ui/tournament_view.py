@@ -88,6 +88,10 @@ def tournament_embed(t: Tournament) -> discord.Embed:
     notes = [_("Hosted by <@{user}>.").format(user=t.host_id)]
     if t.late_registration_minutes:
         notes.append(_("Late registration: {n} minutes after the start.").format(n=t.late_registration_minutes))
+    if t.format == "rounds":
+        notes.append(_("Rounds: {rounds}. Deals a round at each table: {deals}. Placings carry to the standings.").format(
+            rounds=t.rounds, deals=t.deals_per_round
+        ))
     if t.computers_fill:
         notes.append(_("Computer players fill the empty seats."))
     b.field(_("Details"), "\n".join(notes))

@@ -117,10 +117,12 @@ async def test_bad_clicks_are_answered_privately_and_change_nothing(world: World
 
 async def test_cancel_refunds_everyone_and_closes_the_sign_up(world: World) -> None:
     w = world
-    r = await w.alice.slash(w.channel, "tournament create", game="reversis", players=12, buy_in=25)
-    assert r.ephemeral and r.response.content == (
-        "Tournaments in rounds aren't ready yet: for now a tournament is a knockout of Razz or Frankenstein."
-    )
+    r = await w.alice.slash(w.channel, "tournament create", game="reversis", players=12, buy_in=25, rounds=2, deals=3)
+    assert not r.ephemeral  # a score game plays in rounds
+    rounds = signup(w)
+    assert "Reversis (Rounds)" in texts_of(rounds)
+    assert "Rounds: 2. Deals a round at each table: 3. Placings carry to the standings." in texts_of(rounds)
+    await w.alice.slash(w.channel, "tournament cancel", tournament=tournament_id(rounds))
     await w.alice.slash(w.channel, "tournament create", game="frankenstein", players=12, buy_in=25, start_minutes=30)
     message = signup(w)
     tid = tournament_id(message)
