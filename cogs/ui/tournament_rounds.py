@@ -45,12 +45,12 @@ def entrant_line(t: Tournament, number: int, board: Board) -> str:
     entry = t.entry(line.player)
     place = entry.place if t.status == "finished" and entry is not None and entry.place else number
     placings = ", ".join(place_name(p) for p in line.placings) or _("none yet")
-    text = _("{place} <@{user}> · points **{points}** · placings {placings}").format(
-        place=place_name(place), user=line.player, points=format_points(line.points), placings=placings
-    )
+    shown = {"place": place_name(place), "user": line.player, "points": format_points(line.points), "placings": placings}
     if entry is not None and entry.prize:
-        text += _(" · **{n}** chips won").format(n=f"{entry.prize:,}")
-    return text
+        return _("{place} <@{user}> · points **{points}** · placings {placings} · **{n}** chips won").format(
+            n=f"{entry.prize:,}", **shown
+        )
+    return _("{place} <@{user}> · points **{points}** · placings {placings}").format(**shown)
 
 
 def rounds_embed(t: Tournament, board: Board) -> discord.Embed:
