@@ -13,11 +13,49 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
+from typing import Any
+
+import discord
 
 from bot.service.errors import ServiceError
 from tests.e2e.conftest import World
-from tests.e2e.test_japanese import texts_of
+from tests.e2e.test_japanese import ja, locales, texts_of
 from tests.e2e.test_tournament_signup import fresh, signup, tournament_id, wallet
+
+__all__ = ["locales"]  # a fixture
+
+
+async def play_event(w: World, keeper: Any, tid: int, message: Any, rng: random.Random) -> tuple[Any, list[str]]:
+    """Plays the event's open tables (people's moves random legal ones) until it is over and its
+    final message is posted; returns the event and each text its standings message showed."""
+    seen: list[str] = []
+    for step in range(20_000):
+        await w.env.settle()
+        t = await keeper.tournaments.get(tid)
+        text = texts_of(fresh(w, message))
+        if not seen or seen[-1] != text:
+            seen.append(text)
+        if t.status == "finished":
+            break
+        acted = False
+        for table_id in (await keeper.runner.floor(t)).status:
+            snap = await w.bot.tables.get(table_id)
+            if snap.status == "playing" and snap.to_act_users:
+                user = snap.to_act_users[0]
+                seat = next(i.seat for i in snap.seats if i.user_id == user)
+                with contextlib.suppress(ServiceError):
+                    await w.bot.tables.act(table_id, user, rng.choice(snap.game.legal_actions(snap.state, seat)), seq=snap.seq)
+                acted = True
+        if not acted and step % 50 == 49:
+            await w.env.advance_time(20)  # the keeper's sweep, should a wake be lost
+    assert t.status == "finished", "the tournament didn't end"
+    for _ in range(500):  # the keeper's step committed the payouts; its messages follow
+        if "🏆" in texts_of(w.channel.last_message) and w.channel.last_message.id != message.id:
+            break
+        await asyncio.sleep(0.01)
+        await w.env.settle()
+    seen.append(texts_of(fresh(w, message)))
+    return t, seen
 
 
 async def test_a_12_player_reversis_rounds_event_plays_to_its_payouts(world: World) -> None:
@@ -42,33 +80,7 @@ async def test_a_12_player_reversis_rounds_event_plays_to_its_payouts(world: Wor
         assert snap.channel_id != w.channel.id and snap.message_id is not None  # a thread each, its message posted
     assert "Round 1 of 2: 0 of 3 tables have finished." in texts_of(fresh(w, message))
 
-    rng = random.Random(27)
-    seen: list[str] = []
-    for step in range(20_000):
-        await w.env.settle()
-        t = await keeper.tournaments.get(tid)
-        text = texts_of(fresh(w, message))
-        if not seen or seen[-1] != text:
-            seen.append(text)
-        if t.status == "finished":
-            break
-        acted = False
-        for table_id in (await keeper.runner.floor(t)).status:
-            snap = await w.bot.tables.get(table_id)
-            if snap.status == "playing" and snap.to_act_users:
-                user = snap.to_act_users[0]
-                seat = next(i.seat for i in snap.seats if i.user_id == user)
-                with contextlib.suppress(ServiceError):
-                    await w.bot.tables.act(table_id, user, rng.choice(snap.game.legal_actions(snap.state, seat)), seq=snap.seq)
-                acted = True
-        if not acted and step % 50 == 49:
-            await w.env.advance_time(20)  # the keeper's sweep, should a wake be lost
-    assert t.status == "finished", "the tournament didn't end"
-    for _ in range(500):  # the keeper's step committed the payouts; its messages follow
-        if "is over" in texts_of(w.channel.last_message):
-            break
-        await asyncio.sleep(0.01)
-        await w.env.settle()
+    t, seen = await play_event(w, keeper, tid, message, random.Random(27))
 
     # The standings message as the event went: a table finishing, round 2 seated from round 1's standings.
     assert any("Round 1 of 2: " in s and "tables have finished." in s for s in seen)
@@ -101,3 +113,39 @@ async def test_a_12_player_reversis_rounds_event_plays_to_its_payouts(world: Wor
     assert f"#1 <@{winner.user_id}>: **{winner.prize:,}** chips won, 1 of 1 tournaments won" in texts_of(r.response)
     report = await w.bot.economy.audit(t.scope)
     assert report.ok, report.problems
+
+
+async def test_a_japanese_server_reads_the_rounds_and_standings_in_japanese(
+    simcord_env: Any, db_path: str, locales: dict[int, str]
+) -> None:
+    env = simcord_env
+    guild = env.create_guild("カードルーム", preferred_locale="ja")
+    channel = guild.create_text_channel("tables")
+    mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
+    people = [guild.add_member(env.create_user(n)) for n in ("aki", "ben", "chie", "dai")]
+    for p in people:
+        locales[p.id] = "ja"
+    mod = guild.add_member(env.create_user("mod"), roles=[mods])
+    w = World(env, guild, channel, *people, people[0], mod=mod, db_path=db_path)
+    await mod.slash(channel, "admin settings", hand_pause_seconds=0)
+    await people[0].slash(channel, "tournament create", game="reversis", players=4, rounds=1, deals=1)
+    message = signup(w)
+    tid = tournament_id(message)
+    assert ja("Rounds: {rounds}. Deals a round at each table: {deals}. Placings carry to the standings.").format(
+        rounds=1, deals=1
+    ) in texts_of(message)
+    for p in people:
+        await p.click(message, label=ja("Join"))
+    await env.settle()
+    keeper = w.bot.get_cog("TournamentsCog").keeper  # type: ignore[union-attr]
+    t, _seen = await play_event(w, keeper, tid, message, random.Random(5))
+    assert t.status == "finished" and t.pool == 0
+    final = texts_of(fresh(w, message))
+    print("\n--- 最終順位 ---\n" + final)
+    assert ja("Final standings: the last round is over.") in final and final.count(" · 順位 ") == 4
+    (table_id,) = [int(r[0]) for r in await w.bot.db.fetchall(
+        "SELECT table_id FROM tournament_tables WHERE tournament_id=?", (tid,)
+    )]
+    recent = (await w.bot.tables.get(table_id)).recent
+    print("\n".join(recent))
+    assert ja("Round {n} is over at this table: {k} of {k} deals played.").format(n=1, k=1) in recent
