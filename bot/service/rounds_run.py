@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from data import ledger
 from data.store import Conn
 from games.core.i18n import N_
 from games.core.rng import RNG_ALGO, Rng
@@ -159,6 +160,15 @@ def board_of(t: Tournament, played: Played) -> Board:
     return Board(now, t.rounds or 1, done, len(tables), lines)
 
 
+def restack(conn: Conn, t: Tournament, people: list[int], number: int, at: str) -> None:
+    """A chip game played in rounds: an entrant who lost every tournament chip in the rounds before
+    gets the starting stack again for this one (keyed per round, so a restart grants it once), so
+    the placings go on counting and no table of the draw is left a player short."""
+    for user in people:
+        if ledger.balance_of(conn, ledger.USER, t.scope, user_id=user) <= 0:
+            ledger.grant(conn, t.scope, user, t.starting_stack, f"tournament:{t.id}:stack:{user}:round:{number}", at=at)
+
+
 class RoundsRunner(KnockoutRunner):
     """Steps running events of both formats: rounds here, knockouts by ``KnockoutRunner``."""
 
@@ -205,7 +215,10 @@ class RoundsRunner(KnockoutRunner):
         """Opens (or, after a restart, completes) each table of round ``number`` and starts it."""
         floor = await self.floor(t)
         known = played.tables.get(number, {})
-        for k, (people, computers) in enumerate(draw(t, played, number)):
+        tables = draw(t, played, number)
+        if t.starting_stack:
+            await self.db.run(restack, t, [u for people, _c in tables for u in people], number, self.now().isoformat())
+        for k, (people, computers) in enumerate(tables):
             table_id = known[k][0] if k in known else floor.table_of(people[0])
             if table_id is None:
                 table_id = await self.open_one(t, k, people[0])

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import AsyncIterator
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
@@ -20,6 +21,7 @@ from bot.service.events import pairing
 from bot.service.events.standings import standings
 from bot.service.rounds_run import RoundsRunner, draw, split
 from bot.service.tournament_rows import Tournament
+from data import ledger
 from tests.service.test_computers import play_hand
 from tests.service.test_tables import CH, Clock, G
 from tests.service.test_tournament_run import Crash, REnv, audits
@@ -158,6 +160,13 @@ async def test_kills_mid_start_and_between_rounds_are_finished_by_the_next_step(
     assert await everyone_at(renv, first) == list(PEOPLE)
     await play_round(renv, t, random.Random(8))
     await renv.restart()  # between rounds
+    broke = PEOPLE[5]  # lost every tournament chip in round 1 (taken back here): restacked for round 2
+
+    def empty(conn: Any) -> None:
+        have = ledger.balance_of(conn, ledger.USER, t.scope, user_id=broke)
+        ledger.grant(conn, t.scope, broke, -have, "test:empty", at="2026-11-21T12:00:00+00:00")
+
+    await renv.db.run(empty)
     renv.crash_at_channel = 1
     with pytest.raises(Crash):
         await renv.runner.step(t.id)
@@ -167,6 +176,11 @@ async def test_kills_mid_start_and_between_rounds_are_finished_by_the_next_step(
     second = await round_tables(renv, t, 2)
     assert len(second) == 3 and len(set(second) & set(first)) == 0
     assert await everyone_at(renv, second) == list(PEOPLE)
+    escrow = await renv.db.scalar(
+        "SELECT SUM(balance) FROM accounts WHERE kind='escrow' AND guild_id=? AND user_id=? AND table_id IN (?,?,?)",
+        (t.scope, broke, *second),
+    )
+    assert escrow == 1000  # the starting stack again, at their round-2 table
     assert await renv.db.scalar("SELECT COUNT(*) FROM tables WHERE ledger_guild=?", (t.scope,)) == 6
     await play_round(renv, t, random.Random(9))
     t = await renv.runner.step(t.id)
