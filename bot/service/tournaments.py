@@ -76,6 +76,8 @@ class Tournaments:
             raise NotAllowed(N_("The start must be between 1 minute and a week from now."))
         if not 0 <= late_registration_minutes <= MAX_LATE_MINUTES:
             raise NotAllowed(N_("Late registration can last at most {n} minutes."), n=MAX_LATE_MINUTES)
+        if format == "rounds" and late_registration_minutes:
+            raise NotAllowed(N_("A tournament in rounds has no late registration: everyone plays every round."))
         if rounds is not None and not 1 <= rounds <= MAX_ROUNDS:
             raise NotAllowed(N_("A tournament plays between 1 and {n} rounds."), n=MAX_ROUNDS)
         if deals_per_round is not None and not 1 <= deals_per_round <= MAX_DEALS:

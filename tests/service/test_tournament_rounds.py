@@ -219,3 +219,15 @@ async def test_a_sheet_game_table_ends_after_the_rounds_deals_with_placings_by_i
         int(rows[s][0]) for s in range(4) if sheet.totals[s] == sheet.totals[best]
     }
     await audits(renv, t)
+
+
+async def test_a_timed_event_that_does_not_split_is_called_off_and_late_registration_is_refused(renv: RoundsEnv) -> None:
+    with pytest.raises(NotAllowed):
+        await renv.tour.create(G, CH, PEOPLE[0], "reversis", format="rounds", max_players=12, late_registration_minutes=30)
+    t = await signed_up(renv, PEOPLE[:10], seats=12, starts_in_minutes=5)
+    renv.clock.advance(6 * 60)
+    t = await renv.runner.step(t.id)
+    assert t.status == "cancelled" and t.pool == 0
+    assert await renv.scope_tables(t, open_only=False) == []
+    assert [await renv.wallet(p) for p in PEOPLE[:10]] == [500] * 10  # every buy-in back
+    await renv.audit_ok()
