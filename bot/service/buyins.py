@@ -10,7 +10,7 @@ from data import ledger
 from data.store import Conn
 from games.core.i18n import _
 
-from . import house
+from . import house, round_tables
 from .computers import mention
 from .live import Change, Live, Player, log
 from .models import GuildSettings, starting_chips
@@ -78,7 +78,11 @@ def stay_or_go(
         if live.core.chips:
             held = ledger.balance_of(conn, ledger.ESCROW, core.ledger_guild, user_id=p.user_id, table_id=core.id)
             if held == 0 and core.scoped:  # a tournament: no buying back in, the player is out
-                live.add_recent(_("{who} is knocked out of the tournament.").format(who=mention(p.user_id)))
+                if round_tables.is_rounds_table(conn, core):  # out of this round only: restacked for the next
+                    live.add_recent(_("{who} has no chips left and sits out the rest of this round; "
+                                      "they stay in the tournament.").format(who=mention(p.user_id)))
+                else:
+                    live.add_recent(_("{who} is knocked out of the tournament.").format(who=mention(p.user_id)))
                 leaving.append(p)
                 continue
             if held == 0 and core.buy_in > 0 and live.game.rebuys and p.computer is not None:

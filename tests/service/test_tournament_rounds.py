@@ -231,3 +231,39 @@ async def test_a_timed_event_that_does_not_split_is_called_off_and_late_registra
     assert await renv.scope_tables(t, open_only=False) == []
     assert [await renv.wallet(p) for p in PEOPLE[:10]] == [500] * 10  # every buy-in back
     await renv.audit_ok()
+
+
+
+async def test_a_player_out_of_chips_in_a_round_sits_it_out_and_stays_in_the_tournament(renv: RoundsEnv) -> None:
+    """At a rounds table running out of tournament chips is not a knock-out: the table says the
+    player sits out the round and stays in the event (no "knocked out" line, no place)."""
+    people = PEOPLE[:4]
+    t = await signed_up(renv, people, game="putandtake", rounds=2, deals_per_round=6)
+    t = await renv.runner.step(t.id)
+    await play_round(renv, t, random.Random(3))
+    poor = people[1]
+
+    def one_chip_left(conn: Any) -> None:  # the player brings a single chip to round 2
+        have = ledger.balance_of(conn, ledger.USER, t.scope, user_id=poor)
+        ledger.grant(conn, t.scope, poor, 1 - have, "test:drain", at="2026-11-21T12:00:00+00:00")
+
+    await renv.db.run(one_chip_left)
+    t = await renv.runner.step(t.id)
+    (tid,) = await round_tables(renv, t, 2)
+    rng = random.Random(4)
+    lines: list[str] = []
+    for _ in range(40):
+        snap = await renv.svc.get(tid)
+        lines += [x for x in snap.recent if x not in lines]
+        if not snap.is_open or poor not in snap.lobby:
+            break
+        await play_hand(renv, tid, rng)
+    said = [x for x in lines if str(poor) in x]
+    assert any("sits out the rest of this round" in x for x in said), said
+    assert not any("knocked out" in x for x in lines)
+    t = await renv.tour.get(t.id)
+    assert next(e for e in t.entries if e.user_id == poor).knocked_out_at is None
+    await play_round(renv, t, random.Random(5))
+    t = await renv.runner.step(t.id)
+    assert t.status == "finished" and sum(e.prize for e in t.entries) == 400
+    await audits(renv, t)
