@@ -1,6 +1,6 @@
 """How long the computer players think, per game and strength, in CPU time (issue 25's time goal).
 
-Run: ``python -m benchmarks.decision_times [--games a,b] [--strengths easy,normal,strong]
+Run: ``python -m benchmarks.decision_times [--quick] [--games a,b] [--strengths easy,normal,strong]
 [--modes bot,fixed] [--decisions 300] [--cpu-seconds 150] [--out times.json]``.
 
 Every earlier figure was wall time on a machine loaded 8–15× by other work, which says little about
@@ -46,6 +46,7 @@ MODES = ("bot", "fixed")
 #: The issue's p99 caps per decision (seconds).
 GOAL = {"easy": 0.05, "normal": 0.3, "strong": 1.5}
 DECISIONS, CPU_SECONDS = 300, 150.0
+QUICK_GAMES, QUICK_DECISIONS, QUICK_CPU_SECONDS = ("kabu", "ecarte"), 12, 1.0
 #: Seats where the strength figures (docs/ai.md) play more than ``usual_seats``' three: a decision
 #: at four seats samples and plays out more hands.
 SEATS = {"renfield": 4, "scurro": 4, "tresotti": 4}
@@ -143,8 +144,14 @@ HEAD = ("| game         | level  | mode  | dec.  | p50 ms | p99 ms | max ms | ca
         "|---|---|---|---|---|---|---|---|---|---|")
 
 
-def run(only: tuple[str, ...] = (), strengths: tuple[str, ...] = STRENGTHS, modes: tuple[str, ...] = MODES,
-        decisions: int = DECISIONS, cpu_seconds: float = CPU_SECONDS, seed: int = 0, out: str = "") -> list[Cell]:
+def run(quick: bool = False, *, only: tuple[str, ...] = (), strengths: tuple[str, ...] = STRENGTHS,
+        modes: tuple[str, ...] = MODES, decisions: int | None = None, cpu_seconds: float | None = None, seed: int = 0,
+        out: str = "") -> dict[str, Any]:
+    """The table (``quick``: CI's smoke check, a few decisions of two games); every cell's times by key."""
+    if quick:
+        only = only or QUICK_GAMES
+    decisions = decisions if decisions is not None else (QUICK_DECISIONS if quick else DECISIONS)
+    cpu_seconds = cpu_seconds if cpu_seconds is not None else (QUICK_CPU_SECONDS if quick else CPU_SECONDS)
     ids = [g for g in games.game_ids() if has_players(games.get_game(g)) and (not only or g in only)]
     print(f"CPU time per decision (time.thread_time), {os.cpu_count()} cores; '!' past the issue's p99 cap")
     print(HEAD, flush=True)
@@ -159,22 +166,23 @@ def run(only: tuple[str, ...] = (), strengths: tuple[str, ...] = STRENGTHS, mode
                     if out:  # written as it goes: a long run interrupted keeps its cells
                         with open(out, "w", encoding="utf-8") as fh:
                             json.dump([asdict(c) for c in cells], fh)
-    return cells
+    return {f"{c.game}:{c.strength}:{c.mode}": asdict(c) for c in cells}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true", help="a few decisions of two games (a smoke check)")
     parser.add_argument("--games", default="", help="comma-separated game ids (default: every game with players)")
     parser.add_argument("--strengths", default=",".join(STRENGTHS))
     parser.add_argument("--modes", default=",".join(MODES), help="bot (budgets on CPU time), fixed (no clock)")
-    parser.add_argument("--decisions", type=int, default=DECISIONS, help="decisions per cell, at most")
-    parser.add_argument("--cpu-seconds", type=float, default=CPU_SECONDS, help="CPU seconds per cell, at most")
+    parser.add_argument("--decisions", type=int, default=None, help=f"decisions per cell, at most ({DECISIONS})")
+    parser.add_argument("--cpu-seconds", type=float, default=None, help=f"CPU seconds per cell, at most ({CPU_SECONDS:g})")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", default="", help="write every cell's times to this JSON file")
     args = parser.parse_args()
     split = lambda s: tuple(x for x in s.split(",") if x)  # noqa: E731
-    run(split(args.games), split(args.strengths), split(args.modes), args.decisions, args.cpu_seconds, args.seed,
-        args.out)
+    run(args.quick, only=split(args.games), strengths=split(args.strengths), modes=split(args.modes),
+        decisions=args.decisions, cpu_seconds=args.cpu_seconds, seed=args.seed, out=args.out)
 
 
 if __name__ == "__main__":

@@ -13,7 +13,7 @@ import time
 import pytest
 
 import games
-from benchmarks import ai
+from benchmarks import ai, decision_times
 from benchmarks.decision_times import Cell, cap_of, line, measure
 from games.ai.search import computer_player
 
@@ -58,6 +58,14 @@ def test_a_cell_times_decisions_with_a_choice_on_the_clock_given() -> None:
     assert len(bot.times) == 12 and all(t > 1.0 for t in bot.times)
     unclocked = measure(games.get_game("kabu"), "easy", "fixed", decisions=12, cpu_seconds=10**6, clock=Ticks())
     assert all(t == 1.0 for t in unclocked.times)
+
+
+def test_the_quick_run_fills_every_cell_of_its_games(capsys: pytest.CaptureFixture[str]) -> None:
+    cells = decision_times.run(quick=True, decisions=4)
+    assert set(cells) == {f"{g}:{s}:{m}" for g in decision_times.QUICK_GAMES for s in decision_times.STRENGTHS
+                          for m in decision_times.MODES}
+    assert all(len(c["times"]) == 4 for c in cells.values())
+    assert capsys.readouterr().out.count("| ecarte ") == 6
 
 
 def test_a_game_without_choices_ends_its_cell() -> None:
