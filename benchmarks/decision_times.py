@@ -133,7 +133,12 @@ def line(cell: Cell) -> str:
     mark = "!" if p99 > GOAL[cell.strength] else " "
     over = cell.over_cap()
     kept = cell.kept_share()
-    past = f"{len(over)} past cap" + (f" (keeps {kept:.0%})" if kept is not None else "") if cell.cap else "no cap"
+    if not cell.cap:
+        past = "no cap"
+    elif cell.mode == "bot":  # cut by the budget: how far past it the search's last look let it run
+        past = f"{len(over)} cut" + (f" (+{ms(max(over) - cell.cap)} at most)" if over else "")
+    else:
+        past = f"{len(over)} past cap" + (f" (keeps {kept:.0%})" if kept is not None else "")
     cap = ms(cell.cap) if cell.cap else "-"
     return (f"| {cell.game:<12} | {cell.strength:<6} | {cell.mode:<5} | {len(cell.times):>5} | {ms(cell.quantile(0.5)):>6} |"
             f" {ms(p99):>6}{mark}| {ms(max(cell.times, default=float('nan'))):>6} | {cap:>5} | {past:<24} |"

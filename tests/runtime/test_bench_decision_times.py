@@ -78,8 +78,10 @@ def test_a_row_says_what_ran_past_the_cap_and_the_goal() -> None:
     assert cell.over_cap() == [2.0, 4.0] and cell.kept_share() == pytest.approx(0.375)
     row = line(cell)
     assert "2 past cap (keeps 38%)" in row and "!" in row  # p99 4 s is past strong's 1.5 s
-    calm = Cell("kabu", "easy", "bot", [0.001] * 100, 0.02, 4, (1.0, 1.0))
+    calm = Cell("kabu", "easy", "fixed", [0.001] * 100, 0.02, 4, (1.0, 1.0))
     assert "0 past cap" in line(calm) and "!" not in line(calm)
+    cut = Cell("rage", "normal", "bot", [0.05] * 90 + [0.203] * 10, 0.2, 4, (1.0, 1.0))
+    assert "10 cut (+3.0 at most)" in line(cut) and "!" not in line(cut)
 
 
 def test_the_strength_benchmark_times_on_the_cpu_clock(monkeypatch: pytest.MonkeyPatch) -> None:
