@@ -18,7 +18,8 @@ from typing import Any
 import pytest
 
 import games
-from bot.thinking import MARGIN, Thinker, ending, think
+from bot.thinking import MARGIN, ending, think
+from tests.runtime.test_thinking_limit import Limited
 
 RENFIELD = games.get_game("renfield")
 
@@ -45,15 +46,6 @@ class Recorder(Executor):
         return future
 
 
-class Recording(Thinker):
-    def __init__(self, executor: Executor) -> None:
-        super().__init__(workers=1, hard_limit=2.0)
-        self.executor = executor
-
-    def _executor(self) -> Executor:
-        return self.executor
-
-
 def test_the_clock_ends_at_the_answers_deadline() -> None:
     assert ending(time.time() - 1.0)() == math.inf
     running = ending(time.time() + 60.0)
@@ -64,10 +56,11 @@ def test_the_caller_sends_its_hard_limit_less_the_margin() -> None:
     state, seat = question()
     recorder = Recorder()
     before = time.time()
-    asyncio.run(Recording(recorder).choose("renfield", state, seat, "strong", 5))
+    thinker = Limited(recorder)
+    asyncio.run(thinker.choose("renfield", state, seat, "strong", 5))
     (args,) = recorder.asked
     assert args[:5] == ("renfield", state, seat, "strong", 5)
-    assert before + 2.0 - MARGIN <= args[5] <= time.time() + 2.0 - MARGIN
+    assert before + thinker.hard_limit - MARGIN <= args[5] <= time.time() + thinker.hard_limit - MARGIN
 
 
 def test_a_decision_past_its_deadline_stops_at_its_first_look(monkeypatch: pytest.MonkeyPatch) -> None:
