@@ -57,6 +57,8 @@ GAME_ACTIONS = 20_000
 def cap_of(player: Any) -> float | None:
     """The clock budget a player stops at (seconds), wherever its kind keeps it; None: it has none
     (a rule player, or an exact policy that needs no clock)."""
+    if not hasattr(player, "clock"):
+        return None  # it never reads a clock (a rule player keeps a ``strength`` for its name only)
     for holder in ("full", "strength", "style", "level"):
         budget = getattr(getattr(player, holder, None), "budget", None)
         if isinstance(budget, (int, float)):

@@ -42,6 +42,7 @@ def test_each_players_clock_cap_is_found() -> None:
 
     assert cap("kabu", "easy") == pytest.approx(0.02)  # the generic search's easy budget
     assert cap("kabu", "strong") is None  # the exact policy has no clock
+    assert cap("rage", "easy") is None  # a rule player: a strength but no clock
     assert cap("renfield", "strong") == pytest.approx(1.0)  # GuidedSearch, tuned
     assert cap("tresotti", "strong") == pytest.approx(1.0)  # Budgeted: its full strength's budget
     assert cap("razz", "normal") == pytest.approx(0.1)  # a betting style's
