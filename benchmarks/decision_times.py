@@ -187,7 +187,10 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", default="", help="write every cell's times to this JSON file")
     args = parser.parse_args()
-    split = lambda s: tuple(x for x in s.split(",") if x)  # noqa: E731
+
+    def split(text: str) -> tuple[str, ...]:
+        return tuple(x for x in text.split(",") if x)
+
     run(args.quick, only=split(args.games), strengths=split(args.strengths), modes=split(args.modes),
         decisions=args.decisions, cpu_seconds=args.cpu_seconds, seed=args.seed, out=args.out)
 
