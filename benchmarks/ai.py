@@ -26,8 +26,11 @@ the game's playout policy against normal with random playouts: whether ``rollout
 its place). ``--samples-only`` gives the players no clock: each strength searches its full sample
 count whatever the machine's load, so the matches are reproducible to the last digit (the
 figures in docs/ai.md are measured so); the decision times then show what those samples cost
-here, and whether the bot's budgets would cut them. Figures measured with this benchmark are in
-docs/ai.md.
+here, and whether the bot's budgets would cut them. ``--cpu-time`` puts the budgets' clock and the
+decision times on the deciding thread's CPU time (``time.thread_time``): on a loaded machine the
+players then think as long as on an idle one, and the times say what an idle machine takes
+(``benchmarks.decision_times`` measures every game × strength so). Figures measured with this
+benchmark are in docs/ai.md.
 """
 
 from __future__ import annotations
@@ -78,6 +81,12 @@ def maker(game: Game, side: str, clock: Callable[[], float] | None) -> PolicyMak
     return lambda: computer_player(game, side, clock)
 
 
+def cpu_clock() -> float:
+    """Seconds of CPU the calling thread has used: a budget clock that shows an idle machine's
+    decisions on a loaded one (the search is single-threaded, so on an idle core wall ≈ CPU)."""
+    return time.thread_time()
+
+
 def after(seconds: float) -> Callable[[], bool]:
     """True once ``seconds`` have passed on the real clock (a matchup's time limit)."""
     end = time.perf_counter() + seconds
@@ -105,9 +114,12 @@ def cell(result: DuplicateResult | None) -> str:
 
 
 def play_game(game: Game, matchups: tuple[str, ...], deals: int, seconds: float, speed: float,
-              seed: int, samples_only: bool = False) -> tuple[dict[str, DuplicateResult | None], dict[str, list[float]]]:
-    """Every matchup of one game, and each strength's decision times over all of them."""
-    budget_clock: Callable[[], float] | None = time.perf_counter if speed == 1 else (lambda: time.perf_counter() * speed)
+              seed: int, samples_only: bool = False,
+              cpu_time: bool = False) -> tuple[dict[str, DuplicateResult | None], dict[str, list[float]]]:
+    """Every matchup of one game, and each strength's decision times over all of them (``cpu_time``:
+    the budgets and the times on the deciding thread's CPU time, ``decision_times.cpu_clock``)."""
+    base: Callable[[], float] = cpu_clock if cpu_time else time.perf_counter
+    budget_clock: Callable[[], float] | None = base if speed == 1 else (lambda: base() * speed)
     if samples_only:
         budget_clock = None
     results: dict[str, DuplicateResult | None] = {}
@@ -118,7 +130,7 @@ def play_game(game: Game, matchups: tuple[str, ...], deals: int, seconds: float,
         if make_a is None or make_b is None:
             results[name] = None
             continue
-        result = duplicate_match(game, make_a, make_b, deals=deals, seed=seed, stop=after(seconds))
+        result = duplicate_match(game, make_a, make_b, deals=deals, seed=seed, stop=after(seconds), clock=base)
         results[name] = result
         for side, side_times in ((a_side, result.times_a), (b_side, result.times_b)):
             if side in times:
@@ -129,7 +141,7 @@ def play_game(game: Game, matchups: tuple[str, ...], deals: int, seconds: float,
 def run(
     quick: bool = False, only: tuple[str, ...] = (), deals: int | None = None, seconds: float | None = None,
     matchups: tuple[str, ...] = DEFAULT, speed: float | None = None, seed: int = 0, out: str = "",
-    samples_only: bool = False,
+    samples_only: bool = False, cpu_time: bool = False,
 ) -> dict[str, Any]:
     """The table: every game's matchups (``mean ± half-width (n deals)``) and decision times."""
     deals = deals if deals is not None else (QUICK_DEALS if quick else FULL_DEALS)
@@ -138,14 +150,16 @@ def run(
     ids = [g for g in games.game_ids() if has_players(games.get_game(g)) and (not only or g in only)]
     if samples_only:
         print("samples only: the players have no clock (reproducible; the times say what the samples cost)")
-    elif speed != 1:
+    if cpu_time:
+        print("CPU time: the budgets and the decision times on the deciding thread's CPU (what an idle machine takes)")
+    if not samples_only and speed != 1:
         print(f"budgets' clock ×{speed:g}: every strength thinks a {speed:g}th of its budget")
     heads = [f"{MATCHUPS[m][0]} vs {MATCHUPS[m][1]}" for m in matchups]
     print(f"| {'game':<12} | " + " | ".join(f"{h:<26}" for h in heads)
           + " | easy p50/p99 | normal p50/p99 | strong p50/p99 (ms) |")
     figures: dict[str, Any] = {}
     for gid in ids:
-        results, times = play_game(games.get_game(gid), matchups, deals, seconds, speed, seed, samples_only)
+        results, times = play_game(games.get_game(gid), matchups, deals, seconds, speed, seed, samples_only, cpu_time)
         print(f"| {gid:<12} | " + " | ".join(f"{cell(results[m]):<26}" for m in matchups) + " | "
               + " | ".join(f"{pct(times[s], .5) + '/' + pct(times[s], .99):>{w}}"
                            for s, w in zip(STRENGTH_NAMES, (12, 14, 19), strict=True)) + " |", flush=True)
@@ -171,6 +185,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0, help="the match seed (the same seed: the same deals)")
     parser.add_argument("--samples-only", action="store_true",
                         help="players without a clock: their full sample counts, reproducible figures")
+    parser.add_argument("--cpu-time", action="store_true",
+                        help="budgets and decision times on the thread's CPU time, not the wall clock")
     parser.add_argument("--out", default="", help="write every value and time to this JSON file")
     args = parser.parse_args()
     matchups = tuple(m for m in args.matchups.split(",") if m)
@@ -179,7 +195,7 @@ def main() -> None:
         parser.error(f"unknown matchups: {', '.join(unknown)}")
     run(quick=args.quick, only=tuple(g for g in args.games.split(",") if g), deals=args.deals, seconds=args.seconds,
         matchups=matchups, speed=args.speed, seed=args.seed, out=args.out,
-        samples_only=args.samples_only)
+        samples_only=args.samples_only, cpu_time=args.cpu_time)
 
 
 if __name__ == "__main__":

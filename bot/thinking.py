@@ -1,15 +1,19 @@
 """Where computer players think: worker processes, never the event loop.
 
-A decision of the search takes up to a strength's budget of CPU (about 20 ms
-easy, 80 ms normal, 250 ms strong), far too long for the loop that answers
-every interaction of every table in 3 s. So each decision is sent to a
-process pool (``forkserver`` workers that preloaded the engines) with the
-state, the seat and the strength; the loop only pickles the state and waits.
+A decision of the search takes up to a strength's budget (at most 40 ms easy,
+250 ms normal, 1.2 s strong; docs/ai.md, "Decision times"), far too long for
+the loop that answers every interaction of every table in 3 s. So each decision
+is sent to a process pool (``forkserver`` workers that preloaded the engines)
+with the state, the seat and the strength; the loop only pickles the state and
+waits.
 
-The wait is bounded twice: the search checks its own clock (the strength's
-budget), and the caller gives up after ``hard_limit`` seconds, queueing
-included, and plays the game's ``timeout_action`` instead, so a table never
-waits on a stuck or flooded worker. A broken pool (a worker killed) is
+The wait is bounded three times: the search checks its own clock (the
+strength's budget); that clock also ends at the answer's deadline (``answer_by``:
+the hard limit less ``MARGIN``, from when the question was asked), so a decision
+that waited in the queue behind others searches less instead of coming too late;
+and the caller gives up after ``hard_limit`` seconds, queueing included, and plays
+the game's ``timeout_action`` instead, so a table never waits on a stuck or
+flooded worker. A broken pool (a worker killed) is
 replaced on the next decision. The workers are the process's, shared by
 every bot it runs and stopped at exit.
 """
@@ -20,10 +24,12 @@ import asyncio
 import atexit
 import hashlib
 import logging
+import math
 import multiprocessing
 import os
 import random
 import time
+from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing.context import BaseContext
@@ -40,6 +46,9 @@ log = logging.getLogger("cardroom.thinking")
 
 #: Seconds a caller waits for a decision (queueing included) before playing the game's default.
 HARD_LIMIT = 2.0
+#: Seconds of the hard limit kept for the answer's way back (unpickling, the loop's turn): a
+#: search stops by then whatever its budget.
+MARGIN = 0.3
 #: The 💡 Hint's search: sampled deals at most, and seconds of search (the strong player's move
 #: and the statistics of its reason); a player waits ``HINT_LIMIT`` at most, queueing included.
 HINT_SAMPLES = 200
@@ -49,11 +58,23 @@ HINT_LIMIT = 8.0
 T = TypeVar("T")
 
 
-def think(game_id: str, state: Any, seat: int, strength: str, seed: int) -> str:
-    """One decision, in a worker process (or inline in tests of the search itself)."""
+def think(game_id: str, state: Any, seat: int, strength: str, seed: int, answer_by: float | None = None) -> str:
+    """One decision, in a worker process (or inline in tests of the search itself); with
+    ``answer_by`` (``time.time()``, comparable across processes) the search ends there at the latest."""
     game = games.get_game(game_id)
-    player = computer_player(game, strength, clock=time.perf_counter)
+    clock = time.perf_counter if answer_by is None else ending(answer_by)
+    player = computer_player(game, strength, clock=clock)
     return str(player.choose(game, state, seat, random.Random(seed)))
+
+
+def ending(answer_by: float) -> Callable[[], float]:
+    """``time.perf_counter``, but infinite once ``answer_by`` has passed: every budget measured on it
+    (``stop = clock() + budget``) is over by then, so the search stops at its next look at the clock."""
+
+    def clock() -> float:
+        return time.perf_counter() if time.time() < answer_by else math.inf
+
+    return clock
 
 
 def hint(game_id: str, state: Any, seat: int, seed: int) -> Advice:
@@ -116,7 +137,8 @@ class Thinker:
     async def choose(self, game_id: str, state: Any, seat: int, strength: str, seed: int) -> str:
         """The computer's move for ``seat``; the game's ``timeout_action`` when no answer comes in time."""
         try:
-            future = self._executor().submit(think, game_id, state, seat, strength, seed)
+            answer_by = time.time() + self.hard_limit - MARGIN  # queueing counts: the table waits for it too
+            future = self._executor().submit(think, game_id, state, seat, strength, seed, answer_by)
             return await _within(asyncio.wrap_future(future), self.hard_limit)
         except BrokenProcessPool:
             log.warning("a computer-player worker died; starting a new pool")
@@ -167,4 +189,4 @@ async def _within(answer: asyncio.Future[T], seconds: float) -> T:
     return answer.result()
 
 
-__all__ = ["HARD_LIMIT", "HINT_LIMIT", "Thinker", "decision_seed", "default_workers", "hint", "think"]
+__all__ = ["HARD_LIMIT", "HINT_LIMIT", "MARGIN", "Thinker", "decision_seed", "default_workers", "ending", "hint", "think"]

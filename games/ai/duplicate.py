@@ -142,7 +142,7 @@ def deal_seed(seed: int, deal: int) -> int:
     return 1_000_003 * seed + deal
 
 
-class _Timed:
+class Timed:
     """A policy whose decisions with a real choice are timed on ``clock``."""
 
     def __init__(self, inner: Policy, clock: Callable[[], float], times: list[float]) -> None:
@@ -201,7 +201,7 @@ def duplicate_match(
         results = []
         for a_seat in range(n):
             policies = [
-                _Timed(make_a(), clock, times_a) if s == a_seat else _Timed(make_b(), clock, times_b)
+                Timed(make_a(), clock, times_a) if s == a_seat else Timed(make_b(), clock, times_b)
                 for s in range(n)
             ]
             rngs = [random.Random(f"duplicate:{seed}:{d}:{s}") for s in range(n)]
@@ -213,6 +213,6 @@ def duplicate_match(
 
 
 __all__ = [
-    "DuplicateResult", "PolicyMaker", "deal_seed", "duplicate_match", "half_width", "options_for",
+    "DuplicateResult", "PolicyMaker", "Timed", "deal_seed", "duplicate_match", "half_width", "options_for",
     "play_deal", "start_hand", "t975", "usual_seats",
 ]

@@ -14,20 +14,25 @@ that world is small. So on each sampled world this module plays every line out e
 * **move ordering**: the table's best action first, then the game's ``order`` (cheap rules:
   e.g. the highest card first);
 * a **node cap**: a call never runs away; past the cap it answers None, as it does where the
-  position is not card play (``playing``) or several seats act at once.
+  position is not card play (``playing``) or several seats act at once;
+* a **deadline** (the caller's, asked every ``CHECK_EVERY`` nodes): past it the call answers None
+  too, so one solve never carries a decision far past its time budget. ``GuidedSearch`` hands its
+  own to every solve its hooks make (``within``), so a game's ``solver`` needs no clock of its own.
 
 It plays through the engine's own ``legal_actions`` and ``apply`` (one source of rules): the
 engines' play paths are already the hot path of every playout, and a second model of each
 game's rules would be a second place for them to be wrong (docs/ai.md, "The endgame solver",
 has the timings that made this the choice).
 
-Pure: no randomness, no clock.
+Pure: no randomness, and no clock but the caller's deadline.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from games.core.game import Game, Outcome
@@ -36,12 +41,29 @@ from .search import deal_mark, reward
 
 #: Nodes (positions searched) a call may visit before it gives up and answers None.
 NODE_CAP = 20_000
+#: Nodes between two looks at the deadline (a look is a clock read; a node costs ~0.1 ms).
+CHECK_EVERY = 32
 
 Key = Callable[[Any], "Hashable | None"]
 Order = Callable[[Any, int, Sequence[str]], Sequence[str]]
 Sides = Callable[[int], int]
 Value = Callable[[Any], float]
 Solve = Callable[[Any, int, Sequence[str]], "list[float] | None"]
+Deadline = Callable[[], bool]
+
+#: The deadline of the decision being made (``within``): every solve made meanwhile stops at it.
+_DEADLINE: ContextVar[Deadline | None] = ContextVar("endgame_deadline", default=None)
+
+
+@contextmanager
+def within(deadline: Deadline | None) -> Iterator[None]:
+    """Every ``solve`` inside the block (that names no deadline itself) answers None once
+    ``deadline()`` is True: a search hands its time budget to the solves its hooks make."""
+    token = _DEADLINE.set(deadline)
+    try:
+        yield
+    finally:
+        _DEADLINE.reset(token)
 
 #: State fields that never change what happens next (logs, the table's last trick, cached actions).
 SKIPPED = frozenset({"recent", "log", "history", "last", "legal", "events", "rng", "summary", "pending_events"})
@@ -111,9 +133,10 @@ class _Search:
 
     def __init__(
         self, game: Game, world: Any, seat: int, playing: Callable[[Any], bool], key: Key,
-        sides: Sides, value: Value | None, order: Order | None, cap: int,
+        sides: Sides, value: Value | None, order: Order | None, cap: int, deadline: Deadline | None = None,
     ) -> None:
         self.game, self.seat, self.playing, self.key, self.order, self.cap = game, seat, playing, key, order, cap
+        self.deadline = deadline
         self.mark = deal_mark(world)
         self.side = sides(seat)
         self.sides = sides
@@ -158,6 +181,8 @@ class _Search:
         self.nodes += 1
         if self.nodes > self.cap:
             raise _Stop
+        if self.deadline is not None and self.nodes % CHECK_EVERY == 0 and self.deadline():
+            raise _Stop  # the decision's time is up: this world is left to the caller
         actor = self.actor(state)
         k = self.key(state)
         best_action: str | None = None
@@ -227,17 +252,20 @@ def solve(
     value: Value | None = None,
     order: Order | None = None,
     cap: int = NODE_CAP,
+    deadline: Deadline | None = None,
 ) -> list[float] | None:
     """Each of ``actions``' exact value for ``seat`` on ``world`` (to the end of the deal), or None.
 
     ``playing(state)``: whether a state is still card play (the search stops, answering None, if
     a line leaves it before the deal ends); ``sides(seat)``: a side id (partners share one);
     ``value(state)``: the seat's result at the end (default: ``advantage`` since ``world``);
-    ``order``: the actions in a promising order; ``cap``: the most nodes, shared by all actions.
+    ``order``: the actions in a promising order; ``cap``: the most nodes, shared by all actions;
+    ``deadline``: None once it is True (default: the one ``within`` set, if any).
     """
     if not actions or game.outcome(world) is not None:
         return None
-    run = _Search(game, world, seat, playing, key, sides, value, order, cap)
+    run = _Search(game, world, seat, playing, key, sides, value, order, cap,
+                  deadline if deadline is not None else _DEADLINE.get())
     try:
         if run.actor(world) != seat:
             return None

@@ -24,6 +24,10 @@ Prune = Callable[[Game, Any, int, tuple[str, ...]], tuple[str, ...]]
 #: The strong player's time budget here: issue 25 allows 1.5 s (p99) and a flat search keeps
 #: gaining from more determinizations; 0.25 s left it level with the normal player.
 STRONG_BUDGET = 1.0
+#: The easy player's: its two sampled deals of a whole-deal playout (Reversis, Tresotti) took up to
+#: 37 ms of CPU (docs/ai.md, "Decision times"), so the search's 20 ms cut a tenth of Reversis' easy
+#: decisions to one deal; 40 ms lets the bot's easy play as the measured one, within the issue's 50 ms.
+EASY_BUDGET = 0.04
 
 
 class PrunedSearch(SearchPlayer):
@@ -32,6 +36,8 @@ class PrunedSearch(SearchPlayer):
     def __init__(self, strength: Strength, clock: Callable[[], float] | None, prune: Prune) -> None:
         if strength.name == "strong":
             strength = replace(strength, budget=max(strength.budget, STRONG_BUDGET))
+        elif strength.name == "easy":
+            strength = replace(strength, budget=max(strength.budget, EASY_BUDGET))
         super().__init__(strength, clock)
         self.prune = prune
 

@@ -7,7 +7,7 @@ import itertools
 import random
 
 import games
-from games.ai.pruned import STRONG_BUDGET, PrunedSearch
+from games.ai.pruned import EASY_BUDGET, STRONG_BUDGET, PrunedSearch
 from games.ai.search import EASY, NORMAL, STRONG, SearchPlayer
 
 GAME = games.get_game("tresotti")
@@ -38,6 +38,8 @@ def test_a_rule_that_leaves_nothing_leaves_every_legal_action() -> None:
 def test_the_strong_player_gets_the_longer_budget_and_keeps_to_it() -> None:
     assert PrunedSearch(STRONG, None, lambda g, s, seat, legal: legal).strength.budget == STRONG_BUDGET
     assert PrunedSearch(NORMAL, None, lambda g, s, seat, legal: legal).strength == NORMAL
+    easy = PrunedSearch(EASY, None, lambda g, s, seat, legal: legal).strength
+    assert easy.budget == EASY_BUDGET > EASY.budget and easy.samples == EASY.samples  # same samples, room for them
     state, seat, _legal = _bidding()
     ticks = itertools.count(0, 0.01)  # a fake clock: 10 ms a reading
     player = PrunedSearch(STRONG, ticks.__next__, lambda g, s, seat, legal: legal)

@@ -27,6 +27,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
+from games.ai import endgame
 from games.ai.search import ROLLOUT_LIMIT, Strength, deal_mark, reward
 from games.core.game import Game
 
@@ -81,6 +82,14 @@ class GuidedSearch:
         if len(kept) == 1:
             return kept[0]
         deadline = self._deadline()
+        with endgame.within(deadline):  # an exact solve stops at the decision's deadline too
+            means = self._means(game, state, seat, rng, kept, deadline)
+        best = max(means)
+        return kept[next(i for i, m in enumerate(means) if m == best)]
+
+    def _means(self, game: Game, state: Any, seat: int, rng: random.Random, kept: list[str],
+               deadline: Callable[[], bool] | None) -> list[float]:
+        """Each candidate's mean value over the sampled deals searched before the deadline."""
         totals = [0.0] * len(kept)
         counts = [0] * len(kept)
         order = list(range(len(kept)))
@@ -101,9 +110,7 @@ class GuidedSearch:
                         break  # the rest of this sample would be scored from cut playouts
             if deadline is not None and deadline():
                 break
-        means = [t / c if c else float("-inf") for t, c in zip(totals, counts, strict=True)]
-        best = max(means)
-        return kept[next(i for i, m in enumerate(means) if m == best)]
+        return [t / c if c else float("-inf") for t, c in zip(totals, counts, strict=True)]
 
     def _deadline(self) -> Callable[[], bool] | None:
         clock = self.clock
