@@ -11,12 +11,15 @@ from __future__ import annotations
 
 import random
 import re
+from dataclasses import replace
 
 import pytest
 
+from cogs.ui.comeback import off_table_panel
 from tests.e2e.conftest import World
 from tests.e2e.test_japanese import texts_of
 from tests.e2e.test_tournament_kills import click_turn, keeper_of, started
+from tests.e2e.test_tournament_levels import one_table
 from tests.e2e.test_tournament_signup import fresh
 
 OUT_LINE = re.compile(
@@ -61,3 +64,16 @@ async def test_the_first_knock_out_shows_in_the_standings_and_points_to_the_tabl
     ]
     assert playing and found[3] == ", ".join(f"<#{c}>" for c in playing)
     assert all(c in {thread.id for thread in w.channel.threads} for c in playing)
+
+
+async def test_a_panel_left_at_a_tournament_table_says_the_player_can_watch(world: World) -> None:
+    w = world
+    tid, _thread = await one_table(w)
+    keeper = keeper_of(w)
+    (table_id,) = (await keeper.runner.floor(await keeper.tournaments.get(tid))).status
+    snap = await w.bot.tables.get(table_id)
+    embed, _view = off_table_panel(snap, w.erin.id)  # what the panel keeper draws for someone no longer seated
+    assert "tournament table" in (embed.description or "") and "watch it here" in (embed.description or "")
+    ordinary = replace(snap, ledger_scope=None)
+    embed, _view = off_table_panel(ordinary, w.erin.id)
+    assert "tournament" not in (embed.description or "")
