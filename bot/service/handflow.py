@@ -149,10 +149,13 @@ def deal(
     live.core = replace(live.core, hand_no=hand_no)
     seed = hand_seed(live.seed, hand_no)
     level = knockouts.level_options(conn, live.core, now)
-    if level is not None and (level[0] != live.core.options or hand_no == 1):  # a tournament's level clock
-        live.core = replace(live.core, options=level[0])
-        live.settings_dirty = True
-        live.add_recent(level[1])
+    if level is not None:  # a tournament's level clock: its stakes, and the level its message shows
+        options, number = level
+        if options != live.core.options or hand_no == 1:
+            live.core = replace(live.core, options=options)
+            live.settings_dirty = True
+            live.add_recent(knockouts.level_text(number, options))
+        live.core = replace(live.core, level=number)
     stacks = escrows(conn, live, [p.user_id for p in seated]) if live.core.chips else ()
     if game.counts_tenure:
         carry = {**(carry or {}), "seating": seating(conn, live.core.id, [p.user_id for p in seated], hand_no)}

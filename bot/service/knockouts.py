@@ -13,16 +13,21 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
 
 from pydantic import BaseModel
 
-from data.store import Conn
+from data.store import Conn, Row
 from games.core.i18n import _
 
 from . import round_tables
 from .events import formats, levels
 from .models import TableCore
+
+if TYPE_CHECKING:
+    from .live import Live
 
 
 def tournament_of(core: TableCore) -> int | None:
@@ -70,27 +75,64 @@ def stakes_text(options: BaseModel) -> str:
     return _(", ").join(parts)
 
 
-def level_options(conn: Conn, core: TableCore, now: str) -> tuple[BaseModel, str] | None:
+#: A level as a table shows it: (number, when the next one starts as a Unix time, None at the last).
+Level = tuple[int, int | None]
+
+
+def _level_at(row: Row, core: TableCore, at: str) -> tuple[BaseModel, Level] | None:
+    """The stakes and level of tournament ``row``'s clock at ``at`` (None: no level clock)."""
+    if row["started_at"] is None or row["game_id"] not in formats.STAKES:
+        return None
+    started = datetime.fromisoformat(row["started_at"])
+    level = levels.level_at((datetime.fromisoformat(at) - started).total_seconds(), row["level_minutes"] * 60)
+    options = levels.raised(core.game.options_from(json.loads(row["options_json"])), formats.STAKES[row["game_id"]], level.multiplier)
+    ends = None if level.ends is None else int((started + timedelta(seconds=level.ends)).timestamp())
+    return options, (level.number, ends)
+
+
+_EVENT = "SELECT id, game_id, options_json, level_minutes, started_at FROM tournaments"
+
+
+def level_options(conn: Conn, core: TableCore, now: str) -> tuple[BaseModel, Level] | None:
     """The stakes a tournament table deals its next hand at (its options raised to the level the
-    event's clock shows now) and the line that tells the table; None at an ordinary table."""
+    event's clock shows now) and that level; None at an ordinary table."""
     tid = tournament_of(core)
     if tid is None:
         return None
-    row = conn.execute(
-        "SELECT game_id, options_json, level_minutes, started_at FROM tournaments WHERE id=?", (tid,)
-    ).fetchone()
-    if row is None or row["started_at"] is None or row["game_id"] not in formats.STAKES:
-        return None
-    started = datetime.fromisoformat(row["started_at"])
-    level = levels.level_at((datetime.fromisoformat(now) - started).total_seconds(), row["level_minutes"] * 60)
-    options = levels.raised(core.game.options_from(json.loads(row["options_json"])), formats.STAKES[row["game_id"]], level.multiplier)
+    row = conn.execute(f"{_EVENT} WHERE id=?", (tid,)).fetchone()
+    return None if row is None else _level_at(row, core, now)
+
+
+def level_text(level: Level, options: BaseModel) -> str:
+    """"Level 3 · ante 3, bring-in 6 · next level <t:…:R>.": the table's recent line at a new level,
+    and the head of its message while the hand plays (in the reader's language)."""
+    number, ends = level
     stakes = stakes_text(options)
-    if level.ends is None:
-        line = _("Level {n} · {stakes} · the last level.").format(n=level.number, stakes=stakes)
-    else:
-        at = int((started + timedelta(seconds=level.ends)).timestamp())
-        line = _("Level {n} · {stakes} · next level <t:{at}:R>.").format(n=level.number, stakes=stakes, at=at)
-    return options, line
+    if ends is None:
+        return _("Level {n} · {stakes} · the last level.").format(n=number, stakes=stakes)
+    return _("Level {n} · {stakes} · next level <t:{at}:R>.").format(n=number, stakes=stakes, at=ends)
 
 
-__all__ = ["level_options", "record", "stakes_text", "tournament_of"]
+def remember_levels(conn: Conn, lives: Sequence[Live]) -> None:
+    """After a restart: each tournament table's level as of its current hand's deal (few tables
+    are a tournament's; one query for their events and one for their hands)."""
+    scoped = [live for live in lives if live.core.ledger_scope is not None and live.core.hand_no > 0]
+    if not scoped:
+        return
+    events = {-live.core.ledger_scope for live in scoped if live.core.ledger_scope is not None}
+    rows = {int(r["id"]): r for r in conn.execute(f"{_EVENT} WHERE id IN ({','.join('?' * len(events))})", list(events))}
+    marks = ",".join("?" * len(scoped))
+    dealt = dict(conn.execute(
+        f"SELECT h.table_id, h.started_at FROM hands h JOIN tables t ON t.id = h.table_id AND h.hand_no = t.hand_no"
+        f" WHERE h.table_id IN ({marks})",
+        [live.core.id for live in scoped],
+    ).fetchall())
+    for live in scoped:
+        row = rows.get(-(live.core.ledger_scope or 0))
+        at = dealt.get(live.core.id)
+        found = None if row is None or at is None else _level_at(row, live.core, str(at))
+        if found is not None:
+            live.core = replace(live.core, level=found[1])
+
+
+__all__ = ["Level", "level_options", "level_text", "record", "remember_levels", "stakes_text", "tournament_of"]

@@ -17,6 +17,7 @@ import games
 from data.store import Conn, Row
 from games import Event, Game, Outcome
 
+from . import knockouts
 from .busted import remember_busted
 from .errors import StalePrompt
 from .models import SeatInfo, TableCore, TableSnapshot
@@ -343,6 +344,7 @@ def live_from_row(conn: Conn, row: Row) -> Live:
     ).fetchall()
     live = live_from_parts(row, 0 if pot is None else int(pot[0]), players, hand, acted)
     remember_busted(conn, [live])
+    knockouts.remember_levels(conn, [live])
     return live
 
 
@@ -386,6 +388,7 @@ def lives_from_rows(conn: Conn, rows: list[Row], chunk: int = 500) -> list[Live]
             for r in part
         ]
     remember_busted(conn, out, chunk)
+    knockouts.remember_levels(conn, out)
     return out
 
 

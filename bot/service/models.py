@@ -86,6 +86,10 @@ class TableCore:
     #: tables play for tournament chips in the tournament's scope (a negative id, ``tournaments.scope_of``).
     #: None: an ordinary table, whose chips are the server's.
     ledger_scope: int | None = None
+    #: A tournament table's level as of its hand's deal: (level number, when the next level starts as
+    #: a Unix time, None at the last level). Shown on the table's message (``knockouts.level_text``);
+    #: not a column: the deal sets it and a restart works it out again (``knockouts.remember_levels``).
+    level: tuple[int, int | None] | None = None
 
     @property
     def ledger_guild(self) -> int:

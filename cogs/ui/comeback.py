@@ -34,6 +34,11 @@ def off_table_panel(snap: TableSnapshot, user_id: int) -> tuple[discord.Embed, d
         view.add_item(rebuy_button(snap))
     elif user_id in snap.lobby:
         text = _("You're in from the next hand: your cards come with the next deal.")
+    elif snap.scoped:  # a tournament's table: knocked out (or moved to another table)
+        text = _(
+            "You're not seated at this tournament table any more; it plays on without you (hand {hand}). Knocked out?"
+            " You can still watch it here, and the tournament's channel links every table still playing."
+        ).format(hand=snap.hand_no)
     else:
         text = _("You're not seated at this table any more; it plays on without you (hand {hand}).").format(
             hand=snap.hand_no

@@ -11,6 +11,7 @@ from typing import Any
 
 import discord
 
+from bot.service import knockouts
 from bot.service.computers import STRENGTHS, is_computer, mention, strength_label
 from bot.service.models import TableSnapshot
 from games import Game
@@ -201,8 +202,11 @@ def playing_view(snap: TableSnapshot) -> discord.ui.View:
 
 
 def _header(snap: TableSnapshot) -> str:
-    """A pending close, who joins or leaves next hand, and the latest timeouts (one line, not a pile of them)."""
-    lines = [_("The table will close after this hand.")] if snap.closing_by is not None else []
+    """A tournament table's level first (it stays in place while the recent lines scroll), then a
+    pending close, who joins or leaves next hand, and the latest timeouts (one line, not a pile of them)."""
+    lines = [knockouts.level_text(snap.level, snap.options)] if snap.level is not None else []
+    if snap.closing_by is not None:
+        lines.append(_("The table will close after this hand."))
     waiting = [u for u in snap.lobby if snap.seat_of(u) is None]
     if waiting:
         lines.append(_("Joining next hand: {who}").format(who=_who(tuple(waiting))))

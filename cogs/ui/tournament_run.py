@@ -18,7 +18,7 @@ import discord
 from bot.service.errors import NotAllowed
 from bot.service.models import TableSnapshot
 from bot.service.rounds_run import Board, RoundsRunner
-from bot.service.tournament_rows import Tournament
+from bot.service.tournament_rows import Entry, Tournament
 from bot.service.tournaments import Tournaments
 from bot.tasks import clock_sleep
 from data.store import DatabaseUnavailable
@@ -52,6 +52,9 @@ class Keeper:
         self._lock = asyncio.Lock()
         self._soon: set[int] = set()
         self._tasks: set[asyncio.Task[None]] = set()
+        #: The entries each event's message shows now (as this process last drew it). Knock-outs
+        #: are recorded by the tables' own hands, not by a step, so a step compares with these.
+        self._shown: dict[int, tuple[Entry, ...]] = {}
 
     # ---------------------------------------------------------------- the loop
     async def keep(self) -> None:
@@ -146,18 +149,46 @@ class Keeper:
         return thread.id
 
     async def after(self, before: Tournament, t: Tournament) -> None:
-        """Posts the message of each new table, edits the event's message, and posts the final
-        standings once the event has ended in this step."""
+        """Posts the message of each new table, edits the event's message when what it shows changed
+        (a knock-out at a table, the start, the end; once after a restart), tells those just
+        knocked out which tables they can watch, and posts the final standings at the end."""
+        playing: list[int] = []
         for table_id in (await self.runner.floor(t)).status:
             snap = await self.host.tables.get(table_id, guild_id=t.guild_id)
             if snap.message_id is None:
                 await self._post_table(snap)
+            if snap.status == "playing":
+                playing.append(snap.channel_id)
+        shown = self._shown.get(t.id)
         moved = await self._board_moved(t)
-        if t.status == before.status and t.entries == before.entries and not moved:
+        if t.status == before.status and t.entries == shown and not moved:
             return
         await self._refresh(t)
+        self._shown[t.id] = t.entries
+        if t.status == "running" and shown is not None:
+            await self._tell_out(t, just_out(shown, t), playing)
         if before.status == "running" and t.status == "finished":
+            self._shown.pop(t.id, None)
             await self._announce(t)
+
+    async def _tell_out(self, t: Tournament, out: list[Entry], playing: list[int]) -> None:
+        """One line in the event's channel per knock-out: their place, and the tables still playing
+        (their threads), where they can watch the rest of the event."""
+        channel = self.client.get_channel(t.channel_id)
+        if not out or not isinstance(channel, discord.abc.Messageable):
+            return
+        with speaking(t.locale):
+            tables = _(", ").join(f"<#{c}>" for c in playing)
+            lines = [
+                _("<@{user}> is knocked out of the tournament, finishing {place}. You can watch the tables still playing: {tables}").format(
+                    user=e.user_id, place=place_name(e.place or 0), tables=tables
+                )
+                for e in out
+            ]
+        try:
+            await channel.send("\n".join(lines), allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException:
+            log.info("tournament %s: its knock-out line couldn't be posted", t.id)
 
     async def _post_table(self, snap: TableSnapshot) -> None:
         channel = self.client.get_partial_messageable(snap.channel_id, guild_id=snap.guild_id)
@@ -217,6 +248,12 @@ class Keeper:
             log.info("tournament %s: its final standings couldn't be posted", t.id)
 
 
+def just_out(shown: tuple[Entry, ...], t: Tournament) -> list[Entry]:
+    """Entrants knocked out since ``shown`` (best place first)."""
+    was_in = {e.user_id for e in shown if e.knocked_out_at is None}
+    return sorted((e for e in t.entries if e.user_id in was_in and e.knocked_out_at is not None), key=lambda e: e.place or 0)
+
+
 def standings_embed(t: Tournament) -> discord.Embed:
     """The entrants by finishing place (those still in first, in seat order), with their prizes."""
     b = EmbedBudget(_("🏆 Tournament {n}: standings").format(n=t.id), COLOUR_DONE)
@@ -246,4 +283,4 @@ def board_embed(rows: list[tuple[int, int, int, int]]) -> discord.Embed:
     return b.embed
 
 
-__all__ = ["Keeper", "board_embed", "standings_embed"]
+__all__ = ["Keeper", "board_embed", "just_out", "standings_embed"]

@@ -18,6 +18,22 @@ from tests.e2e.test_japanese import texts_of
 from tests.e2e.test_tournament_signup import fresh, signup, tournament_id, wallet
 
 
+async def move_people(w: World, table_ids: list[int], rng: random.Random) -> bool:
+    """At each table, the first person to act makes a random legal move through the table service
+    (the computers play on their own); True if anyone was to act."""
+    acted = False
+    for table_id in table_ids:
+        snap = await w.bot.tables.get(table_id)
+        people = [u for u in snap.to_act_users if u > 0]
+        if snap.status == "playing" and people:
+            seat = next(i.seat for i in snap.seats if i.user_id == people[0])
+            action = rng.choice(snap.game.legal_actions(snap.state, seat))
+            with contextlib.suppress(ServiceError):
+                await w.bot.tables.act(table_id, people[0], action, seq=snap.seq)
+            acted = True
+    return acted
+
+
 async def test_a_16_player_knockout_razz_plays_to_its_payouts(world: World) -> None:
     w = world
     await w.mod.slash(w.channel, "admin settings", hand_pause_seconds=0)
@@ -46,18 +62,9 @@ async def test_a_16_player_knockout_razz_plays_to_its_payouts(world: World) -> N
         t = await tour.tournaments.get(tid)
         if t.status == "finished":
             break
-        acted = False
         floor = await tour.runner.floor(t)
         fewest = min(fewest, len(floor.status))
-        for table_id in floor.status:
-            snap = await w.bot.tables.get(table_id)
-            people = [u for u in snap.to_act_users if u > 0]
-            if snap.status == "playing" and people:
-                seat = next(i.seat for i in snap.seats if i.user_id == people[0])
-                action = rng.choice(snap.game.legal_actions(snap.state, seat))
-                with contextlib.suppress(ServiceError):
-                    await w.bot.tables.act(table_id, people[0], action, seq=snap.seq)
-                acted = True
+        acted = await move_people(w, list(floor.status), rng)
         if not acted or step % 8 == 0:
             await w.env.advance_time(20)  # the level clock runs; the keeper's sweep
     assert t.status == "finished", "the tournament didn't end"
