@@ -9,7 +9,7 @@ import importlib
 MODULES = (
     "benchmarks.engines", "benchmarks.razz_vs_pokerkit", "benchmarks.ledger", "benchmarks.discord_load",
     "benchmarks.computer_load", "benchmarks.thinking", "benchmarks.ai", "benchmarks.ratings", "benchmarks.images",
-    "benchmarks.shards",
+    "benchmarks.shards", "benchmarks.tournaments",
 )
 
 
