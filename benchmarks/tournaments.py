@@ -22,7 +22,9 @@ hands, knock-outs, players moved, tables broken, payouts. Every finished event's
 its pool (the buy-ins), an unfinished one's pool must still hold them all, and every ledger scope
 (each event's tournament chips, each server's chips) must audit clean.
 
-Figures: see docs/events.md (the run of record and the load average at the time).
+Figures (27 Nov 2026, the full run on this shared 2-core machine at load average 7.3): 550 tables,
+7,700 people's actions, 884 hands; people's interactions p99 30.27 ms, 2.35× the trivial command's p99
+(12.86 ms): both targets met. docs/events.md has the whole record.
 """
 
 from __future__ import annotations
