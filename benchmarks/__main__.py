@@ -8,8 +8,8 @@ import importlib
 # Each module exposes run(quick: bool) -> dict and prints its own table.
 MODULES = (
     "benchmarks.engines", "benchmarks.razz_vs_pokerkit", "benchmarks.ledger", "benchmarks.discord_load",
-    "benchmarks.computer_load", "benchmarks.thinking", "benchmarks.ai", "benchmarks.decision_times", "benchmarks.ratings", "benchmarks.images",
-    "benchmarks.shards",
+    "benchmarks.computer_load", "benchmarks.thinking", "benchmarks.ai", "benchmarks.decision_times", "benchmarks.ratings",
+    "benchmarks.images", "benchmarks.shards", "benchmarks.tournaments",
 )
 
 

@@ -167,11 +167,7 @@ async def _run(tables: int, rounds: int, seed: int, computers: int = 0, images: 
                 play_s = time.perf_counter() - t1
                 await cast(Any, bot).publisher.idle()  # added by the cogs.tables extension
                 audit = await bot.economy.audit(guild.id)
-    trivial = _samples.get("/rules", [])
-    game_kinds = {k: v for k, v in _samples.items() if k != "/rules"}
-    everything = [x for v in game_kinds.values() for x in v]
-    base50, base99 = _pct(trivial, 0.5), _pct(trivial, 0.99)
-    result: dict[str, Any] = {
+    return {
         "tables": tables,
         "players_per_table": PLAYERS,
         "computers_per_table": computers,
@@ -180,17 +176,28 @@ async def _run(tables: int, rounds: int, seed: int, computers: int = 0, images: 
         "actions": actions,
         "setup_seconds": round(setup_s, 2),
         "play_seconds": round(play_s, 2),
+        "audit_ok": audit.ok,
+        **timing_figures(_samples),
+    }
+
+
+def timing_figures(samples: dict[str, list[float]]) -> dict[str, Any]:
+    """The figures of a run's timed interactions: everything but the trivial command (``/rules``) against
+    it, per kind and together, and whether the targets are met (shared with ``benchmarks.tournaments``)."""
+    trivial = samples.get("/rules", [])
+    everything = [x for k, v in samples.items() if k != "/rules" for x in v]
+    base50, base99 = _pct(trivial, 0.5), _pct(trivial, 0.99)
+    result: dict[str, Any] = {
         "trivial_p50_ms": round(base50, 3),
         "trivial_p99_ms": round(base99, 3),
         "all_p50_ms": round(_pct(everything, 0.5), 3),
         "all_p99_ms": round(_pct(everything, 0.99), 3),
         "ratio_p50": round(_pct(everything, 0.5) / base50, 2) if base50 else None,
         "ratio_p99": round(_pct(everything, 0.99) / base99, 2) if base99 else None,
-        "audit_ok": audit.ok,
         "kinds": {
             k: {"n": len(v), "p50_ms": round(_pct(v, 0.5), 3), "p99_ms": round(_pct(v, 0.99), 3),
                 "ratio_p50": round(_pct(v, 0.5) / base50, 2) if base50 else None}
-            for k, v in sorted(_samples.items())
+            for k, v in sorted(samples.items())
         },
     }
     result["target_ms_met"] = result["all_p99_ms"] <= TARGET_P99_MS
@@ -233,11 +240,16 @@ def _print(r: dict[str, Any]) -> None:
         f" {r['computer_fallbacks']} decisions past the hard limit), {r['actions']} people's game actions "
         f"(setup {r['setup_seconds']} s, play {r['play_seconds']} s), ledger audit ok: {r['audit_ok']}"
     )
+    print_timing(r, "all game interactions")
+
+
+def print_timing(r: dict[str, Any], what: str) -> None:
+    """The table of ``timing_figures`` by kind, ``what`` (everything timed) against the trivial command, the targets."""
     print(f"{'interaction':<16}{'n':>7}{'p50 ms':>10}{'p99 ms':>10}{'×trivial p50':>14}")
     for kind, k in r["kinds"].items():
         print(f"{kind:<16}{k['n']:>7}{k['p50_ms']:>10.2f}{k['p99_ms']:>10.2f}{k['ratio_p50'] or 0:>14.2f}")
     print(
-        f"all game interactions: p50 {r['all_p50_ms']:.2f} ms, p99 {r['all_p99_ms']:.2f} ms; "
+        f"{what}: p50 {r['all_p50_ms']:.2f} ms, p99 {r['all_p99_ms']:.2f} ms; "
         f"trivial /rules p50 {r['trivial_p50_ms']:.2f} ms, p99 {r['trivial_p99_ms']:.2f} ms; "
         f"ratio p50 {r['ratio_p50']}×, p99 {r['ratio_p99']}×"
     )

@@ -10,7 +10,10 @@ from __future__ import annotations
 import importlib
 from pathlib import Path
 
+import pytest
+
 from benchmarks import ai, computer_load, discord_load, engines, images, ledger, ratings, shards, thinking
+from benchmarks import tournaments as tournaments_bench
 from benchmarks.__main__ import MODULES
 
 #: Modules of benchmarks/ that are a benchmark's parts, not a benchmark.
@@ -87,3 +90,18 @@ def test_ratings() -> None:
 def test_images() -> None:
     result = images.run(quick=True)
     assert result["pictures"] and result["p99_ms"] > 0
+
+
+def test_tournaments_run_at_once_and_their_books_balance(capsys: pytest.CaptureFixture[str]) -> None:
+    """Two knockouts at once, people clicking through SimCord and computers filling: the figures are
+    there and the books hold (every pool intact or paid out in full, every scope's audit clean)."""
+    result = tournaments_bench.run(quick=True, events=2, seats=3, people=2, rounds=2, turns=3)
+    assert result["events"] == 2 and result["tables"] == 2 and result["rounds"] >= 1
+    assert result["actions"] >= 2 and result["hands"] >= 1 and result["stake_levels"] >= 1
+    assert result["kinds"]["action button"]["n"] >= 2 and result["kinds"]["my hand"]["n"] >= 2
+    assert result["trivial_p50_ms"] > 0 and result["all_p99_ms"] >= result["all_p50_ms"] > 0
+    assert result["books_ok"], result["problems"]
+    out = capsys.readouterr().out
+    assert "2 knockout razz tournaments × 3 seats (2 people each, computers filling) at once: 2 tables" in out
+    assert "books: every payout equal to its pool and every audit balanced: True" in out
+    assert "people's interactions: p50 " in out and "targets: p99 ≤ 50 ms — " in out
