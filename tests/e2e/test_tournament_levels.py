@@ -46,9 +46,22 @@ def table_message(thread: Any) -> Any:
     raise AssertionError([(m.content, len(m.embeds)) for m in thread.history()][-5:])
 
 
-def level_shown(thread: Any) -> tuple[int, str, int]:
+async def shown_table_message(w: World, thread: Any) -> Any:
+    """The table's message once the bot has posted it again.
+
+    After a hand the bot moves the table's message below the result (deletes it and posts it anew);
+    the new post may still wait on a Discord rate limit's timer when the bot settles, so the clock is
+    let run a second at a time until it's there (a test on a busy machine hit that gap)."""
+    for _ in range(30):
+        with contextlib.suppress(AssertionError):
+            return table_message(thread)
+        await w.env.advance_time(1)
+    return table_message(thread)
+
+
+async def level_shown(w: World, thread: Any) -> tuple[int, str, int]:
     """The level at the head of the table message's embed: (number, stakes, next level's Unix time)."""
-    head = (table_message(thread).embeds[0].description or "").split("\n")[0]
+    head = ((await shown_table_message(w, thread)).embeds[0].description or "").split("\n")[0]
     found = LEVEL.search(head)
     assert found is not None, f"no level at the head of the table's message: {head!r}"
     return int(found[1]), found[2], int(found[3])
@@ -78,32 +91,34 @@ async def next_hand(w: World, tid: int, rng: random.Random) -> None:
 async def test_the_table_message_shows_the_level_and_follows_the_clock(world: World) -> None:
     w = world
     tid, thread = await one_table(w)
-    number, stakes, ends = level_shown(thread)
+    number, stakes, ends = await level_shown(w, thread)
     assert number == 1 and stakes.startswith("ante ") and "bring-in " in stakes
     rng = random.Random(5)
     await next_hand(w, tid, rng)
-    assert level_shown(thread)[:2] == (1, stakes)  # still level 1: the line stays, though the recent lines moved on
+    assert (await level_shown(w, thread))[:2] == (1, stakes)  # still level 1: the line stays, though the recent lines moved on
     for _ in range(60):  # hands go on while the clock runs past ten minutes
         await w.env.advance_time(20)
         await next_hand(w, tid, rng)
-        if level_shown(thread)[0] > 1:
+        if (await level_shown(w, thread))[0] > 1:
             break
-    number, raised, later = level_shown(thread)
-    assert number == 2 and raised != stakes and later == ends + 600
+    number, raised, later = await level_shown(w, thread)
+    # Usually level 2; on a busy machine the computers' answers can take long enough for the clock
+    # to pass another ten minutes within one hand: whatever the level, its stakes and end follow it.
+    assert number >= 2 and raised != stakes and later == ends + 600 * (number - 1)
     # A restart works the level out again from the hand's deal (it isn't a column).
     keeper = w.bot.get_cog("TournamentsCog").keeper  # type: ignore[union-attr]
     (table_id,) = (await keeper.runner.floor(await keeper.tournaments.get(tid))).status
     before = await w.bot.tables.get(table_id)
     await w.env.restart_bot(make_bot(w.db_path))
     after = await w.bot.tables.get(table_id)
-    assert after.hand_no == before.hand_no and after.level == before.level == (2, later)
+    assert after.hand_no == before.hand_no and after.level == before.level == (number, later)
 
 
 async def test_the_level_reads_in_japanese_at_a_japanese_table(world: World) -> None:
     w = world
     await w.mod.slash(w.channel, "admin settings", language="ja")
     _tid, thread = await one_table(w, "frankenstein")
-    head = (table_message(thread).embeds[0].description or "").split("\n")[0]
+    head = ((await shown_table_message(w, thread)).embeds[0].description or "").split("\n")[0]
     found = LEVEL.search(head)
     assert found is not None and head.startswith("レベル1 · ") and "次のレベルは<t:" in head, head
     assert "ante" not in head and "Level" not in head
