@@ -2,7 +2,7 @@
 
 ``buyins.stay_or_go`` writes a ``system``/``busted`` row when a player at zero can't buy in again
 and leaves; joining again writes ``join``. No column or migration of its own: the log already says
-it, so a restart (``live.live_from_row``, ``live.lives_from_rows``) knows who to show the way back.
+it, so a restart (``live_load.live_from_row``, ``live_load.lives_from_rows``) knows who to show the way back.
 """
 
 from __future__ import annotations

@@ -29,8 +29,8 @@ from .guilds import load_settings
 from .hint_counts import hints_used
 from .live import Change, Live, Pause, Player, dumps, hand_seed, log
 from .models import Status
-from .ratings import rate_hand
-from .results import deal_result, hand_result, story_of, team_of_seats
+from .ratings import record_hand
+from .results import deal_result, hand_result, story_of
 from .standings import session_lines
 from .tenure import seating
 
@@ -212,19 +212,7 @@ def finish_hand(
     if chips is not None:  # a tournament's table: who busted is out, with this hand
         knockouts.record(conn, live.core, users, live.stacks, chips, now)
     core = live.core
-    scores = tuple(outcome.scores) if outcome.scores else (None,) * len(users)
-    teams = team_of_seats(outcome, len(users))
-    conn.executemany(
-        'INSERT INTO results (table_id, hand_no, guild_id, user_id, game_id, seat, "placing", payoff, score, at, team)'
-        " VALUES (?,?,?,?,?,?,?,?,?,?,?)",
-        [
-            (core.id, core.hand_no, core.guild_id, u, game.id, i, outcome.placings[i], nets[i], scores[i], now, teams[i])
-            for i, u in enumerate(users)
-        ],
-    )
-    if core.hints != "on":  # with hints on, the computer coached: chips and boards count, ratings don't
-        rate_hand(conn, guild_id=core.guild_id, game_id=game.id, table_id=core.id, hand_no=core.hand_no,
-                  users=users, outcome=outcome, now=now)
+    record_hand(conn, core, game.id, users, outcome, nets, now)
     result = hand_result(
         core.hand_no, users, outcome, mention, nets=nets if core.chips else None, chips=chips,
         pot=core.pot, sheet=None if game.hand_by_hand else game.view(core.state, None).public.sheet,

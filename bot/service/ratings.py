@@ -25,7 +25,8 @@ from data.store import Conn
 from games import Outcome
 
 from .computers import is_computer
-from .results import teams_in
+from .models import TableCore
+from .results import team_of_seats, teams_in
 from .seasons import season_of_hand
 
 #: openskill's defaults: mu 25, sigma 25/3, beta 25/6, tau 25/300 (sigma never collapses to 0).
@@ -192,4 +193,24 @@ def _rating(row: Any) -> Rating:
     return Rating(str(game_id), int(user_id), float(mu), float(sigma), int(rated), int(place), int(players))
 
 
-__all__ = ["MODEL", "Rating", "board", "most_rated_game", "player_ratings", "rate_hand", "shown", "sides"]
+def record_hand(
+    conn: Conn, core: TableCore, game_id: str, users: list[int], outcome: Outcome, nets: Sequence[int], now: str
+) -> None:
+    """The hand's rows for the boards and stats, and its ratings unless the computer coached (hints on:
+    chips and boards count, ratings don't)."""
+    scores = tuple(outcome.scores) if outcome.scores else (None,) * len(users)
+    teams = team_of_seats(outcome, len(users))
+    conn.executemany(
+        'INSERT INTO results (table_id, hand_no, guild_id, user_id, game_id, seat, "placing", payoff, score, at, team)'
+        " VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+        [
+            (core.id, core.hand_no, core.guild_id, u, game_id, i, outcome.placings[i], nets[i], scores[i], now, teams[i])
+            for i, u in enumerate(users)
+        ],
+    )
+    if core.hints != "on":
+        rate_hand(conn, guild_id=core.guild_id, game_id=game_id, table_id=core.id, hand_no=core.hand_no,
+                  users=users, outcome=outcome, now=now)
+
+
+__all__ = ["MODEL", "Rating", "board", "most_rated_game", "player_ratings", "rate_hand", "record_hand", "shown", "sides"]

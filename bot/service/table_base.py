@@ -24,7 +24,8 @@ from games.core.views import SeatView
 from .callers import INTERNAL, Caller, check_guild, same_guild, valid_table_id
 from .errors import BadPhase, DatabaseUnreachable, NoTable, NotHost, NotSeated, TableElsewhere
 from .handflow import Change
-from .live import Live, iso, live_from_row, lives_from_rows, open_rows, save
+from .live import Live, iso, save
+from .live_load import live_from_row, lives_from_rows, open_rows
 from .lobby_limits import give_old_lobby_a_deadline, keep_lobby_open
 from .models import TableSnapshot
 from .table_restore import decoded, restore_state, void, void_raw

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from bot.service.live import live_from_row, lives_from_rows
+from bot.service.live_load import live_from_row, lives_from_rows
 from tests.service.test_tables import CH, HOST, P1, P2, P3, Env, G, env, play_hand, step
 
 __all__ = ["env"]  # the fixture, imported for pytest
