@@ -5,7 +5,9 @@ the stack in front of them at their table as the table's message shows it (``Sea
 the game's own view, so no game is special here; chips already in the pot of a hand in progress
 are not counted as theirs), and an entrant at no seat (moving, or joined and waiting for the next
 hand) holds what the ledger keeps for them in the event's scope: their wallet there and any
-escrow. Computers that fill seats are not entrants and are left out.
+escrow. Computers that fill seats are not entrants: they take no place, so they are not ranked,
+but they are listed apart with their chips, since they can hold most of the chips in play and a
+player reading "1. @bob · 96 chips" would otherwise think bob leads the room.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from datetime import datetime
 from data import ledger
 from data.store import Conn, Database
 
+from .computers import is_computer
 from .models import TableSnapshot
 from .tables import TableService
 from .tournament_rows import Tournament
@@ -33,9 +36,11 @@ class ChipCount:
 
 @dataclass(frozen=True, slots=True)
 class ChipBoard:
-    """Entrants still in, most chips first; the level the event's tables play (None: none open); when read."""
+    """Entrants still in, most chips first; the computers seated at the event's tables, most chips
+    first; the level the event's tables play (None: none open); when read."""
 
     counts: tuple[ChipCount, ...]
+    computers: tuple[ChipCount, ...]
     level: int | None
     at: datetime
 
@@ -75,16 +80,22 @@ async def chip_board(tables: TableService, db: Database, t: Tournament, at: date
     snaps = [await tables.get(table_id, guild_id=t.guild_id) for table_id in floor.status]
     held: dict[int, int] = {}
     channel: dict[int, int] = {}
+    computers: list[ChipCount] = []
     for snap in snaps:
         for user in snap.lobby:
             channel[user] = snap.channel_id
-        held.update(seat_stacks(snap))
+        for user, chips in seat_stacks(snap).items():
+            if is_computer(user):
+                computers.append(ChipCount(user, chips, snap.channel_id))
+            else:
+                held[user] = chips
     still_in = [e.user_id for e in t.entries if e.knocked_out_at is None]
     rest = await db.read_sync(_held, t.scope, [u for u in still_in if u not in held])
     counts = [ChipCount(u, held.get(u, rest.get(u, 0)), channel.get(u)) for u in still_in]
     counts.sort(key=lambda c: (-c.chips, c.user_id))
     levels = [snap.level[0] for snap in snaps if snap.level is not None]
-    return ChipBoard(tuple(counts), max(levels) if levels else None, at)
+    computers.sort(key=lambda c: (-c.chips, -c.user_id))
+    return ChipBoard(tuple(counts), tuple(computers), max(levels) if levels else None, at)
 
 
 async def last_finished_in(db: Database, guild_id: int, channel_id: int) -> int | None:

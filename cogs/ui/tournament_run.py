@@ -16,6 +16,7 @@ from datetime import datetime, timedelta
 
 import discord
 
+from bot.service.computers import mention
 from bot.service.errors import NotAllowed
 from bot.service.knockout_standings import ChipBoard, chip_board
 from bot.service.models import TableSnapshot
@@ -278,7 +279,7 @@ def just_out(shown: tuple[Entry, ...], t: Tournament) -> list[Entry]:
 
 def chip_lines(t: Tournament, board: ChipBoard) -> list[str]:
     """A running knockout's head: how many are left and the level, then each player still in by
-    chips with a link to their table's thread."""
+    chips with a link to their table's thread, then the computers seated (not entrants, unranked)."""
     left, total = len(board.counts), len(t.entries)
     if board.level is None:
         head = _("{left} of {total} players left").format(left=left, total=total)
@@ -293,6 +294,10 @@ def chip_lines(t: Tournament, board: ChipBoard) -> list[str]:
             lines.append(_("{rank}. <@{user}> · **{chips}** chips · <#{table}>").format(
                 rank=rank, user=c.user_id, chips=chips, table=c.channel_id
             ))
+    lines += [  # not entrants: unranked, after the people (they can hold most of the chips)
+        _("{name} · **{chips}** chips · <#{table}>").format(name=mention(c.user_id), chips=f"{c.chips:,}", table=c.channel_id)
+        for c in board.computers
+    ]
     return lines
 
 

@@ -4,8 +4,8 @@ Players of a poker tournament follow it by chips: the standings message and /tou
 rank the players still in by the chips in front of them at their table (what the table's message
 shows), each with a link to their table's thread, under "N of M players left · level L". The public
 message says when its chips were read and is edited after hands, at most once a minute of the bot's
-clock; /tournament standings reads them fresh. Computers filling seats are not entrants and are
-not listed. In Japanese too.
+clock; /tournament standings reads them fresh. Computers filling seats are not entrants: they are
+listed after the people, unranked, with their chips. In Japanese too.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from tests.e2e.test_japanese import (
 from tests.e2e.test_tournament_levels import next_hand, one_table
 
 LINE = re.compile(r"^(\d+)\. <@(\d+)> · \*\*([\d,]+)\*\* ?(?:chips|チップ) · <#(\d+)>$", re.M)
+ROBOT_LINE = re.compile(r"^🤖 [^·\n]+ · \*\*([\d,]+)\*\* ?(?:chips|チップ) · <#(\d+)>$", re.M)
 AS_OF = re.compile(r"(?:Chips as of |チップは)<t:(\d+):R>")
 
 
@@ -64,6 +65,12 @@ async def test_players_still_in_are_ranked_by_chips_with_their_table(world: Worl
     chips = [int(c.replace(",", "")) for _, _, c, _ in rows]
     assert chips == sorted(chips, reverse=True) and chips == sorted((stacks[w.alice.id], stacks[w.bob.id]), reverse=True)
     assert "still in" not in text and "Chips as of" not in text  # read now: no "as of" in the reply
+    computers = sorted((c for u, c in stacks.items() if u < 0), reverse=True)
+    robots = ROBOT_LINE.findall(text)  # the computers seated, apart and unranked, after the people
+    assert computers and [int(c.replace(",", "")) for c, _ in robots] == computers
+    assert all(int(channel) == thread.id for _, channel in robots)
+    lines = text.split("\n")
+    assert min(i for i, x in enumerate(lines) if x.startswith("🤖")) > max(i for i, x in enumerate(lines) if LINE.match(x))
 
 
 async def test_the_public_message_is_edited_after_hands_at_most_once_a_minute(world: World) -> None:
