@@ -19,6 +19,7 @@ from discord.ext import commands
 from bot.errors import send_ephemeral
 from bot.service.errors import NotAllowed
 from bot.service.events import formats
+from bot.service.knockout_standings import last_finished_in
 from bot.service.tournament_rows import Tournament
 from bot.service.tournaments import MAX_DEALS, MAX_LATE_MINUTES, MAX_ROUNDS, MAX_START_MINUTES, Tournaments
 from bot.tasks import cancel_and_wait
@@ -163,7 +164,7 @@ class TournamentsCog(commands.Cog):
     async def standings(
         self, interaction: discord.Interaction, tournament: app_commands.Range[int, 1, ID_MAX] | None = None
     ) -> None:
-        tid = await self._chosen(interaction, tournament)
+        tid = await self._chosen(interaction, tournament, finished=True)
         t = await self.service.standings(tid, guild_id=guild_id_of(interaction))
         embeds = [await self.keeper.standings(t)] if t.status in ("running", "finished") else [tournament_embed(t)]
         await interaction.response.send_message(embeds=embeds, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
@@ -214,13 +215,19 @@ class TournamentsCog(commands.Cog):
             self.keeper.wake(t.id)  # a full "when full" event starts now
 
     # ------------------------------------------------------------------ helpers
-    async def _chosen(self, interaction: discord.Interaction, tournament: int | None) -> int:
-        """The named tournament, or the one open in this channel (``NotAllowed`` if none or several)."""
+    async def _chosen(self, interaction: discord.Interaction, tournament: int | None, *, finished: bool = False) -> int:
+        """The named tournament, or the one open in this channel (``NotAllowed`` if none or several);
+        with ``finished`` (the standings), the channel's latest finished one when none is open:
+        players ask for the results right after the end."""
         if tournament is not None:
             return tournament
         here = [t for t in await self.service.open_in(guild_id_of(interaction)) if t.channel_id == interaction.channel_id]
         if len(here) == 1:
             return here[0].id
+        if not here and finished:
+            last = await last_finished_in(self.service.db, guild_id_of(interaction), interaction.channel_id or 0)
+            if last is not None:
+                return last
         if not here:
             raise NotAllowed(N_("There's no open tournament in this channel. Name one with tournament:."))
         raise NotAllowed(N_("Several tournaments are open in this channel. Name one with tournament:."))

@@ -51,10 +51,9 @@ def _seat_lines(view: TableView, names: Sequence[str], chips: Sequence[int] = ()
         if body.startswith(own):  # the line starts with the seat itself: the name is already there
             body = body[len(own) :].lstrip(" ·—-:")
         body = named(body, names)
-        if line.stack is not None or 0 <= line.seat < len(chips):
-            # what is in front of the seat now: the engine's stack, or the stack from the deal
-            # less what the seat has put in this hand
-            stack = money(line.stack if line.stack is not None else chips[line.seat] - line.staked, view.unit)
+        now = line.stack_now(chips)  # what is in front of the seat now
+        if now is not None:
+            stack = money(now, view.unit)
             body = f"{body} · {stack}" if body else stack
         text = f"{mark} **{who}** — {body}" if body else f"{mark} **{who}**"
         if line.out:

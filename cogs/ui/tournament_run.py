@@ -12,10 +12,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from datetime import datetime, timedelta
 
 import discord
 
+from bot.service.computers import mention
 from bot.service.errors import NotAllowed
+from bot.service.knockout_standings import ChipBoard, chip_board
 from bot.service.models import TableSnapshot
 from bot.service.rounds_run import Board, RoundsRunner
 from bot.service.tournament_rows import Entry, Tournament
@@ -37,6 +40,9 @@ log = logging.getLogger("cardroom.tournaments")
 #: How often at most the keeper looks at running events (seconds of the bot's clock); it wakes
 #: earlier for a start time, and an event's tables wake it after each hand.
 SWEEP_SECONDS = 300
+#: A running knockout's message is edited for its chip counts at most this often (the bot's clock),
+#: after a hand; a knock-out, the start or the end edits it at once.
+CHIPS_EVERY = timedelta(minutes=1)
 NO_THREADS = N_("A tournament's tables open in threads of its channel, and I can't open threads there.")
 
 
@@ -55,6 +61,9 @@ class Keeper:
         #: The entries each event's message shows now (as this process last drew it). Knock-outs
         #: are recorded by the tables' own hands, not by a step, so a step compares with these.
         self._shown: dict[int, tuple[Entry, ...]] = {}
+        #: When each running knockout's message last showed chip counts (bot's clock; empty after a
+        #: restart, so the first step after one refreshes it).
+        self._chips_at: dict[int, datetime] = {}
 
     # ---------------------------------------------------------------- the loop
     async def keep(self) -> None:
@@ -161,7 +170,7 @@ class Keeper:
                 playing.append(snap.channel_id)
         shown = self._shown.get(t.id)
         moved = await self._board_moved(t)
-        if t.status == before.status and t.entries == shown and not moved:
+        if t.status == before.status and t.entries == shown and not moved and not self._chips_stale(t):
             return
         await self._refresh(t)
         self._shown[t.id] = t.entries
@@ -169,6 +178,7 @@ class Keeper:
             await self._tell_out(t, just_out(shown, t), playing)
         if before.status == "running" and t.status == "finished":
             self._shown.pop(t.id, None)
+            self._chips_at.pop(t.id, None)
             await self._announce(t)
 
     async def _tell_out(self, t: Tournament, out: list[Entry], playing: list[int]) -> None:
@@ -212,12 +222,25 @@ class Keeper:
         self._boards[t.id] = board
         return moved
 
-    async def standings(self, t: Tournament) -> discord.Embed:
-        """The event's standings in the language spoken now: by rounds (points, placings) or by
-        finishing place (a knockout)."""
+    def _chips_stale(self, t: Tournament) -> bool:
+        """Whether a running knockout's chip counts were last shown a minute ago or more."""
+        if t.format == "rounds" or t.status != "running":
+            return False
+        last = self._chips_at.get(t.id)
+        return last is None or self.runner.now() - last >= CHIPS_EVERY
+
+    async def standings(self, t: Tournament, *, public: bool = False) -> discord.Embed:
+        """The event's standings in the language spoken now: by rounds (points, placings) or, for a
+        knockout, its players still in by chips (read now) then the others by finishing place.
+        ``public``: the event's own message, which says when its chips were read."""
         if t.format == "rounds":
             return rounds_embed(t, await self.runner.board(t))
-        return standings_embed(t)
+        if t.status != "running":
+            return standings_embed(t)
+        board = await chip_board(self.host.tables, self.runner.db, t, self.runner.now())
+        if public:
+            self._chips_at[t.id] = board.at
+        return standings_embed(t, board, public=public)
 
     async def _refresh(self, t: Tournament) -> None:
         """The event's message: the sign-up while it signs up, the standings once it runs."""
@@ -226,7 +249,7 @@ class Keeper:
             return
         with speaking(t.locale):
             if t.status in ("running", "finished"):
-                embed, view = await self.standings(t), None
+                embed, view = await self.standings(t, public=True), None
             else:
                 embed, view = tournament_embed(t), signup_view(t)
         try:
@@ -254,18 +277,47 @@ def just_out(shown: tuple[Entry, ...], t: Tournament) -> list[Entry]:
     return sorted((e for e in t.entries if e.user_id in was_in and e.knocked_out_at is not None), key=lambda e: e.place or 0)
 
 
-def standings_embed(t: Tournament) -> discord.Embed:
-    """The entrants by finishing place (those still in first, in seat order), with their prizes."""
+def chip_lines(t: Tournament, board: ChipBoard) -> list[str]:
+    """A running knockout's head: how many are left and the level, then each player still in by
+    chips with a link to their table's thread, then the computers seated (not entrants, unranked)."""
+    left, total = len(board.counts), len(t.entries)
+    if board.level is None:
+        head = _("{left} of {total} players left").format(left=left, total=total)
+    else:
+        head = _("{left} of {total} players left · level {n}").format(left=left, total=total, n=board.level)
+    lines = [f"**{head}**"]
+    for rank, c in enumerate(board.counts, start=1):
+        chips = f"{c.chips:,}"
+        if c.channel_id is None:
+            lines.append(_("{rank}. <@{user}> · **{chips}** chips · between tables").format(rank=rank, user=c.user_id, chips=chips))
+        else:
+            lines.append(_("{rank}. <@{user}> · **{chips}** chips · <#{table}>").format(
+                rank=rank, user=c.user_id, chips=chips, table=c.channel_id
+            ))
+    lines += [  # not entrants: unranked, after the people (they can hold most of the chips)
+        _("{name} · **{chips}** chips · <#{table}>").format(name=mention(c.user_id), chips=f"{c.chips:,}", table=c.channel_id)
+        for c in board.computers
+    ]
+    return lines
+
+
+def standings_embed(t: Tournament, board: ChipBoard | None = None, *, public: bool = False) -> discord.Embed:
+    """The entrants by finishing place, with their prizes; while a knockout runs (``board``), those
+    still in come first by chips (``chip_lines``), else in seat order. ``public``: the event's own
+    message, edited now and then, ends with when its chips were read."""
     b = EmbedBudget(_("🏆 Tournament {n}: standings").format(n=t.id), COLOUR_DONE)
     ranked = sorted(t.entries, key=lambda e: (e.place is not None, e.place or 0, e.seat_order or 0, e.joined_at))
-    lines = []
+    lines = [] if board is None else chip_lines(t, board)
     for e in ranked:
         if e.place is None:
-            lines.append(_("<@{user}>: still in").format(user=e.user_id))
+            if board is None:
+                lines.append(_("<@{user}>: still in").format(user=e.user_id))
         elif e.prize:
             lines.append(_("{place} <@{user}>: **{n}** chips won").format(place=place_name(e.place), user=e.user_id, n=f"{e.prize:,}"))
         else:
             lines.append(_("{place} <@{user}>").format(place=place_name(e.place), user=e.user_id))
+    if board is not None and public:
+        lines.append(_("Chips as of <t:{at}:R>.").format(at=int(board.at.timestamp())))
     b.description("\n".join(lines) or _("Nobody has joined yet."))
     return b.embed
 

@@ -9,7 +9,7 @@ display text, so the adapter never needs to know a deck.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -32,6 +32,14 @@ class SeatLine:
     #: For a game that moves chips during a hand but does not track stacks: what the seat has put
     #: in so far, net of what it took back; the adapter shows the stack from the deal less this.
     staked: int = field(default=0, repr=False)
+
+    def stack_now(self, dealt: Sequence[int]) -> int | None:
+        """The chips in front of the seat now, as a table shows them: the engine's stack, or the
+        stack from the deal (``dealt``, by seat) less what the seat has put in this hand; None
+        when neither is known. One rule for the table's message and a knockout's standings."""
+        if self.stack is not None:
+            return self.stack
+        return dealt[self.seat] - self.staked if 0 <= self.seat < len(dealt) else None
 
 
 @dataclass(frozen=True, slots=True)

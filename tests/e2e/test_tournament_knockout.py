@@ -53,7 +53,8 @@ async def test_a_16_player_knockout_razz_plays_to_its_payouts(world: World) -> N
     for snap in first.values():
         assert snap.channel_id != w.channel.id and snap.message_id is not None  # a thread each, its message posted
         assert any(line.startswith("Level 1 · ") and "next level <t:" in line for line in snap.recent)
-    assert "still in" in texts_of(fresh(w, message))  # the sign-up message became the standings
+    standings = texts_of(fresh(w, message))  # the sign-up message became the standings, by chips
+    assert "4 of 4 players left · level 1" in standings and "Chips as of <t:" in standings, standings
 
     rng = random.Random(27)
     fewest = 3
@@ -89,6 +90,9 @@ async def test_a_16_player_knockout_razz_plays_to_its_payouts(world: World) -> N
     r = await w.bob.slash(w.channel, "tournament board")
     winner = next(e for e in t.entries if e.place == 1)
     assert r.ephemeral and f"#1 <@{winner.user_id}>: **{winner.prize:,}** chips won, 1 of 1 tournaments won" in texts_of(r.response)
+    # Right after the end, /tournament standings in the channel shows the event just finished.
+    r = await w.carol.slash(w.channel, "tournament standings")
+    assert r.ephemeral and f"#1 <@{winner.user_id}>: **{winner.prize:,}** chips won" in texts_of(r.response)
     report = await w.bot.economy.audit(t.scope)
     assert report.ok, report.problems
 
@@ -107,4 +111,4 @@ async def test_a_timed_knockout_starts_on_the_clock(world: World) -> None:
     t = await keeper.tournaments.get(tid)
     assert t.status == "running" and t.seated_at is not None
     assert len((await keeper.runner.floor(t)).status) == 1
-    assert "still in" in texts_of(fresh(w, message))
+    assert "2 of 2 players left · level 1" in texts_of(fresh(w, message))
