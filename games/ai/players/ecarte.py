@@ -193,8 +193,12 @@ def plausible(hand: Sequence[str], trump: str) -> bool:
     return trumps >= 2 or (trumps == 1 and high >= 3)
 
 
-UNLIKELY = 0.2  # how often a world the other's "I play" or refusal makes unlikely is kept
-TRIES = 8
+#: How likely the other's choice is from a hand that goes against it (the chance such a world is
+#: kept): "I play" or a refusal without a hand worth playing, a proposal or an acceptance with a
+#: classic playing hand (players do propose on fair hands), k cards discarded with fewer than 5 − k
+#: trumps or plain kings and queens to keep (hardly anyone keeps a low plain card).
+UNLIKELY_PLAY, UNLIKELY_PROPOSE, UNLIKELY_KEPT = 0.2, 0.3, 0.05
+TRIES = 16
 
 
 def played_by(state: EcarteState, seat: int) -> list[str]:
@@ -208,17 +212,45 @@ def played_by(state: EcarteState, seat: int) -> list[str]:
     return out
 
 
+def good_cards(cards: Sequence[str], trump: str) -> int:
+    """Trumps and plain kings and queens: the cards anyone keeps in an exchange."""
+    return sum(1 for c in cards if SUIT_OF[c] == trump or c[0] in "KQ")
+
+
+def likelihood(state: EcarteState, seat: int, hand: Sequence[str], shown: Sequence[str]) -> float:
+    """How likely the other's public choices this deal are from a world's hand for the other
+    (``hand``, with ``shown``, the cards it has played since its last exchange), relative to a
+    hand that agrees with them all (1.0):
+
+    * it played or refused the first exchange (vulnerable): the hand is worth playing (``plausible``);
+    * it proposed, or accepted, with the hand it holds now: that hand is no classic playing hand;
+    * it discarded k cards in the last exchange: it kept 5 − k, and one keeps trumps and plain
+      kings and queens, so the hand holds at least 5 − k of those.
+    """
+    other, trump = 1 - seat, state.trump
+    held = [*hand, *shown]
+    out = 1.0
+    if state.vulnerable == other and not plausible(held, trump):
+        out *= UNLIKELY_PLAY
+    proposed = state.phase == "accept" and other == state.non_dealer
+    accepted = state.phase == DISCARD and state.discarding == seat == state.non_dealer
+    if (proposed or accepted) and keeps_hand(hand, trump):
+        out *= UNLIKELY_PROPOSE
+    took = state.drew[other]
+    if took > 0 and good_cards(held, trump) < len(held) - took:
+        out *= UNLIKELY_KEPT
+    return out
+
+
 def sample(state: EcarteState, seat: int, rng: random.Random) -> EcarteState:
-    """``sample_hidden`` weighed by the other's choice: one who played without an exchange (or
-    refused one) held, at that moment, the hand it holds now plus the cards it has played since;
-    such a hand is worth playing more often than not."""
+    """``sample_hidden`` weighed by the other's choices: a world is kept with chance its
+    ``likelihood``, else redrawn (rejection sampling, up to ``TRIES`` draws)."""
     other = 1 - seat
     world = GAME.sample_hidden(state, seat, rng)
-    if state.vulnerable != other:
-        return world
     shown = played_by(state, other)
     for _ in range(TRIES):
-        if plausible([*world.play.hands[other], *shown], state.trump) or rng.random() < UNLIKELY:
+        weight = likelihood(state, seat, world.play.hands[other], shown)
+        if weight >= 1.0 or rng.random() < weight:
             break
         world = GAME.sample_hidden(state, seat, rng)
     return world
