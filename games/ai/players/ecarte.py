@@ -27,6 +27,7 @@ from games.ecarte.game import Ecarte
 from games.ecarte.state import DISCARD, PLAY, EcarteState
 
 from ._guided import GuidedSearch, tuned
+from ._tuning import Budgeted
 
 GAME = Ecarte()
 
@@ -256,28 +257,24 @@ def sample(state: EcarteState, seat: int, rng: random.Random) -> EcarteState:
     return world
 
 
-STRONG_SAMPLES = 72
-
-
-def strong_candidates(state: EcarteState, seat: int, legal: tuple[str, ...]) -> list[str]:
-    """``candidates``, less "I play" and refusing on a hand short of the classic playing hands
-    (``keeps_hand``: three trumps, or two and two plain kings or queens): strong judges its
-    exchanges by the exact card play (``settle``), where each side sees the other's hand; that makes
-    playing at once, with the lead and no exchange for the other, look better than it is (deals the
-    baseline won showed it saying "I play" on K♠ K♣ and junk, ♠ trumps, or on two low trumps and
-    three plain cards, and paying the vulnerable two points), so such hands exchange."""
-    kept = candidates(state, seat, legal)
-    if state.phase == PLAY or state.phase == DISCARD or keeps_hand(state.play.hands[seat], state.trump):
-        return kept
-    return [a for a in kept if a not in ("play", "refuse")] or kept
+#: Strong's sampled deals: up to ``STRONG_SAMPLES`` a decision, ``STRONG_PLAYOUTS`` playouts at most
+#: (samples × candidates), never fewer than ``STRONG_LEAST``. "I play" or propose, accept or refuse
+#: (two candidates, the decisions that matter most and whose values lie closest) get 160 deals; a
+#: discard among five, 72 (what every decision had before, within the 1 s budget).
+STRONG_SAMPLES, STRONG_PLAYOUTS, STRONG_LEAST = 160, 360, 72
 
 
 def player(strength: Strength, clock: Callable[[], float] | None = None) -> GuidedSearch:
     """Écarté's player at ``strength``: easy 2 sampled deals with rule playouts; normal 24 with the
-    exact card-play solve; strong 72, and it alone judges exchanges by the exact card play
-    (``settle``) and reads the other's "I play" or refusal (``sample``)."""
+    exact card-play solve; strong 72 to 160 (``Budgeted``), and it alone judges its exchanges by
+    the exact card play (``settle``): "I play" or propose, accept or refuse, by the deal points
+    each choice wins on average over the sampled deals (a vole counts 2, a vulnerable loss costs 2),
+    the discard by the same over sampled completions of the exchange; and it reads the other's
+    choices (``sample``: "I play" or a refusal, a proposal or an acceptance, the cards it took)."""
     if strength.name == "strong":
-        return GuidedSearch(tuned(strength, STRONG_SAMPLES), clock, strong_candidates, playout, solve, settle, sample)
+        chosen = tuned(strength, STRONG_SAMPLES)
+        return Budgeted(chosen, clock, candidates, playout, solve, settle, sample,
+                        playouts=STRONG_PLAYOUTS, least=STRONG_LEAST)
     if strength.name == "easy":  # rule playouts only: no exact solve, so well within its 50 ms
         return GuidedSearch(strength, clock, candidates, playout)
     return GuidedSearch(tuned(strength, STRONG_SAMPLES), clock, candidates, playout, solve)
