@@ -10,7 +10,10 @@ eight, said "I play" with no trump, and lost to a rule player. Here:
   strong hand's value shows;
 * in the card play every sampled deal is solved exactly (two hands of at most five cards: a
   small minimax over the tricks, scored in deal points), so the card chosen is the best one
-  on average over the deals the seat cannot tell apart.
+  on average over the deals the seat cannot tell apart;
+* strong also decides its exchanges ("I play" or propose, accept or refuse, the discard) by the
+  deal points each wins over sampled deals with that exact card play (``settle``), on deals
+  weighed by what the other's own exchange choices say of its hand (``sample``).
 """
 
 from __future__ import annotations
