@@ -113,22 +113,21 @@ def test_strong_reads_an_i_play_into_the_hand_it_samples() -> None:
     assert checked >= 10
 
 
-def test_only_strong_leaves_i_play_out_on_a_hand_short_of_a_playing_hand() -> None:
-    """What separates strong's exchanges from normal's besides ``settle``: on a hand short of three
-    trumps, or two and two plain kings or queens, strong only tries "I propose" (its exact card
-    play would overrate playing at once), while normal's candidates keep "I play"; on a hand worth
-    playing both keep it."""
-    from games.ai.baselines.ecarte import keeps_hand
-    from games.ai.players.ecarte import candidates, strong_candidates
+def test_strong_searches_more_deals_on_its_two_way_exchange_decisions() -> None:
+    """Strong keeps "I play" among its candidates whenever it is no blunder (the search decides, by
+    the deal points on the sampled deals), and such a two-way decision gets ``STRONG_SAMPLES``
+    deals, while a discard among five gets ``STRONG_LEAST`` (``STRONG_PLAYOUTS`` playouts at most)."""
+    from games.ai.players.ecarte import STRONG_LEAST, STRONG_SAMPLES, blunders, candidates, player
+    from games.ai.search import STRONG
 
-    weak = strong = 0
-    for deal in range(60):
-        state = GAME.new_state(GAME.presets["standard"], 2, 1700 + deal, dealer=1)
-        legal = GAME.legal_actions(state, 0)
-        if legal != ("propose", "play"):
-            continue
-        worth = keeps_hand(state.play.hands[0], state.trump)
-        assert ("play" in strong_candidates(state, 0, legal)) == worth
-        weak += not worth and "play" in candidates(state, 0, legal)
-        strong += worth
-    assert weak >= 5 and strong >= 5
+    strong = player(STRONG)
+    state = next(s for s in (GAME.new_state(GAME.presets["standard"], 2, 1700 + d, dealer=1) for d in range(60))
+                 if GAME.legal_actions(s, 0) == ("propose", "play") and not blunders(s, 0, ("propose", "play")))
+    assert "play" in candidates(state, 0, ("propose", "play"))
+    strong.choose(GAME, state, 0, random.Random(1))
+    assert strong.strength.samples == STRONG_SAMPLES
+    state = GAME.apply(GAME.apply(state, 0, "propose")[0], 1, "accept")[0]
+    legal = GAME.legal_actions(state, 0)
+    if len(candidates(state, 0, legal)) == 5:
+        strong.choose(GAME, state, 0, random.Random(1))
+        assert strong.strength.samples == STRONG_LEAST

@@ -10,7 +10,10 @@ eight, said "I play" with no trump, and lost to a rule player. Here:
   strong hand's value shows;
 * in the card play every sampled deal is solved exactly (two hands of at most five cards: a
   small minimax over the tricks, scored in deal points), so the card chosen is the best one
-  on average over the deals the seat cannot tell apart.
+  on average over the deals the seat cannot tell apart;
+* strong also decides its exchanges ("I play" or propose, accept or refuse, the discard) by the
+  deal points each wins over sampled deals with that exact card play (``settle``), on deals
+  weighed by what the other's own exchange choices say of its hand (``sample``).
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from games.ecarte.game import Ecarte
 from games.ecarte.state import DISCARD, PLAY, EcarteState
 
 from ._guided import GuidedSearch, tuned
+from ._tuning import Budgeted
 
 GAME = Ecarte()
 
@@ -193,8 +197,12 @@ def plausible(hand: Sequence[str], trump: str) -> bool:
     return trumps >= 2 or (trumps == 1 and high >= 3)
 
 
-UNLIKELY = 0.2  # how often a world the other's "I play" or refusal makes unlikely is kept
-TRIES = 8
+#: How likely the other's choice is from a hand that goes against it (the chance such a world is
+#: kept): "I play" or a refusal without a hand worth playing, a proposal or an acceptance with a
+#: classic playing hand (players do propose on fair hands), k cards discarded with fewer than 5 − k
+#: trumps or plain kings and queens to keep (hardly anyone keeps a low plain card).
+UNLIKELY_PLAY, UNLIKELY_PROPOSE, UNLIKELY_KEPT = 0.2, 0.3, 0.05
+TRIES = 16
 
 
 def played_by(state: EcarteState, seat: int) -> list[str]:
@@ -208,44 +216,68 @@ def played_by(state: EcarteState, seat: int) -> list[str]:
     return out
 
 
+def good_cards(cards: Sequence[str], trump: str) -> int:
+    """Trumps and plain kings and queens: the cards anyone keeps in an exchange."""
+    return sum(1 for c in cards if SUIT_OF[c] == trump or c[0] in "KQ")
+
+
+def likelihood(state: EcarteState, seat: int, hand: Sequence[str], shown: Sequence[str]) -> float:
+    """How likely the other's public choices this deal are from a world's hand for the other
+    (``hand``, with ``shown``, the cards it has played since its last exchange), relative to a
+    hand that agrees with them all (1.0):
+
+    * it played or refused the first exchange (vulnerable): the hand is worth playing (``plausible``);
+    * it proposed, or accepted, with the hand it holds now: that hand is no classic playing hand;
+    * it discarded k cards in the last exchange: it kept 5 − k, and one keeps trumps and plain
+      kings and queens, so the hand holds at least 5 − k of those.
+    """
+    other, trump = 1 - seat, state.trump
+    held = [*hand, *shown]
+    out = 1.0
+    if state.vulnerable == other and not plausible(held, trump):
+        out *= UNLIKELY_PLAY
+    proposed = state.phase == "accept" and other == state.non_dealer
+    accepted = state.phase == DISCARD and state.discarding == seat == state.non_dealer
+    if (proposed or accepted) and keeps_hand(hand, trump):
+        out *= UNLIKELY_PROPOSE
+    took = state.drew[other]
+    if took > 0 and good_cards(held, trump) < len(held) - took:
+        out *= UNLIKELY_KEPT
+    return out
+
+
 def sample(state: EcarteState, seat: int, rng: random.Random) -> EcarteState:
-    """``sample_hidden`` weighed by the other's choice: one who played without an exchange (or
-    refused one) held, at that moment, the hand it holds now plus the cards it has played since;
-    such a hand is worth playing more often than not."""
+    """``sample_hidden`` weighed by the other's choices: a world is kept with chance its
+    ``likelihood``, else redrawn (rejection sampling, up to ``TRIES`` draws)."""
     other = 1 - seat
     world = GAME.sample_hidden(state, seat, rng)
-    if state.vulnerable != other:
-        return world
     shown = played_by(state, other)
     for _ in range(TRIES):
-        if plausible([*world.play.hands[other], *shown], state.trump) or rng.random() < UNLIKELY:
+        weight = likelihood(state, seat, world.play.hands[other], shown)
+        if weight >= 1.0 or rng.random() < weight:
             break
         world = GAME.sample_hidden(state, seat, rng)
     return world
 
 
-STRONG_SAMPLES = 72
-
-
-def strong_candidates(state: EcarteState, seat: int, legal: tuple[str, ...]) -> list[str]:
-    """``candidates``, less "I play" and refusing on a hand short of the classic playing hands
-    (``keeps_hand``: three trumps, or two and two plain kings or queens): strong judges its
-    exchanges by the exact card play (``settle``), where each side sees the other's hand; that makes
-    playing at once, with the lead and no exchange for the other, look better than it is (deals the
-    baseline won showed it saying "I play" on K♠ K♣ and junk, ♠ trumps, or on two low trumps and
-    three plain cards, and paying the vulnerable two points), so such hands exchange."""
-    kept = candidates(state, seat, legal)
-    if state.phase == PLAY or state.phase == DISCARD or keeps_hand(state.play.hands[seat], state.trump):
-        return kept
-    return [a for a in kept if a not in ("play", "refuse")] or kept
+#: Strong's sampled deals: up to ``STRONG_SAMPLES`` a decision, ``STRONG_PLAYOUTS`` playouts at most
+#: (samples × candidates), never fewer than ``STRONG_LEAST``. "I play" or propose, accept or refuse
+#: (two candidates, the decisions that matter most and whose values lie closest) get 160 deals; a
+#: discard among five, 72 (what every decision had before, within the 1 s budget).
+STRONG_SAMPLES, STRONG_PLAYOUTS, STRONG_LEAST = 160, 360, 72
 
 
 def player(strength: Strength, clock: Callable[[], float] | None = None) -> GuidedSearch:
     """Écarté's player at ``strength``: easy 2 sampled deals with rule playouts; normal 24 with the
-    exact card-play solve; strong 72, and it alone judges exchanges by the exact card play
-    (``settle``) and reads the other's "I play" or refusal (``sample``)."""
+    exact card-play solve; strong 72 to 160 (``Budgeted``), and it alone judges its exchanges by
+    the exact card play (``settle``): "I play" or propose, accept or refuse, by the deal points
+    each choice wins on average over the sampled deals (a vole counts 2, a vulnerable loss costs 2),
+    the discard by the same over sampled completions of the exchange; and it reads the other's
+    choices (``sample``: "I play" or a refusal, a proposal or an acceptance, the cards it took)."""
     if strength.name == "strong":
-        return GuidedSearch(tuned(strength, STRONG_SAMPLES), clock, strong_candidates, playout, solve, settle, sample)
+        chosen = tuned(strength, STRONG_SAMPLES)
+        return Budgeted(chosen, clock, candidates, playout, solve, settle, sample,
+                        playouts=STRONG_PLAYOUTS, least=STRONG_LEAST)
     if strength.name == "easy":  # rule playouts only: no exact solve, so well within its 50 ms
         return GuidedSearch(strength, clock, candidates, playout)
     return GuidedSearch(tuned(strength, STRONG_SAMPLES), clock, candidates, playout, solve)

@@ -38,7 +38,9 @@ def explain(game: Game, state: Any, seat: int, action: str, stats: Stats, rng: r
     if action in ("propose", "accept"):
         if trumps == 0:
             return Reason(N_("{action}: you hold no trump, so new cards can only help."))
-        return Reason(N_("{action}: your hand is too weak to play as it is."))
+        if not keeps_hand(hand, trump):
+            return Reason(N_("{action}: your hand is too weak to play as it is."))
+        return None  # a fair hand strong still exchanges: the search's own figures say why
     if state.phase == PLAY and action.startswith("play:"):
         return _trick(game, state, seat, action[5:], rng)
     return None
