@@ -10,6 +10,8 @@ built on them barely sees what a counter costs. Here:
   competent player puts them, so each card's average result says what it is worth.
 * easy is those rules played straight on the real state (``RulePlayer``), a fifth of its cards a
   random pick among the candidates (never a blunder): clearly below the search.
+* strong solves the last four tricks of each sampled deal exactly (16 deals there, 64 before);
+  normal weighs two deals played out by the rules.
 """
 
 from __future__ import annotations

@@ -10,6 +10,9 @@ neither try to make a bid nor to stay under it, so every bid looks about as good
   average result says how often it is made.
 * easy is those rules played straight on the real state (``RulePlayer``), a fifth of its decisions
   a random pick among the candidates: legal and sensible, clearly below the search.
+* strong and normal differ where Rage is won, the bid: strong weighs 128 deals drawn so the
+  others' bids fit their hands (``sample``), normal 8 drawn blind; on cards 64 against 24, and
+  strong solves the last cards exactly.
 """
 
 from __future__ import annotations
