@@ -10,6 +10,8 @@ built on them barely sees what a counter costs. Here:
   competent player puts them, so each card's average result says what it is worth.
 * easy is those rules played straight on the real state (``RulePlayer``), a fifth of its cards a
   random pick among the candidates (never a blunder): clearly below the search.
+* strong solves the last four tricks of each sampled deal exactly (16 deals there, 64 before);
+  normal weighs two deals played out by the rules.
 """
 
 from __future__ import annotations
@@ -27,12 +29,16 @@ from games.fuenfzehnern.game import Fuenfzehnern
 from games.fuenfzehnern.state import FuenfState
 
 from ._guided import GuidedSearch, RulePlayer, tuned
+from ._tuning import Staged, deeper
 
 GAME = Fuenfzehnern()
 STRONG_SAMPLES = 64
-NORMAL_SAMPLES = 3  # normal: a plainer search (three deals, rule play to the end), still well above the baseline
-ENDGAME_CARDS = 9  # strong solves each sampled deal exactly from this many cards left (all hands)
-ENDGAME_NODES = 1500  # a solve past this many positions gives up: that world is played out instead
+NORMAL_SAMPLES = 2  # normal: a plainer search (two deals, rule play to the end), still well above the baseline
+ENDGAME_CARDS = 12  # strong solves each sampled deal exactly from this many cards left (the last four tricks at three seats)
+ENDGAME_NODES = 3000  # a solve past this many positions gives up: that world is played out instead
+#: Strong's sampled deals by cards left: 16 where the last four tricks are solved (a solve there costs
+#: up to tens of ms), 48 for the last three (a few ms each); 64 while the deal is played out by the rules.
+DEEP_SAMPLES = ((ENDGAME_CARDS, 16), (9, 48))
 EASY_NOISE = 0.2  # easy: the rules, a fifth of its decisions a random sensible pick
 
 
@@ -65,12 +71,14 @@ def playout(state: FuenfState, seat: int, rng: random.Random) -> str:
 
 
 def player(strength: Strength, clock: Callable[[], float] | None = None) -> GuidedSearch | RulePlayer:
-    """Fünfzehnern's player at ``strength`` (strong: 64 sampled deals a decision, within its budget)."""
+    """Fünfzehnern's player at ``strength`` (strong: 64 sampled deals a decision, 16 once it solves the
+    last four tricks exactly; within its budget)."""
     if strength.name == "easy":
         return RulePlayer(strength, candidates, playout, EASY_NOISE)
     if strength.name == "strong":
         exact = endgame.solver(GAME, cards_left, ENDGAME_CARDS, cap=ENDGAME_NODES)
-        return GuidedSearch(tuned(strength, STRONG_SAMPLES), clock, candidates, playout, exact)
+        return Staged(tuned(strength, STRONG_SAMPLES), clock, candidates, playout, exact,
+                      stage=deeper(cards_left, DEEP_SAMPLES))
     return GuidedSearch(replace(tuned(strength, STRONG_SAMPLES), samples=NORMAL_SAMPLES), clock, candidates, playout)
 
 

@@ -10,6 +10,9 @@ neither try to make a bid nor to stay under it, so every bid looks about as good
   average result says how often it is made.
 * easy is those rules played straight on the real state (``RulePlayer``), a fifth of its decisions
   a random pick among the candidates: legal and sensible, clearly below the search.
+* strong and normal differ where Rage is won, the bid: strong weighs 128 deals drawn so the
+  others' bids fit their hands (``sample``), normal 8 drawn blind; on cards 64 against 24, and
+  strong solves the last cards exactly.
 """
 
 from __future__ import annotations
@@ -26,9 +29,14 @@ from games.rage.game import Rage
 from games.rage.state import RageState
 
 from ._guided import GuidedSearch, RulePlayer, tuned
+from ._tuning import Staged
 
 GAME = Rage()
 STRONG_SAMPLES = 64
+STRONG_BID_SAMPLES = 128  # strong judges a bid (where Rage is won) on twice its deals for a card
+NORMAL_BID_SAMPLES = 8  # normal judges a bid on 8 sampled deals (its cards on 24): plainer, still competent
+UNLIKELY = 0.2  # strong: how often a world the others' bids make unlikely is kept
+TRIES = 8  # strong: redraws looking for a world the others' bids fit
 ENDGAME_CARDS = 7  # strong solves each sampled deal exactly from this many cards left (all hands)
 ENDGAME_NODES = 1500  # a solve past this many positions gives up: that world is played out instead
 EASY_NOISE = 0.2  # easy: the rules, a fifth of its decisions a random sensible pick
@@ -72,14 +80,48 @@ def playout(state: RageState, seat: int, rng: random.Random) -> str:
     return rule_play(GAME.legal_actions(state, seat), trick, trump, state.led, want, last)
 
 
+def fits(state: RageState, seat: int) -> bool:
+    """Whether ``seat``'s hand fits its bid: the rule estimate of the hand within one trick of the
+    tricks it still wants (a seat yet to bid fits any hand)."""
+    bid = state.bids[seat]
+    if bid < 0:
+        return True
+    wanted = max(0, bid - state.play.tricks[seat])
+    return abs(estimate(state.play.hands[seat], state.trump, state.seats) - wanted) <= 1
+
+
+def sample(state: RageState, seat: int, rng: random.Random) -> RageState:
+    """``sample_hidden`` weighed by the others' bids: a seat that bid 3 seldom holds a hand worth
+    none, so a world where some other seat's hand is far from the tricks it still wants is
+    redrawn (up to ``TRIES`` times; kept anyway at ``UNLIKELY``)."""
+    world = GAME.sample_hidden(state, seat, rng)
+    others = [s for s in range(state.seats) if s != seat and state.bids[s] >= 0]
+    for _ in range(TRIES):
+        if all(fits(world, s) for s in others) or rng.random() < UNLIKELY:
+            break
+        world = GAME.sample_hidden(state, seat, rng)
+    return world
+
+
+def bidding(samples: int) -> Callable[[RageState], int | None]:
+    """A ``Staged`` stage: ``samples`` sampled deals for a bid, the strength's own for a card."""
+
+    def stage(state: RageState) -> int | None:
+        return samples if state.phase == "bid" else None
+
+    return stage
+
+
 def player(strength: Strength, clock: Callable[[], float] | None = None) -> GuidedSearch | RulePlayer:
-    """Rage's player at ``strength`` (strong: 64 sampled deals a decision, within its budget)."""
+    """Rage's player at ``strength`` (strong: 64 sampled deals a card and 128 a bid, deals the
+    others' bids fit, within its budget; normal: 24 a card, 8 a bid)."""
     if strength.name == "easy":
         return RulePlayer(strength, candidates, playout, EASY_NOISE)
     if strength.name == "strong":
         exact = endgame.solver(GAME, cards_left, ENDGAME_CARDS, cap=ENDGAME_NODES, playing=_playing)
-        return GuidedSearch(tuned(strength, STRONG_SAMPLES), clock, candidates, playout, exact)
-    return GuidedSearch(tuned(strength, STRONG_SAMPLES), clock, candidates, playout)
+        return Staged(tuned(strength, STRONG_SAMPLES), clock, candidates, playout, exact, sample=sample,
+                      stage=bidding(STRONG_BID_SAMPLES))
+    return Staged(tuned(strength, STRONG_SAMPLES), clock, candidates, playout, stage=bidding(NORMAL_BID_SAMPLES))
 
 
 def cards_left(state: Any) -> int:
