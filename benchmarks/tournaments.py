@@ -55,7 +55,7 @@ BUY_IN = 10
 TURN_SECONDS = 3600
 #: The benchmark's events: a small starting stack (the service's default is 1,000) and 5-minute levels
 #: (10), so people bust within the run and the keeper's knock-outs, moves and payouts are timed too.
-STACK = 60
+STACK = 20
 LEVEL_MINUTES = 5
 
 
@@ -200,8 +200,9 @@ async def _play(env: Any, events: list[Event], plan: Plan, watch: Watch) -> tupl
                     await next(iter(ev.people.values())).slash(ev.channel, "rules", game=GAME)
         await env.advance_time(plan.advance)  # the level clock; turn timers; the keeper's sweep
         running = [ev for ev in events if (await keeper.tournaments.get(ev.tid)).status == "running"]
+        hands = await env.bot.db.read_sync(lambda conn: int(conn.execute("SELECT COUNT(*) FROM hands").fetchone()[0]))
         print(
-            f"  round {played}: {time.perf_counter() - t0:.0f} s, {actions} actions, {watch.knockouts} knock-outs, "
+            f"  round {played}: {time.perf_counter() - t0:.0f} s, {actions} actions, {hands} hands, {watch.knockouts} knock-outs, "
             f"{watch.moves} moved, {watch.ended} tables ended, {watch.payouts} events paid, {len(running)} running",
             flush=True,
         )
