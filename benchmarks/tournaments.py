@@ -72,8 +72,6 @@ class Event:
 
 async def _open_events(env: Any, bot: Any, events: int, seats: int, people: int, rng: random.Random) -> list[Event]:
     """Every event created, filled with its people (Join clicks) and started; its tables' threads found."""
-    from tools.simtable import Table
-
     out: list[Event] = []
     guild: Any = None
     for i in range(events):
@@ -104,11 +102,18 @@ async def _open_events(env: Any, bot: Any, events: int, seats: int, people: int,
         out.append(Event(tid, guild, channel, {m.id: m for m in members}))
     await env.settle()
     for ev in out:
-        ev.tables = []
-        for thread in ev.channel.threads:
-            seed = random.Random(rng.random())
-            ev.tables.append(Table(env, thread, ev.people, rng=seed, choose=aggressive(seed)))
+        _find_tables(env, ev, rng)
     return out
+
+
+def _find_tables(env: Any, ev: Event, rng: random.Random) -> None:
+    """The event's tables the benchmark plays: one a thread of its channel (the keeper opens a new
+    table for players left with none, in a new thread)."""
+    from tools.simtable import Table
+
+    for thread in ev.channel.threads[len(ev.tables):]:
+        seed = random.Random(rng.random())
+        ev.tables.append(Table(env, thread, ev.people, rng=seed, choose=aggressive(seed)))
 
 
 async def _books(bot: Any, events: list[Event]) -> dict[str, Any]:
@@ -178,9 +183,12 @@ async def _play(env: Any, events: list[Event], plan: Plan, watch: Watch) -> tupl
     samples.clear()
     actions = stale = visits = 0
     t0 = time.perf_counter()
-    width = max((len(ev.tables) for ev in events), default=0)
     keeper = env.bot.get_cog("TournamentsCog").keeper
+    rng = random.Random(len(events))
     for played in range(1, plan.rounds + 1):
+        for ev in events:
+            _find_tables(env, ev, rng)
+        width = max(len(ev.tables) for ev in events)
         for k in range(width):  # table k of every event, then table k+1: the events interleave
             for ev in events:
                 if k >= len(ev.tables) or not ev.tables[k].is_open():
