@@ -57,6 +57,8 @@ TURN_SECONDS = 3600
 #: (10), so people bust within the run and the keeper's knock-outs, moves and payouts are timed too.
 STACK = 20
 LEVEL_MINUTES = 5
+#: SimCord's settle limit (seconds): a stop, not a figure (handling times end at the first response).
+SETTLE_SECONDS = 600.0
 
 
 @dataclass
@@ -233,7 +235,9 @@ async def _run(events: int, seats: int, people: int, plan: Plan, seed: int) -> d
         # No health line: every second the clock moves would be a sample (tests/e2e/conftest.py says why).
         bot = CardroomBot(db_path=str(Path(tmp) / "bench.sqlite3"), computer_pause=0, health_tick=None)
         # A computer thinks in a worker process: on a busy machine a decision may outlast SimCord's 5 s.
-        async with simcord.run(bot, settle_timeout=60.0) as env:
+        # A settle waits for every table's computers: at 550 tables whose people bet and raise, the first
+        # full run's settle outlasted 60 s (the machine at load 8), so the run stopped at its first round.
+        async with simcord.run(bot, settle_timeout=SETTLE_SECONDS) as env:
             with simcord_clock(env), watch.installed(bot):
                 t0 = time.perf_counter()
                 live = await _open_events(env, bot, events, seats, people, rng)
