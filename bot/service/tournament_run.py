@@ -91,6 +91,16 @@ def read_floor(conn: Conn, scope: int) -> Floor:
     return Floor(status, tuple(seats))
 
 
+def balance_moves(floor: Floor, size: int) -> tuple[seating.Move, ...]:
+    """``seating.plan`` over the playing tables. A table nobody stays at (its people all moving
+    away or out) closes at the end of its hand: left out, it is neither broken nor sent players,
+    so two breaks never cross and leave the players still in with no table at all."""
+    playing = {
+        tid: floor.seated(tid) for tid, status in floor.status.items() if status == "playing" and floor.staying(tid)
+    }
+    return seating.plan(playing, size)
+
+
 def first_tables(t: Tournament) -> list[tuple[list[int], int]]:
     """The opening draw: per table, its people (in seat order, the first one hosts) and how many
     computers fill it. People are dealt round the tables first so every table has one; with
@@ -230,9 +240,7 @@ class KnockoutRunner:
     async def _balance(self, t: Tournament) -> None:
         """Asks the people ``seating.plan`` moves to leave their table at the end of its hand (the
         table cashes them out into their scope wallet then); ``_seat_homeless`` seats them."""
-        floor = await self.floor(t)
-        playing = {tid: floor.seated(tid) for tid, status in floor.status.items() if status == "playing"}
-        for move in seating.plan(playing, t.table_size):
+        for move in balance_moves(await self.floor(t), t.table_size):
             if move.player > 0:  # computers stay: a broken table left with computers only closes
                 await self.tables.leave(move.source, move.player, moving=True)
 
@@ -252,6 +260,9 @@ class KnockoutRunner:
         playing = {
             tid: len(floor.staying(tid)) for tid, status in floor.status.items() if status == "playing" and floor.staying(tid)
         }
+        if not playing and homeless:
+            await self._reopen(t, floor, [user for user, chips in sorted(homeless.items()) if chips > 0])
+            return
         for user, chips in sorted(homeless.items()):
             if chips <= 0 or not playing:
                 continue
@@ -261,6 +272,22 @@ class KnockoutRunner:
             except ServiceError:
                 continue  # full or closing: the next step tries again
             playing[target] += 1
+
+    async def _reopen(self, t: Tournament, floor: Floor, people: list[int]) -> None:
+        """Every table closed under the players still in (breaks that crossed: a table whose people
+        were all moving away closed as the other broke towards it; an admin's end): they play on at
+        a new table, or at the one a killed step left in its lobby."""
+        lobby = next((tid for tid, status in floor.status.items() if status == "lobby"), None)
+        if lobby is not None:
+            people = floor.people(lobby) + [u for u in people if u not in floor.people(lobby)]
+        if len(people) < 2:
+            return
+        if lobby is None:
+            opened = await self.db.read_sync(
+                lambda conn: int(conn.execute("SELECT COUNT(*) FROM tables WHERE ledger_guild=?", (t.scope,)).fetchone()[0])
+            )
+            lobby = await self.open_one(t, opened, people[0])
+        await self.fill_and_start(lobby, people, 0)
 
     async def _finish(self, t: Tournament) -> Tournament:
         """One entrant left: places best first (the winner, then by knock-out place), prizes paid,
@@ -280,4 +307,4 @@ class KnockoutRunner:
                 continue
 
 
-__all__ = ["ChannelFor", "Floor", "KnockoutRunner", "first_tables", "read_floor"]
+__all__ = ["ChannelFor", "Floor", "KnockoutRunner", "balance_moves", "first_tables", "read_floor"]

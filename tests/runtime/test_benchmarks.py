@@ -94,14 +94,19 @@ def test_images() -> None:
 
 def test_tournaments_run_at_once_and_their_books_balance(capsys: pytest.CaptureFixture[str]) -> None:
     """Two knockouts at once, people clicking through SimCord and computers filling: the figures are
-    there and the books hold (every pool intact or paid out in full, every scope's audit clean)."""
-    result = tournaments_bench.run(quick=True, events=2, seats=3, people=2, rounds=2, turns=3)
+    there and the books hold (every pool intact or paid out in full, every scope's audit clean). At
+    20 chips a player, people who bet and call bust: knock-outs, payouts and their clicks are counted."""
+    result = tournaments_bench.run(quick=True, events=2, seats=3, people=2, rounds=6, turns=10, stack=20)
     assert result["events"] == 2 and result["tables"] == 2 and result["rounds"] >= 1
+    assert result["starting_stack"] == 20 and result["knockouts"] >= 1 and result["finished"] >= 1
+    assert result["payouts"] >= result["finished"] and result["tables_closed"] >= result["finished"]
+    assert result["busy_n"] >= 1 and result["busy_p99_ms"] > 0
     assert result["actions"] >= 2 and result["hands"] >= 1 and result["stake_levels"] >= 1
     assert result["kinds"]["action button"]["n"] >= 2 and result["kinds"]["my hand"]["n"] >= 2
     assert result["trivial_p50_ms"] > 0 and result["all_p99_ms"] >= result["all_p50_ms"] > 0
     assert result["books_ok"], result["problems"]
     out = capsys.readouterr().out
-    assert "2 knockout razz tournaments × 3 seats (2 people each, computers filling) at once: 2 tables" in out
+    assert "2 knockout razz tournaments × 3 seats (2 people each, computers filling, 20 chips each" in out
+    assert "clicks in turns that saw knock-outs, moves, tables ended or payouts: " in out
     assert "books: every payout equal to its pool and every audit balanced: True" in out
     assert "people's interactions: p50 " in out and "targets: p99 ≤ 50 ms — " in out

@@ -17,7 +17,7 @@ from datetime import timedelta
 import pytest
 
 from bot.service.tournament_rows import Entry, Tournament
-from bot.service.tournament_run import KnockoutRunner, first_tables
+from bot.service.tournament_run import Floor, KnockoutRunner, Seat, balance_moves, first_tables
 from data.accounts import scope_of
 from tests.service.test_computers import play_hand
 from tests.service.test_tables import CH, Clock, G
@@ -302,4 +302,33 @@ async def test_a_late_entrant_is_seated_at_the_smallest_table_with_the_starting_
     await play_hand(renv, smallest, random.Random(1))
     snap = await renv.svc.get(smallest)
     assert snap.stacks[snap.seat_of(PEOPLE[7])] == 1000  # the whole starting stack, bought in at the deal
+    await audits(renv, t)
+
+
+def test_a_table_nobody_stays_at_is_neither_broken_nor_sent_players() -> None:
+    # Table 1's only person is moving away (an earlier balance): its computers don't make it a table
+    # to break table 2 towards, or both would close under the three people still in (seen in the benchmark).
+    seats = (Seat(1, 11, False, True), *(Seat(1, -k, True, False) for k in (1, 2, 3)), Seat(2, 12, False, False),
+             Seat(2, 13, False, False))
+    floor = Floor({1: "playing", 2: "playing"}, seats)
+    assert balance_moves(floor, 6) == ()
+    staying = Floor({1: "playing", 2: "playing"}, (*seats[1:], Seat(1, 11, False, False)))
+    assert [m.player for m in balance_moves(staying, 6)] == [12, 13]  # (with a person staying, table 2 breaks)
+
+
+async def test_players_still_in_whose_tables_all_closed_play_on_at_a_new_table(renv: REnv) -> None:
+    t = await signed_up(renv, PEOPLE[:6], 12, computers_fill=True)
+    t = await renv.tour.begin(t.id)
+    t = await renv.runner.step(t.id)
+    first = await renv.scope_tables(t)
+    for tid in first:  # every table ends under its players (as two crossing breaks did)
+        await renv.svc.end(tid, t.host_id, is_admin=True, now=True)
+    assert await renv.scope_tables(t) == []
+    t = await renv.runner.step(t.id)
+    (table,) = await renv.scope_tables(t)
+    snap = await renv.svc.get(table)
+    assert table not in first and snap.status == "playing" and sorted(snap.lobby) == sorted(PEOPLE[:6])
+    assert len(renv.channels) == 3  # a thread of its own
+    t = await play_out(renv, t, random.Random(3))
+    assert t.status == "finished" and sum(e.prize for e in t.entries) == 600 and t.pool == 0
     await audits(renv, t)
