@@ -80,6 +80,9 @@ class Style:
     #: the last draw, which nothing but folds could win and the others' folds can't when a hand must still beat
     #: something (Frankenstein's Zombie)
     may_raise: Callable[[Any, int], bool] | None = None
+    #: with ``fold_check``: mix in a bluff or semi-bluff only where the bet or raise is judged to cost at most this
+    #: many chips against the passive action (None: wherever the passive action is best)
+    mix_slack: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,21 +130,7 @@ def estimate(
     seat's result."""
     if first is None:
         first = passive_action(game, state, seat, rng, style)
-    total = share = weights = 0.0
-    done = 0
-    for i in range(style.samples):
-        if deadline is not None and i >= 4 and deadline():
-            break
-        world = style.sample(game, state, seat, rng) if style.sample is not None else game.sample_hidden(state, seat, rng)
-        w = style.weigh(world, seat) if style.weigh is not None else 1.0
-        value, part = _worth(game, world, seat, first, rng, style, pot_of)
-        total += w * value
-        share += w * part
-        weights += w
-        done += 1
-    if weights <= 0:
-        return Estimate(0.0, 0.0, done)
-    return Estimate(total / weights, share / weights, done)
+    return estimate_each(game, state, seat, rng, style, pot_of, (first,), deadline)[first]
 
 
 def _worth(
@@ -187,8 +176,9 @@ def estimate_each(
             shares[first] += w * part
         weights += w
         done += 1
-    scale = 1.0 / weights if weights > 0 else 0.0
-    return {a: Estimate(totals[a] * scale, shares[a] * scale, done) for a in firsts}
+    if weights <= 0:
+        return {a: Estimate(0.0, 0.0, done) for a in firsts}
+    return {a: Estimate(totals[a] / weights, shares[a] / weights, done) for a in firsts}
 
 
 def judge(
@@ -304,7 +294,6 @@ class BettingPlayer:
             self.style.loose * self.pot_of(state),
         )
 
-
     def _judge_all(
         self, game: Game, state: Any, seat: int, rng: random.Random, legal: tuple[str, ...], premium: bool
     ) -> str:
@@ -322,9 +311,11 @@ class BettingPlayer:
         est = estimate_each(game, state, seat, rng, style, self.pot_of, tuple(firsts), self._deadline(1.0))
         best = max(firsts, key=lambda a: est[a].result)  # ties: the passive action (first)
         mix = style.bluff if "check" in legal else style.semi
-        if best == calm and up in est and not self.last_round(state) and rng.random() < mix:
-            return up
-        return best
+        if up is None or up not in est or best != calm or self.last_round(state):
+            return best
+        if style.mix_slack is not None and est[up].result < est[calm].result - style.mix_slack:
+            return best
+        return up if rng.random() < mix else best
 
     def _deadline(self, share: float) -> Callable[[], bool] | None:
         """True once ``share`` of the style's budget has passed on the clock (None without a clock)."""

@@ -171,6 +171,7 @@ def test_the_strengths_differ_by_what_they_judge() -> None:
     assert STYLES["easy"].weigh is None and STYLES["easy"].reply is None and not STYLES["easy"].judge_bets
     assert STYLES["easy"].value is None and not STYLES["easy"].fold_check
     assert STYLES["strong"].samples > STYLES["normal"].samples
+    assert STYLES["strong"].mix_slack is not None and STYLES["normal"].mix_slack is None
 
 
 def _opened(hands: list[list[str]]) -> FrankensteinState:

@@ -33,6 +33,7 @@ NOTHING = 0.15  # a bettor or caller holding nothing: that much less likely (a b
 ONE_PAIR = 0.5  # after the draw, a bettor or caller holding one pair
 DRAW_SAMPLES = 120  # strong's sampled deals for weighing its draws (each candidate checked down in each)
 DRAW_MARGIN = 0.15  # chips a draw must be worth more than the sound one to be taken instead
+MIX_SLACK = 0.4  # strong bluffs and semi-bluffs only where the bet is judged to cost at most this many chips
 RAISED = 0.4  # and one who put in two bets or more this round holding less than jacks (before) or two pair
 
 
@@ -296,7 +297,7 @@ NORMAL = Style(samples=80, budget=0.1, bluff=0.08, semi=0.06, premium=premium, p
 STYLES = {
     "easy": Style(samples=12, budget=0.02, premium=premium, passive_other=draw_action),
     "normal": NORMAL,
-    "strong": replace(NORMAL, samples=200, budget=0.5, bluff=0.1, semi=0.08, sample=sample_ranged),
+    "strong": replace(NORMAL, samples=300, budget=0.5, bluff=0.1, semi=0.08, mix_slack=MIX_SLACK, sample=sample_ranged),
 }
 
 
