@@ -266,3 +266,13 @@ def test_actions_weighed_on_the_same_deals_are_each_what_it_alone_is_worth_there
         alone = estimate(GAME, state, seat, random.Random(3), style, pot, first=action)
         assert both[action].samples == 30
         assert both[action].result == pytest.approx(alone.result)
+
+
+def test_strongs_weighed_draw_sees_only_its_seat() -> None:
+    """The weighed draw samples what the seat can't see: redealing the others' cards changes nothing."""
+    drawer = Drawer(STYLES["strong"], None, 12)
+    draws = [(s, seat) for s, seat in _states(12) if s.phase == "draw"][:8]
+    assert draws
+    for i, (state, seat) in enumerate(draws):
+        other = GAME.sample_hidden(state, seat, random.Random(i))
+        assert drawer(GAME, other, seat, random.Random(i)) == drawer(GAME, state, seat, random.Random(i))
