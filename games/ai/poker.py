@@ -70,6 +70,19 @@ class Style:
     #: also check down after its own bet or raise (the others answering by ``reply``) and take whichever of
     #: fold, check or call, and bet or raise is worth the most: a bet's worth includes the folds it wins
     judge_bets: bool = False
+    #: the seat's worth of a finished deal (default: its payoff), e.g. with its share of a pot carried to the
+    #: next deal, which the seat may win there as well as anyone
+    value: Callable[[Game, Any, int], float] | None = None
+    #: with ``judge_bets``: judge folding by checking the hand down after it too, on the same sampled deals
+    #: (where the others playing on still moves the seat's worth: a pot they lose to the house or carry)
+    fold_check: bool = False
+    #: may the seat bet or raise here (None: always)? A game's rule against plainly bad bets, e.g. junk after
+    #: the last draw, which nothing but folds could win and the others' folds can't when a hand must still beat
+    #: something (Frankenstein's Zombie)
+    may_raise: Callable[[Any, int], bool] | None = None
+    #: with ``fold_check``: mix in a bluff or semi-bluff only where the bet or raise is judged to cost at most this
+    #: many chips against the passive action (None: wherever the passive action is best)
+    mix_slack: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,27 +130,55 @@ def estimate(
     seat's result."""
     if first is None:
         first = passive_action(game, state, seat, rng, style)
-    total = share = weights = 0.0
+    return estimate_each(game, state, seat, rng, style, pot_of, (first,), deadline)[first]
+
+
+def _worth(
+    game: Game, world: Any, seat: int, first: str, rng: random.Random, style: Style, pot_of: Callable[[Any], int]
+) -> tuple[float, float]:
+    """In one sampled deal: take ``first``, check down; the seat's worth (``Style.value``, default its payoff)
+    and its share of the final pot."""
+    after, _events = game.apply(world, seat, first)
+    end = check_down(game, after, rng, style, seat)
+    out = game.outcome(end)
+    assert out is not None
+    pay = out.payoffs[seat]
+    pot = pot_of(end)
+    won = pay + end.contributed[seat]
+    return (style.value(game, end, seat) if style.value is not None else pay), (won / pot if pot else 0.0)
+
+
+def estimate_each(
+    game: Game,
+    state: Any,
+    seat: int,
+    rng: random.Random,
+    style: Style,
+    pot_of: Callable[[Any], int],
+    firsts: tuple[str, ...],
+    deadline: Callable[[], bool] | None = None,
+) -> dict[str, Estimate]:
+    """``estimate`` of each of ``firsts`` on the same sampled deals (every action checked down in each), so
+    their differences aren't the noise of different samples."""
+    firsts = tuple(dict.fromkeys(firsts))
+    totals = dict.fromkeys(firsts, 0.0)
+    shares = dict.fromkeys(firsts, 0.0)
+    weights = 0.0
     done = 0
     for i in range(style.samples):
         if deadline is not None and i >= 4 and deadline():
             break
         world = style.sample(game, state, seat, rng) if style.sample is not None else game.sample_hidden(state, seat, rng)
         w = style.weigh(world, seat) if style.weigh is not None else 1.0
-        after, _events = game.apply(world, seat, first)
-        end = check_down(game, after, rng, style, seat)
-        out = game.outcome(end)
-        assert out is not None
-        pay = out.payoffs[seat]
-        pot = pot_of(end)
-        won = pay + end.contributed[seat]
-        total += w * pay
-        share += w * (won / pot if pot else 0.0)
+        for first in firsts:
+            value, part = _worth(game, world, seat, first, rng, style, pot_of)
+            totals[first] += w * value
+            shares[first] += w * part
         weights += w
         done += 1
     if weights <= 0:
-        return Estimate(0.0, 0.0, done)
-    return Estimate(total / weights, share / weights, done)
+        return {a: Estimate(0.0, 0.0, done) for a in firsts}
+    return {a: Estimate(totals[a] / weights, shares[a] / weights, done) for a in firsts}
 
 
 def judge(
@@ -236,6 +277,8 @@ class BettingPlayer:
                 return legal[rng.randrange(len(legal))]
             return self.other(game, state, seat, rng)
         premium = self.style.premium is not None and self.style.premium(state, seat)
+        if self.style.judge_bets and self.style.fold_check:
+            return self._judge_all(game, state, seat, rng, legal, premium)
         fold_value = -float(state.contributed[seat])
         up = next((a for a in AGGRESSIVE if a in legal), None)
         if self.style.judge_bets and up is not None and state.round.level < MAX_LEVEL:
@@ -251,6 +294,28 @@ class BettingPlayer:
             self.style.loose * self.pot_of(state),
         )
 
+    def _judge_all(
+        self, game: Game, state: Any, seat: int, rng: random.Random, legal: tuple[str, ...], premium: bool
+    ) -> str:
+        """``Style.fold_check``: the passive action, the bet or raise (where ``Style.may_raise`` allows it, under
+        the cap) and folding (facing a bet, unless ``premium``) each checked down on the same sampled deals; the
+        one worth the most, with ``judge``'s mixing."""
+        style = self.style
+        calm = next(a for a in (*PASSIVE, *legal) if a in legal)
+        firsts = [calm]
+        up = next((a for a in AGGRESSIVE if a in legal), None)
+        if up is not None and state.round.level < MAX_LEVEL and (style.may_raise is None or style.may_raise(state, seat)):
+            firsts.append(up)
+        if "fold" in legal and "check" not in legal and not premium:
+            firsts.append("fold")
+        est = estimate_each(game, state, seat, rng, style, self.pot_of, tuple(firsts), self._deadline(1.0))
+        best = max(firsts, key=lambda a: est[a].result)  # ties: the passive action (first)
+        mix = style.bluff if "check" in legal else style.semi
+        if up is None or up not in est or best != calm or self.last_round(state):
+            return best
+        if style.mix_slack is not None and est[up].result < est[calm].result - style.mix_slack:
+            return best
+        return up if rng.random() < mix else best
 
     def _deadline(self, share: float) -> Callable[[], bool] | None:
         """True once ``share`` of the style's budget has passed on the clock (None without a clock)."""
@@ -265,4 +330,4 @@ class BettingPlayer:
         return deadline
 
 
-__all__ = ["BettingPlayer", "Estimate", "Style", "check_down", "decide", "estimate", "judge"]
+__all__ = ["BettingPlayer", "Estimate", "Style", "check_down", "decide", "estimate", "estimate_each", "judge"]

@@ -15,19 +15,23 @@ from ai_poker_support import assert_baseline_sees_only_its_view, assert_no_bad_d
 
 from games.ai.players.frankenstein import (
     STYLES,
+    Drawer,
     draw_action,
+    draw_candidates,
     draw_rule,
     last_round,
+    may_raise,
     pot,
     premium,
     reply,
     sample_ranged,
     throws,
+    value,
     weigh,
 )
-from games.ai.poker import BettingPlayer, Estimate, check_down, judge
+from games.ai.poker import BettingPlayer, Estimate, check_down, estimate, estimate_each, judge
 from games.core.cards import STANDARD_DECK
-from games.core.poker.highhand import HIGH_RANK, STRAIGHT, TWO_PAIR, high_key
+from games.core.poker.highhand import HIGH_RANK, PAIR, STRAIGHT, TWO_PAIR, high_key
 from games.frankenstein import Frankenstein
 from games.frankenstein.state import FrankensteinState
 
@@ -47,6 +51,8 @@ def _bad(state: FrankensteinState, seat: int, action: str) -> str | None:
         return "folds when checking is free"
     if action == "fold" and premium(state, seat):
         return "folds jacks or better before the draw"
+    if action in ("bet", "raise") and state.phase == "bet2" and high_key(state.hands[seat])[0] < PAIR:
+        return "bets or raises less than a pair after the draw"
     if action.startswith("discard:"):
         hand = state.hands[seat]
         thrown = [c for c in action.removeprefix("discard:").split(",") if c]
@@ -62,8 +68,11 @@ def _bad(state: FrankensteinState, seat: int, action: str) -> str | None:
 
 
 def _fixed(name: str, samples: int) -> BettingPlayer:
-    """The strength's player (its weighting, mixing, premium hands) at a fixed, smaller sample count."""
-    return BettingPlayer(name, replace(STYLES[name], samples=samples), None, pot, last_round, other=draw_action)
+    """The strength's player (its weighting, mixing, premium hands, strong's weighed draw) at a fixed, smaller
+    sample count."""
+    style = replace(STYLES[name], samples=samples)
+    other = Drawer(style, None, samples) if name == "strong" else draw_action
+    return BettingPlayer(name, style, None, pot, last_round, other=other)
 
 
 PLAYERS = {
@@ -156,8 +165,13 @@ def test_the_strengths_differ_by_what_they_judge() -> None:
     assert STYLES["strong"].sample is sample_ranged
     assert STYLES["normal"].sample is None and STYLES["easy"].sample is None
     for name in ("normal", "strong"):
-        assert STYLES[name].weigh is weigh and STYLES[name].reply is reply and STYLES[name].judge_bets
+        style = STYLES[name]
+        assert style.weigh is weigh and style.reply is reply and style.judge_bets and style.fold_check
+        assert style.value is value and style.may_raise is may_raise
     assert STYLES["easy"].weigh is None and STYLES["easy"].reply is None and not STYLES["easy"].judge_bets
+    assert STYLES["easy"].value is None and not STYLES["easy"].fold_check
+    assert STYLES["strong"].samples > STYLES["normal"].samples
+    assert STYLES["strong"].mix_slack is not None and STYLES["normal"].mix_slack is None
 
 
 def _opened(hands: list[list[str]]) -> FrankensteinState:
@@ -190,3 +204,75 @@ def test_judging_a_bet_takes_the_action_worth_the_most() -> None:
     assert judge(legal, calm, worse, "raise", -1.0, random.Random(0), style, False, False) == "fold"
     assert judge(legal, calm, worse, "raise", -1.0, random.Random(0), style, True, False) == "call"  # premium
     assert judge(("check", "bet"), calm, worse, "bet", -1.0, random.Random(0), style, False, False) == "check"
+
+
+def test_a_pot_the_zombie_carries_counts_a_share_for_every_seat() -> None:
+    """The carried pot goes to a later deal's winner, whoever it is: each seat's worth has its even share."""
+    state = _after_the_draw({0: 3, 1: 3, 2: 3})
+    end = replace(state, phase="over", payoffs=(-1, -5, -1), carried_out=9)
+    assert [value(GAME, end, s) for s in range(3)] == [2.0, -2.0, 2.0]
+    assert value(GAME, replace(end, carried_out=0), 0) == -1.0
+
+
+def test_no_bet_with_less_than_a_pair_after_the_draw() -> None:
+    state = _after_the_draw({0: 3, 1: 3, 2: 3})
+    (seat,) = GAME.to_act(state)
+
+    def holding(cards: tuple[str, ...]) -> FrankensteinState:
+        taken = set(cards)
+        return replace(state, hands=tuple(cards if s == seat else tuple(c for c in h if c not in taken)
+                                          for s, h in enumerate(state.hands)))
+
+    assert not may_raise(holding(("2c", "7d", "9h", "Js", "Kc")), seat)
+    assert may_raise(holding(("2c", "2d", "9h", "Js", "Kc")), seat)
+    opened = GAME.new_state(None, 3, 5, dealer=0)
+    assert opened.phase == "bet1" and may_raise(opened, 1)  # before the draw the judging decides
+
+
+def test_a_raiser_weighs_less_than_a_caller_of_one_bet() -> None:
+    """Reading raises: two bets in this round make a small pair (before the draw) less likely than one bet."""
+    hands = [["Ac", "Kd", "8h", "6s", "3d"], ["Qc", "Qd", "Qh", "5s", "5d"], ["4c", "4d", "9s", "Jh", "2d"]]
+    bet = _opened(hands)
+    called = GAME.apply(bet, 2, "call")[0]
+    raised = GAME.apply(bet, 2, "raise")[0]
+    assert weigh(raised, 0) < weigh(called, 0)
+
+
+@pytest.mark.parametrize(
+    ("hand", "first"),
+    [
+        (("Qs", "Qd", "3c", "8h", "Kd"), ("3c", "8h", "Kd")),
+        (("2h", "7h", "9h", "Jh", "Ks"), ("Ks",)),
+        (("Qs", "Qd", "Qc", "3h", "Kd"), ("3h", "Kd")),
+        (("Ah", "Kh", "Qh", "Jh", "9h"), ()),
+    ],
+)
+def test_strong_weighs_draws_that_never_break_a_pair(hand: tuple[str, ...], first: tuple[str, ...]) -> None:
+    found = draw_candidates(hand, 3)
+    assert set(found[0]) == set(first) and () in found and len(set(found)) == len(found)
+    for throw in found:
+        assert all(sum(HIGH_RANK[c[0]] == HIGH_RANK[t[0]] for c in hand) == 1 for t in throw)
+        assert len(throw) <= 3
+
+
+def test_actions_weighed_on_the_same_deals_are_each_what_it_alone_is_worth_there() -> None:
+    """``estimate_each`` checks every action down in each sampled deal: each one's estimate is the one ``estimate``
+    gives it alone on the same deals (Frankenstein's check-down draws no randomness of its own)."""
+    state = _after_the_draw({0: 3, 1: 3, 2: 3})
+    (seat,) = GAME.to_act(state)
+    style = replace(STYLES["normal"], samples=30)
+    both = estimate_each(GAME, state, seat, random.Random(3), style, pot, ("check", "bet"))
+    for action in ("check", "bet"):
+        alone = estimate(GAME, state, seat, random.Random(3), style, pot, first=action)
+        assert both[action].samples == 30
+        assert both[action].result == pytest.approx(alone.result)
+
+
+def test_strongs_weighed_draw_sees_only_its_seat() -> None:
+    """The weighed draw samples what the seat can't see: redealing the others' cards changes nothing."""
+    drawer = Drawer(STYLES["strong"], None, 12)
+    draws = [(s, seat) for s, seat in _states(12) if s.phase == "draw"][:8]
+    assert draws
+    for i, (state, seat) in enumerate(draws):
+        other = GAME.sample_hidden(state, seat, random.Random(i))
+        assert drawer(GAME, other, seat, random.Random(i)) == drawer(GAME, state, seat, random.Random(i))

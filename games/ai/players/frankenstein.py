@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
-from games.ai.poker import BettingPlayer, Style
+from games.ai.poker import BettingPlayer, Style, estimate_each
 from games.ai.search import Strength
 from games.core.game import Game
 from games.core.poker.highhand import HIGH_RANK, PAIR, STRAIGHT, TRIPS, TWO_PAIR, high_key
@@ -31,6 +31,10 @@ from games.frankenstein.state import FrankensteinState
 TRIES = 60  # hands tried per opponent for one that throws as many cards as it did
 NOTHING = 0.15  # a bettor or caller holding nothing: that much less likely (a bluff, or a loose call)
 ONE_PAIR = 0.5  # after the draw, a bettor or caller holding one pair
+DRAW_SAMPLES = 120  # strong's sampled deals for weighing its draws (each candidate checked down in each)
+DRAW_MARGIN = 0.15  # chips a draw must be worth more than the sound one to be taken instead
+MIX_SLACK = 0.4  # strong bluffs and semi-bluffs only where the bet is judged to cost at most this many chips
+RAISED = 0.4  # and one who put in two bets or more this round holding less than jacks (before) or two pair
 
 
 def draw_rule(hand: Sequence[str], most: int) -> tuple[str, ...]:
@@ -52,6 +56,52 @@ def draw_rule(hand: Sequence[str], most: int) -> tuple[str, ...]:
     throw.sort(key=lambda c: HIGH_RANK[c[0]])  # the lowest first when only some may go
     chosen = set(throw[:most])
     return tuple(c for c in hand if c in chosen)
+
+
+def draw_candidates(hand: Sequence[str], most: int) -> list[tuple[str, ...]]:
+    """The throws worth weighing: the sound draw's first, then standing pat and throwing the 1, 2 or 3 lowest
+    unpaired cards (never a card of a pair or trips, never a made straight or better broken)."""
+    rule = draw_rule(hand, most)
+    if high_key(hand)[0] >= STRAIGHT:
+        return [rule]
+    ranks = [HIGH_RANK[c[0]] for c in hand]
+    odd = sorted((c for c, r in zip(hand, ranks, strict=True) if ranks.count(r) == 1), key=lambda c: HIGH_RANK[c[0]])
+    found = [rule]
+    for k in range(min(most, len(odd)) + 1):
+        low = set(odd[:k])
+        throw = tuple(c for c in hand if c in low)
+        if throw not in found:
+            found.append(throw)
+    return found
+
+
+class Drawer:
+    """Strong's draw: each candidate throw (``draw_candidates``) checked down on the same sampled deals (its
+    completions from the stock, the others' hands as their draws so far fit), the Zombie built from everyone's
+    throws; the sound draw unless another is worth ``DRAW_MARGIN`` chips more.
+
+    The textbook draw ignores the Zombie: keeping a kicker, or standing pat on two pair, feeds it fewer cards,
+    and a hand that won't be the best may do better to keep its chances of a small pot than to chase it.
+    """
+
+    def __init__(self, style: Style, clock: Callable[[], float] | None, samples: int = DRAW_SAMPLES) -> None:
+        self.style = replace(style, samples=samples)
+        self.clock = clock
+
+    def __call__(self, game: Game, state: Any, seat: int, rng: random.Random) -> str:
+        options = ["discard:" + ",".join(t) for t in draw_candidates(state.hands[seat], state.options.max_discard)]
+        if len(options) == 1:
+            return options[0]
+        deadline = None
+        if self.clock is not None and self.style.budget is not None:
+            clock, stop = self.clock, self.clock() + self.style.budget
+
+            def deadline() -> bool:
+                return clock() >= stop
+
+        est = estimate_each(game, state, seat, rng, self.style, pot, tuple(options), deadline)
+        best = max(options, key=lambda a: est[a].result)
+        return best if est[best].result > est[options[0]].result + DRAW_MARGIN else options[0]
 
 
 def _open_straight(hand: Sequence[str]) -> list[str]:
@@ -159,7 +209,9 @@ def weigh(world: FrankensteinState, seat: int) -> float:
     """How well the opponents' sampled hands fit their betting this round (1: fits, less: doesn't).
 
     An opponent who has put chips in this round (bet, raised or called) is less likely to hold nothing
-    (before the draw: no pair and no four-card draw; after it: less than a pair, and a pair less than two pair).
+    (before the draw: no pair and no four-card draw; after it: less than a pair, and a pair less than two pair);
+    one who put in two bets or more (raised, or called a raise) less likely still to hold less than jacks
+    before the draw, or than two pair after it (``RAISED``).
     """
     weight = 1.0
     committed = world.round.committed
@@ -168,13 +220,16 @@ def weigh(world: FrankensteinState, seat: int) -> float:
             continue
         hand = world.hands[s]
         key = high_key(hand)
+        raised = committed[s] >= 2 * world.round.bet_size
         if world.phase == "bet1":
             if key[0] < PAIR and not four_to_something(hand):
                 weight *= NOTHING
+            if raised and not premium(world, s):
+                weight *= RAISED
         elif key[0] < PAIR:
             weight *= NOTHING
         elif key[0] == PAIR:
-            weight *= ONE_PAIR
+            weight *= ONE_PAIR * (RAISED if raised else 1.0)
     return weight
 
 
@@ -211,6 +266,24 @@ def reply(game: Game, state: FrankensteinState, seat: int, rng: random.Random, o
     return "call" if made else "fold"
 
 
+def value(game: Game, end: FrankensteinState, seat: int) -> float:
+    """The seat's worth of a finished deal: its payoff and its even share of a pot the Zombie carried.
+
+    The carried pot goes to the next deal's winner, whoever it is: a seat's share is worth about as much to it
+    as to anyone (``games.ai.search.advantage``, the duplicate yardstick, is this less the others' average, up
+    to a scale). Without it a Zombie win was valued as all loss, so a hand behind the would-be winner looked
+    worse than it is, and folding (which loses the share too when the others get beaten) looked better.
+    """
+    assert end.payoffs is not None
+    return end.payoffs[seat] + end.carried_out / end.n
+
+
+def may_raise(state: FrankensteinState, seat: int) -> bool:
+    """No bet or raise with less than a pair after the draw: the others' folds can't win it a pot the Zombie
+    still contests, and a caller beats it."""
+    return state.phase != "bet2" or high_key(state.hands[seat])[0] >= PAIR
+
+
 def pot(state: FrankensteinState) -> int:
     return state.pot
 
@@ -219,17 +292,19 @@ def last_round(state: FrankensteinState) -> bool:
     return state.phase == "bet2"
 
 
+NORMAL = Style(samples=80, budget=0.1, bluff=0.08, semi=0.06, premium=premium, passive_other=draw_action, weigh=weigh,
+               reply=reply, judge_bets=True, value=value, fold_check=True, may_raise=may_raise)
 STYLES = {
     "easy": Style(samples=12, budget=0.02, premium=premium, passive_other=draw_action),
-    "normal": Style(samples=80, budget=0.1, bluff=0.08, semi=0.06, premium=premium, passive_other=draw_action,
-                    weigh=weigh, reply=reply, judge_bets=True),
-    "strong": Style(samples=200, budget=0.5, bluff=0.1, semi=0.08, premium=premium, passive_other=draw_action,
-                    sample=sample_ranged, weigh=weigh, reply=reply, judge_bets=True),
+    "normal": NORMAL,
+    "strong": replace(NORMAL, samples=300, budget=0.5, bluff=0.1, semi=0.08, mix_slack=MIX_SLACK, sample=sample_ranged),
 }
 
 
 def player(strength: Strength, clock: Callable[[], float] | None) -> Any:
-    return BettingPlayer(strength.name, STYLES[strength.name], clock, pot, last_round, other=draw_action)
+    style = STYLES[strength.name]
+    other = Drawer(style, clock) if strength.name == "strong" else draw_action
+    return BettingPlayer(strength.name, style, clock, pot, last_round, other=other)
 
 
-__all__ = ["STYLES", "draw_action", "draw_rule", "player", "premium"]
+__all__ = ["STYLES", "Drawer", "draw_action", "draw_candidates", "draw_rule", "player", "premium"]
