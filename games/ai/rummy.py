@@ -45,6 +45,9 @@ class Spec:
     laid_out: Callable[[str], bool] = lambda _c: False
     #: The bonus a meld earns once it is a book (a burraco, a canasta, a samba).
     book_bonus: Callable[[Meld], int] = lambda _m: 0
+    #: What else a team's table is worth mid-deal, beyond its melds and hands (a state, a team; Samba's
+    #: red 3s and going-out bonus): the strong search's table score adds it (``rummy_search.evaluate``).
+    extra: Callable[[Any, int], float] = lambda _s, _t: 0.0
 
 
 @dataclass(frozen=True, slots=True)
