@@ -12,7 +12,7 @@ from games.ai.baselines.samba import SPEC as SAMBA
 from games.ai.players.samba import SPEC as SAMBA_STRONG
 from games.ai.players.samba import player as samba_player
 from games.ai.players.samba import table_extra
-from games.ai.rummy import Knobs, RummyBot, keep_value, plan, read_table
+from games.ai.rummy import Knobs, RummyBot, Step, keep_value, plan, read_table
 from games.ai.rummy_search import SearchingBot, beats
 from games.ai.search import STRENGTHS
 from games.core.rummy.melds import SET, Meld, check_new
@@ -113,3 +113,13 @@ def test_samba_s_search_scores_red_3s_and_part_of_the_going_out_bonus() -> None:
     near = SimpleNamespace(melds=((book, book), ()), red3s=reds, hands=(("4S.1",) * 9, (), ("6S.1",) * 3, ()))
     assert table_extra(near, 0) == 200 + OUT_BONUS / 2
     assert SAMBA_STRONG.extra is table_extra and BURRACO.extra(near, 0) == 0  # Burraco's search is unchanged
+
+
+def test_a_last_wild_goes_on_the_meld_it_makes_a_book() -> None:
+    """Near the end the wild may go anywhere, but first where it closes a book: Samba's second book is
+    what lets the team go out (before, it went on the first meld that took it, and the hand could not go
+    out)."""
+    short = Meld(SET, ("9S.1", "9S.3", "9H.3", "9C.2"), "9")
+    six = Meld(SET, ("4S.3", "4H.1", "4H.2", "4D.1", "4C.1", "2H.2"), "4")
+    steps = plan(("QC.1", "2D.3"), (short, six), SAMBA)
+    assert steps and steps[0] == Step(("2D.3",), "meld:1")
