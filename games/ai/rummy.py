@@ -45,6 +45,9 @@ class Spec:
     laid_out: Callable[[str], bool] = lambda _c: False
     #: The bonus a meld earns once it is a book (a burraco, a canasta, a samba).
     book_bonus: Callable[[Meld], int] = lambda _m: 0
+    #: What else a team's table is worth mid-deal, beyond its melds and hands (a state, a team; Samba's
+    #: red 3s and going-out bonus): the strong search's table score adds it (``rummy_search.evaluate``).
+    extra: Callable[[Any, int], float] = lambda _s, _t: 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,10 +163,12 @@ def _plan(hand: tuple[str, ...], mine: tuple[Meld, ...], spec: Spec, wilds_on_me
                 wild = wild[1:]
                 if not wild:
                     break
-    # A wild goes on a meld one short of a book, or anywhere once the hand is nearly gone (to go out).
+    # A wild goes on a meld one short of a book, or anywhere once the hand is nearly gone (to go out);
+    # a meld it closes as a book first even then (Samba goes out only with two books).
     endgame = len(hand) - len(used) <= 2
     if wild and (wilds_on_melds or endgame):
-        for k, m in enumerate(mine):
+        for k in sorted(range(len(mine)), key=lambda k: len(mine[k].cards) != rules.book - 1):
+            m = mine[k]
             if (endgame or len(m.cards) == rules.book - 1) and check_add(m, (wild[0],), rules) is not None:
                 steps.append(Step((wild[0],), add_action(k)))
                 break

@@ -29,7 +29,8 @@ HELD = 0.5
 
 def evaluate(state: Any, team: int, spec: Spec) -> float:
     """The table from ``team``'s side: melded points and books (with part of a book's bonus for a
-    meld close to one), less half the points held in hand; the same for the opponents, subtracted."""
+    meld close to one), less half the points held in hand, plus the game's ``Spec.extra``; the same
+    for the opponents, subtracted."""
     def side(t: int) -> float:
         total = 0.0
         for m in state.melds[t]:
@@ -39,7 +40,7 @@ def evaluate(state: Any, team: int, spec: Spec) -> float:
             total += bonus if n >= spec.rules.book else bonus * 0.15 * max(0, n - 3)
         for s in range(t, len(state.hands), 2):
             total -= HELD * sum(spec.value(c) for c in state.hands[s])
-        return total
+        return total + spec.extra(state, t)
 
     return side(team) - side(1 - team)
 

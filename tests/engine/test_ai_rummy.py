@@ -4,16 +4,20 @@ plans, the cards it keeps, and a bigger pile making a risky discard weigh more."
 from __future__ import annotations
 
 import random
+from types import SimpleNamespace
 
 import games
 from games.ai.baselines.burraco import SPEC as BURRACO
 from games.ai.baselines.samba import SPEC as SAMBA
+from games.ai.players.samba import SPEC as SAMBA_STRONG
 from games.ai.players.samba import player as samba_player
-from games.ai.rummy import Knobs, RummyBot, keep_value, plan, read_table
+from games.ai.players.samba import table_extra
+from games.ai.rummy import Knobs, RummyBot, Step, keep_value, plan, read_table
 from games.ai.rummy_search import SearchingBot, beats
 from games.ai.search import STRENGTHS
-from games.core.rummy.melds import Meld, check_new
+from games.core.rummy.melds import SET, Meld, check_new
 from games.core.rummy.turns import NEW
+from games.samba.state import OUT_BONUS
 from tests.support.rummy_scan import decisions
 
 
@@ -94,3 +98,28 @@ def test_samba_s_strong_search_keeps_the_rule_s_choice_without_a_clear_winner() 
     plain = SearchingBot(SAMBA, Knobs("s", caution=1.0), samples=1)
     picks = {plain._best(game, state, seat, options, random.Random(3), rule) for rule in options}
     assert len(picks) == 1  # the rule's choice plays no part
+
+
+def test_samba_s_search_scores_red_3s_and_part_of_the_going_out_bonus() -> None:
+    """Melds and hands alone miss Samba's red 3s (for a team with two books, against one without) and the
+    going-out bonus, which a four-turn play-out rarely reaches: half of it counts once the team could go out."""
+    book = Meld(SET, tuple(f"8{s}.{k}" for s in "SHDC" for k in (1, 2))[:7], "8")
+    reds = (("3H.1", "3D.1"), ())
+    long_hands = (("4S.1",) * 9, ("5S.1",) * 9, ("6S.1",) * 9, ("7S.1",) * 9)
+    none = SimpleNamespace(melds=((), ()), red3s=reds, hands=long_hands)
+    assert table_extra(none, 0) == -200 and table_extra(none, 1) == 0
+    two = SimpleNamespace(melds=((book, book), ()), red3s=reds, hands=long_hands)
+    assert table_extra(two, 0) == 200
+    near = SimpleNamespace(melds=((book, book), ()), red3s=reds, hands=(("4S.1",) * 9, (), ("6S.1",) * 3, ()))
+    assert table_extra(near, 0) == 200 + OUT_BONUS / 2
+    assert SAMBA_STRONG.extra is table_extra and BURRACO.extra(near, 0) == 0  # Burraco's search is unchanged
+
+
+def test_a_last_wild_goes_on_the_meld_it_makes_a_book() -> None:
+    """Near the end the wild may go anywhere, but first where it closes a book: Samba's second book is
+    what lets the team go out (before, it went on the first meld that took it, and the hand could not go
+    out)."""
+    short = Meld(SET, ("9S.1", "9S.3", "9H.3", "9C.2"), "9")
+    six = Meld(SET, ("4S.3", "4H.1", "4H.2", "4D.1", "4C.1", "2H.2"), "4")
+    steps = plan(("QC.1", "2D.3"), (short, six), SAMBA)
+    assert steps and steps[0] == Step(("2D.3",), "meld:1")
