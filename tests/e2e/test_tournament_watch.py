@@ -53,7 +53,8 @@ async def test_the_first_knock_out_shows_in_the_standings_and_points_to_the_tabl
     first = out[0]
     standings = texts_of(fresh(w, message))
     assert f"#{first.place} <@{first.user_id}>" in standings  # edited at the knock-out, not at the end
-    assert standings.count("still in") == len(t.entries) - len(out)
+    # the players still in are ranked by chips ("1. <@…> · **297** chips · <#…>"), the others by place
+    assert len(re.findall(r"^\d+\. <@\d+> · ", standings, re.M)) == len(t.entries) - len(out)
     lines = [m.content for m in w.channel.history() if m.author.bot and OUT_LINE.search(m.content or "")]
     assert lines, "no line told the knocked-out player where to watch"
     found = OUT_LINE.search(lines[-1])
