@@ -13,11 +13,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Collection, Iterable, Sequence
+from typing import TypeVar
 
 from games.core.tricks import Trick
 
 Allowed = Callable[[str], bool]
 TRIES = 12
+World = TypeVar("World")
 
 
 def deal(
@@ -123,3 +125,16 @@ def allowed(voids: Collection[str], banned: Collection[str], suit_of: Callable[[
         return None
     v, b = frozenset(voids), frozenset(banned)
     return lambda c: c not in b and suit_of(c) not in v
+
+
+def weighed(draw: Callable[[], World], weight: Callable[[World], float], rng: random.Random, tries: int) -> World:
+    """A world from ``draw`` kept with chance ``weight(world)`` (1.0 or more: always), else redrawn,
+    up to ``tries`` redraws (rejection sampling: what the others did makes some worlds unlikely, so
+    they are met less often). A world of full weight costs no draw from ``rng``."""
+    world = draw()
+    for _ in range(tries):
+        chance = weight(world)
+        if chance >= 1.0 or rng.random() < chance:
+            break
+        world = draw()
+    return world

@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 from games.ai.baselines.ecarte import keeps_hand, rule_card, rule_discard, trumps_in, weakest_first
+from games.ai.deal import weighed
 from games.ai.search import Strength
 from games.ecarte.cards import SUIT_OF, legal_plays, second_wins
 from games.ecarte.flow import deal_points
@@ -250,14 +251,12 @@ def sample(state: EcarteState, seat: int, rng: random.Random) -> EcarteState:
     """``sample_hidden`` weighed by the other's choices: a world is kept with chance its
     ``likelihood``, else redrawn (rejection sampling, up to ``TRIES`` draws)."""
     other = 1 - seat
-    world = GAME.sample_hidden(state, seat, rng)
     shown = played_by(state, other)
-    for _ in range(TRIES):
-        weight = likelihood(state, seat, world.play.hands[other], shown)
-        if weight >= 1.0 or rng.random() < weight:
-            break
-        world = GAME.sample_hidden(state, seat, rng)
-    return world
+    return weighed(
+        lambda: GAME.sample_hidden(state, seat, rng),
+        lambda world: likelihood(state, seat, world.play.hands[other], shown),
+        rng, TRIES,
+    )
 
 
 #: Strong's sampled deals: up to ``STRONG_SAMPLES`` a decision, ``STRONG_PLAYOUTS`` playouts at most

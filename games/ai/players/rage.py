@@ -23,6 +23,7 @@ from typing import Any
 
 from games.ai import endgame
 from games.ai.baselines.rage import estimate, rule_play
+from games.ai.deal import weighed
 from games.ai.search import Strength
 from games.rage.cards import COLOUR_OF, RANK_OF, WILD
 from games.rage.game import Rage
@@ -94,13 +95,12 @@ def sample(state: RageState, seat: int, rng: random.Random) -> RageState:
     """``sample_hidden`` weighed by the others' bids: a seat that bid 3 seldom holds a hand worth
     none, so a world where some other seat's hand is far from the tricks it still wants is
     redrawn (up to ``TRIES`` times; kept anyway at ``UNLIKELY``)."""
-    world = GAME.sample_hidden(state, seat, rng)
     others = [s for s in range(state.seats) if s != seat and state.bids[s] >= 0]
-    for _ in range(TRIES):
-        if all(fits(world, s) for s in others) or rng.random() < UNLIKELY:
-            break
-        world = GAME.sample_hidden(state, seat, rng)
-    return world
+    return weighed(
+        lambda: GAME.sample_hidden(state, seat, rng),
+        lambda world: 1.0 if all(fits(world, s) for s in others) else UNLIKELY,
+        rng, TRIES,
+    )
 
 
 def bidding(samples: int) -> Callable[[RageState], int | None]:
