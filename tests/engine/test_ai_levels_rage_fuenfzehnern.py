@@ -2,7 +2,7 @@
 
 Fünfzehnern: strong solves the last four tricks of each sampled deal exactly, on fewer deals there
 (``_tuning.Staged`` with ``deeper``); normal weighs two deals played out by the rules. Rage: strong
-judges a bid on more deals, drawn so the others' bids fit their hands; normal judges a bid on a few.
+judges a bid on 128 deals, drawn so the others' bids fit their hands; normal bids the rule estimate.
 The tests count the deals each level weighs at real decisions and check the draws.
 """
 
@@ -14,6 +14,7 @@ from typing import Any
 
 import games
 from games.ai.baselines import baseline_for
+from games.ai.baselines.rage import estimate
 from games.ai.players import fuenfzehnern, rage
 from games.ai.players._tuning import Staged, deeper
 from games.ai.search import NORMAL, STRONG
@@ -58,14 +59,23 @@ def test_fuenfzehnern_strong_solves_the_last_four_tricks_on_sixteen_deals() -> N
     assert fuenfzehnern.player(NORMAL, None).strength.samples == fuenfzehnern.NORMAL_SAMPLES == 2
 
 
-def test_rage_levels_weigh_a_bid_on_different_numbers_of_deals() -> None:
-    state, _seat = _reached(RAGE, "short", 3, lambda s, seat: True)
-    playing, _seat = _reached(RAGE, "short", 3, lambda s, seat: s.phase == "play")
+def test_rage_normal_bids_the_estimate_and_strong_searches_its_bid() -> None:
+    """Normal bids the rule estimate, as a competent player does, and searches only its cards; strong
+    weighs each bid near the estimate on 128 sampled deals (the others' bids fitting their hands) and
+    departs from the estimate on some hands."""
     strong, normal = rage.player(STRONG, None), rage.player(NORMAL, None)
-    assert isinstance(strong, Staged) and isinstance(normal, Staged)
-    assert (strong.stage(state), strong.stage(playing)) == (rage.STRONG_BID_SAMPLES, None)
-    assert (normal.stage(state), normal.stage(playing)) == (rage.NORMAL_BID_SAMPLES, None)
-    assert rage.NORMAL_BID_SAMPLES < NORMAL.samples < rage.STRONG_BID_SAMPLES
+    assert isinstance(strong, Staged) and not isinstance(normal, Staged)
+    playing, seat = _reached(RAGE, "short", 3, lambda s, seat: s.phase == "play")
+    assert normal.candidates(playing, seat, RAGE.legal_actions(playing, seat)) == list(RAGE.legal_actions(playing, seat))
+    assert (strong.stage(playing), strong.full.samples) == (None, rage.STRONG_SAMPLES)
+    departed = 0
+    for seed in range(8):
+        state, seat = _reached(RAGE, "short", 60 + seed, lambda s, seat: s.phase == "bid")
+        assert strong.stage(state) == rage.STRONG_BID_SAMPLES
+        ruled = f"bid:{estimate(state.play.hands[seat], state.trump, state.seats)}"
+        assert normal.choose(RAGE, state, seat, random.Random(seed)) == ruled
+        departed += strong.choose(RAGE, state, seat, random.Random(seed)) != ruled
+    assert departed >= 1
 
 
 def test_rage_strong_draws_deals_the_others_bids_fit() -> None:

@@ -71,6 +71,19 @@ def candidates(state: EcarteState, seat: int, legal: tuple[str, ...]) -> list[st
     return [a for a in out if a not in bad] or out
 
 
+def rule_exchanges(state: EcarteState, seat: int, legal: tuple[str, ...]) -> list[str]:
+    """Normal's candidates: the baseline's exchange rule ("I play" or refuse on a classic playing
+    hand, discard the plain cards below the queen) and, once the cards are played, every sensible
+    card. Its exchanges are a competent player's; strong's search of them is where it pulls ahead."""
+    if state.phase == PLAY:
+        return candidates(state, seat, legal)
+    ruled = playout(state, seat, random.Random(0))  # the rule draws nothing outside the card play
+    if state.phase == DISCARD:  # the same cards, in the order the legal action lists them
+        cards = set(ruled[8:].split(",")) if ruled[8:] else set()
+        return [a for a in legal if (set(a[8:].split(",")) if a[8:] else set()) == cards][:1] or candidates(state, seat, legal)
+    return [ruled] if ruled in legal else candidates(state, seat, legal)
+
+
 def playout(state: EcarteState, seat: int, rng: random.Random) -> str:
     """The baseline's rules, on the determinized state."""
     hand, trump = state.play.hands[seat], state.trump
@@ -268,7 +281,8 @@ STRONG_SAMPLES, STRONG_PLAYOUTS, STRONG_LEAST = 160, 360, 72
 
 def player(strength: Strength, clock: Callable[[], float] | None = None) -> GuidedSearch:
     """Écarté's player at ``strength``: easy 2 sampled deals with rule playouts; normal 24 with the
-    exact card-play solve; strong 72 to 160 (``Budgeted``), and it alone judges its exchanges by
+    exact card-play solve, its exchanges the rule's (``rule_exchanges``); strong 72 to 160
+    (``Budgeted``), and it alone judges its exchanges by
     the exact card play (``settle``): "I play" or propose, accept or refuse, by the deal points
     each choice wins on average over the sampled deals (a vole counts 2, a vulnerable loss costs 2),
     the discard by the same over sampled completions of the exchange; and it reads the other's
@@ -279,4 +293,4 @@ def player(strength: Strength, clock: Callable[[], float] | None = None) -> Guid
                         playouts=STRONG_PLAYOUTS, least=STRONG_LEAST)
     if strength.name == "easy":  # rule playouts only: no exact solve, so well within its 50 ms
         return GuidedSearch(strength, clock, candidates, playout)
-    return GuidedSearch(tuned(strength, STRONG_SAMPLES), clock, candidates, playout, solve)
+    return GuidedSearch(tuned(strength, STRONG_SAMPLES), clock, rule_exchanges, playout, solve)

@@ -10,9 +10,10 @@ neither try to make a bid nor to stay under it, so every bid looks about as good
   average result says how often it is made.
 * easy is those rules played straight on the real state (``RulePlayer``), a fifth of its decisions
   a random pick among the candidates: legal and sensible, clearly below the search.
-* strong and normal differ where Rage is won, the bid: strong weighs 128 deals drawn so the
-  others' bids fit their hands (``sample``), normal 8 drawn blind; on cards 64 against 24, and
-  strong solves the last cards exactly.
+* strong and normal differ where Rage is won, the bid: strong weighs each bid near the estimate
+  on 128 deals drawn so the others' bids fit their hands (``sample``); normal bids the rule
+  estimate, as a competent player does (``rule_bids``). On cards strong weighs 64 deals against
+  normal's 24, and solves the last cards exactly.
 """
 
 from __future__ import annotations
@@ -35,7 +36,6 @@ from ._tuning import Staged
 GAME = Rage()
 STRONG_SAMPLES = 64
 STRONG_BID_SAMPLES = 128  # strong judges a bid (where Rage is won) on twice its deals for a card
-NORMAL_BID_SAMPLES = 8  # normal judges a bid on 8 sampled deals (its cards on 24): plainer, still competent
 UNLIKELY = 0.2  # strong: how often a world the others' bids make unlikely is kept
 TRIES = 8  # strong: redraws looking for a world the others' bids fit
 ENDGAME_CARDS = 7  # strong solves each sampled deal exactly from this many cards left (all hands)
@@ -67,6 +67,15 @@ def candidates(state: RageState, seat: int, legal: tuple[str, ...]) -> list[str]
     count = simple_count(hand, state.trump)
     sane = [a for a in legal if abs(int(a[4:]) - count) <= BID_SLACK]  # never empty: the count is a bid
     return [a for a in sane if abs(int(a[4:]) - guess) <= SEARCH_SPREAD] or sane
+
+
+def rule_bids(state: RageState, seat: int, legal: tuple[str, ...]) -> list[str]:
+    """Normal's candidates: the rule estimate's bid (a competent player's), and every card in the
+    play. Strong's bid search, on deals the others' bids fit, is where it pulls ahead."""
+    if state.phase != "bid":
+        return list(legal)
+    ruled = f"bid:{estimate(state.play.hands[seat], state.trump, state.seats)}"
+    return [ruled] if ruled in legal else candidates(state, seat, legal)
 
 
 def playout(state: RageState, seat: int, rng: random.Random) -> str:
@@ -114,14 +123,14 @@ def bidding(samples: int) -> Callable[[RageState], int | None]:
 
 def player(strength: Strength, clock: Callable[[], float] | None = None) -> GuidedSearch | RulePlayer:
     """Rage's player at ``strength`` (strong: 64 sampled deals a card and 128 a bid, deals the
-    others' bids fit, within its budget; normal: 24 a card, 8 a bid)."""
+    others' bids fit, within its budget; normal: 24 a card, the rule estimate's bid)."""
     if strength.name == "easy":
         return RulePlayer(strength, candidates, playout, EASY_NOISE)
     if strength.name == "strong":
         exact = endgame.solver(GAME, cards_left, ENDGAME_CARDS, cap=ENDGAME_NODES, playing=_playing)
         return Staged(tuned(strength, STRONG_SAMPLES), clock, candidates, playout, exact, sample=sample,
                       stage=bidding(STRONG_BID_SAMPLES))
-    return Staged(tuned(strength, STRONG_SAMPLES), clock, candidates, playout, stage=bidding(NORMAL_BID_SAMPLES))
+    return GuidedSearch(tuned(strength, STRONG_SAMPLES), clock, rule_bids, playout)
 
 
 def cards_left(state: Any) -> int:
