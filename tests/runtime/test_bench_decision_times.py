@@ -62,7 +62,9 @@ def test_a_cell_times_decisions_with_a_choice_on_the_clock_given() -> None:
 
 
 def test_the_quick_run_fills_every_cell_of_its_games(capsys: pytest.CaptureFixture[str]) -> None:
-    cells = decision_times.run(quick=True, decisions=4)
+    # No CPU cap to speak of: the quick run's one second a cell holds two of strong Écarté's exchanges on a
+    # busy machine (its dearest decisions), and a test must not depend on the machine's speed.
+    cells = decision_times.run(quick=True, decisions=4, cpu_seconds=120)
     assert set(cells) == {f"{g}:{s}:{m}" for g in decision_times.QUICK_GAMES for s in decision_times.STRENGTHS
                           for m in decision_times.MODES}
     assert all(len(c["times"]) == 4 for c in cells.values())
