@@ -40,6 +40,12 @@ def _is_low_plain(card: str, trump: str) -> bool:
     return SUIT_OF[card] != trump and card[0] in "T987"
 
 
+def discard_cards(action: str) -> frozenset[str]:
+    """The cards a ``discard:`` action throws (none for an empty discard)."""
+    listed = action.removeprefix("discard:")
+    return frozenset(listed.split(",")) if listed else frozenset()
+
+
 def blunders(state: EcarteState, seat: int, legal: Sequence[str]) -> set[str]:
     """The plainly bad actions among ``legal`` (docs/ai.md, "Écarté")."""
     hand, trump = state.play.hands[seat], state.trump
@@ -53,7 +59,7 @@ def blunders(state: EcarteState, seat: int, legal: Sequence[str]) -> set[str]:
             bad.add("refuse")
     if state.phase == DISCARD:
         for action in legal:
-            gone = set(action[8:].split(",")) if action[8:] else set()
+            gone = discard_cards(action)
             kept_low = any(_is_low_plain(c, trump) for c in hand if c not in gone)
             if kept_low and any(SUIT_OF[c] == trump or c[0] == "K" for c in gone):
                 bad.add(action)
@@ -65,7 +71,7 @@ def candidates(state: EcarteState, seat: int, legal: tuple[str, ...]) -> list[st
     bad = blunders(state, seat, legal)
     if state.phase != DISCARD:
         return [a for a in legal if a not in bad]
-    by_cards = {frozenset(a[8:].split(",")) if a[8:] else frozenset(): a for a in legal}
+    by_cards = {discard_cards(a): a for a in legal}
     order = weakest_first(state.play.hands[seat], state.trump)
     out = [by_cards[frozenset(order[:k])] for k in range(len(order) + 1) if frozenset(order[:k]) in by_cards]
     return [a for a in out if a not in bad] or out
@@ -79,8 +85,9 @@ def rule_exchanges(state: EcarteState, seat: int, legal: tuple[str, ...]) -> lis
         return candidates(state, seat, legal)
     ruled = playout(state, seat, random.Random(0))  # the rule draws nothing outside the card play
     if state.phase == DISCARD:  # the same cards, in the order the legal action lists them
-        cards = set(ruled[8:].split(",")) if ruled[8:] else set()
-        return [a for a in legal if (set(a[8:].split(",")) if a[8:] else set()) == cards][:1] or candidates(state, seat, legal)
+        cards = discard_cards(ruled)
+        same = [a for a in legal if discard_cards(a) == cards]
+        return same[:1] or candidates(state, seat, legal)
     return [ruled] if ruled in legal else candidates(state, seat, legal)
 
 

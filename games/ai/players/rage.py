@@ -74,7 +74,7 @@ def rule_bids(state: RageState, seat: int, legal: tuple[str, ...]) -> list[str]:
     play. Strong's bid search, on deals the others' bids fit, is where it pulls ahead."""
     if state.phase != "bid":
         return list(legal)
-    ruled = f"bid:{estimate(state.play.hands[seat], state.trump, state.seats)}"
+    ruled = playout(state, seat, random.Random(0))  # the rule bid draws nothing
     return [ruled] if ruled in legal else candidates(state, seat, legal)
 
 
