@@ -239,8 +239,11 @@ def finish_hand(
     closing = live.core.closing_by
     if outcome.table_over:  # the game's agreed length is reached: the table ends with its standings
         live.add_recent(_("That was the last hand: the game is over."))
-    # A rounds tournament's table ends once it has played the round's deals (its hands).
-    round_over = None if outcome.table_over else round_tables.over_line(conn, live.core, core.hand_no)
+    # A rounds tournament's table ends once it has played the round's deals (its hands); a
+    # knockout's once the event is decided.
+    round_over = None if outcome.table_over else (
+        round_tables.over_line(conn, live.core, core.hand_no) or knockouts.over_line(conn, live.core)
+    )
     if outcome.table_over or closing is not None or round_over is not None:
         # (Or the host ended the table during this hand, settled above like any other: nobody escapes a loss.)
         close(conn, live, now, code="cash_out")

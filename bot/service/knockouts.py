@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from pydantic import BaseModel
 
 from data.store import Conn, Row
-from games.core.i18n import _
+from games.core.i18n import N_, _
 
 from . import round_tables
 from .events import formats, levels
@@ -28,6 +28,10 @@ from .models import TableCore
 
 if TYPE_CHECKING:
     from .live import Live
+
+
+#: What a knockout's table says as it closes once the event is decided (one entrant left).
+OVER = N_("The tournament is over: this table closes.")
 
 
 def tournament_of(core: TableCore) -> int | None:
@@ -60,6 +64,19 @@ def record(conn: Conn, core: TableCore, users: Sequence[int], before: Sequence[i
             (place, now, tid, user),
         )
     return busted
+
+
+def over_line(conn: Conn, core: TableCore) -> str | None:
+    """The closing line of a knockout's table once one entrant (or none) is still in; None while
+    the event goes on. The table stops there, in the transaction of the hand that decided it: the
+    winner can't play on (and lose their chips to the computers) until the keeper's next step."""
+    tid = tournament_of(core)
+    if tid is None or round_tables.is_rounds_table(conn, core):
+        return None
+    left = conn.execute(
+        "SELECT COUNT(*) FROM tournament_entries WHERE tournament_id=? AND knocked_out_at IS NULL", (tid,)
+    ).fetchone()
+    return _(OVER) if int(left[0]) <= 1 else None
 
 
 def stakes_text(options: BaseModel) -> str:
@@ -135,4 +152,4 @@ def remember_levels(conn: Conn, lives: Sequence[Live]) -> None:
             live.core = replace(live.core, level=found[1])
 
 
-__all__ = ["Level", "level_options", "level_text", "record", "remember_levels", "stakes_text", "tournament_of"]
+__all__ = ["OVER", "Level", "level_options", "level_text", "over_line", "record", "remember_levels", "stakes_text", "tournament_of"]

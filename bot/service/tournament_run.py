@@ -31,14 +31,13 @@ from games.core.rng import RNG_ALGO, Rng
 
 from .errors import NotAllowed, ServiceError
 from .events import seating
+from .knockouts import OVER
 from .tables import TableService
 from .tournament_rows import Tournament
 from .tournaments import Tournaments
 
 #: Who may start an event early (``start_now``).
 NOT_HOST = N_("Only the tournament's host or an admin can do that.")
-#: What a table still open when its tournament ends says as it closes.
-OVER = N_("The tournament is over: this table closes.")
 #: Makes the channel (a thread of the event's channel) where table ``number`` (from 0) of the first draw opens.
 ChannelFor = Callable[[Tournament, int], Awaitable[int]]
 

@@ -240,6 +240,34 @@ async def test_a_knock_out_commits_with_the_hand_that_emptied_the_stack(renv: RE
     await audits(renv, t)
 
 
+async def test_the_hand_that_decides_a_knockout_closes_its_table_before_any_step(renv: REnv) -> None:
+    # Two people and two computers: once one person is out, the other has won. The table closes with
+    # that hand, in its own transaction: the winner doesn't play on against the computers (and maybe
+    # lose their stack to them) until the keeper's next step pays the event out.
+    t = await signed_up(renv, PEOPLE[:2], 4, computers_fill=True)
+    t = await renv.tour.begin(t.id)
+    t = await renv.runner.step(t.id)
+    (table,) = await renv.scope_tables(t)
+    assert sum(u < 0 for u in (await renv.svc.get(table)).lobby) == 2
+    rng = random.Random(4)
+    for _ in range(500):
+        await play_hand(renv, table, rng)
+        renv.clock.advance(300)  # the levels rise fast: someone busts soon
+        t = await renv.tour.get(t.id)  # no runner step in this loop
+        if any(e.knocked_out_at is not None for e in t.entries):
+            break
+        assert (await renv.svc.get(table)).status == "playing"
+    snap = await renv.svc.get(table)
+    assert snap.status == "finished"
+    assert snap.recent[-1] == "The tournament is over: this table closes."
+    last = await renv.db.scalar("SELECT MAX(hand_no) FROM hands WHERE table_id=?", (table,))
+    assert last == snap.hand_no  # no hand dealt after the deciding one
+    t = await renv.runner.step(t.id)
+    assert t.status == "finished" and sorted(e.place or 0 for e in t.entries) == [1, 2]
+    assert [e.prize for e in t.entries if e.place == 1] == [200]
+    await audits(renv, t)
+
+
 async def test_due_lists_timed_full_and_running_knockouts_of_this_process_only(renv: REnv) -> None:
     timed = await renv.tour.create(G, CH, PEOPLE[0], "razz", format="knockout", max_players=8, starts_in_minutes=5)
     full = await signed_up(renv, PEOPLE[:2])
@@ -257,16 +285,23 @@ async def test_due_lists_timed_full_and_running_knockouts_of_this_process_only(r
 
 
 async def test_a_kill_between_the_payouts_and_closing_the_tables_pays_once_and_closes_them(renv: REnv) -> None:
-    t = await signed_up(renv, PEOPLE[:2], 4, computers_fill=True)  # two people, two computers, one table
+    # Two people, six computers, two tables: the hand that knocks one person out closes their table
+    # (it decides the event); the winner's table is still open, in its next hand, when the event pays out.
+    t = await signed_up(renv, PEOPLE[:2], 8, computers_fill=True)
     t = await renv.tour.begin(t.id)
     t = await renv.runner.step(t.id)
-    (table,) = await renv.scope_tables(t)
+    tables = await renv.scope_tables(t)
+    assert len(tables) == 2
     rng = random.Random(4)
     while sum(e.knocked_out_at is not None for e in t.entries) == 0:
-        assert (await renv.svc.get(table)).status == "playing"
-        await play_hand(renv, table, rng)
+        for table in tables:
+            assert (await renv.svc.get(table)).status == "playing"
+            await play_hand(renv, table, rng)
+            t = await renv.tour.get(t.id)
+            if any(e.knocked_out_at is not None for e in t.entries):
+                break
         renv.clock.advance(300)
-        t = await renv.tour.get(t.id)
+    (table,) = await renv.scope_tables(t)  # the winner's
 
     async def killed(*_a: object, **_k: object) -> None:
         raise Crash()
