@@ -19,7 +19,7 @@ import re
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 import pytest_asyncio
@@ -28,6 +28,7 @@ import simcord
 from games import get_game
 from games.core.game import Game
 from tests.e2e.driver import MENTION, Table
+from tests.support.view_json import view_json
 
 EPHEMERAL = 64
 
@@ -278,7 +279,7 @@ class Session:
 
     def public_text(self, state: Any, events: Iterable[Any] = ()) -> str:
         view = self.game.view(state, None).public
-        parts = [json.dumps(asdict(view), ensure_ascii=False)]
+        parts = [view_json(view)]
         parts.extend(e.text for e in events if getattr(e, "private_to", None) is None)
         return "\n".join(parts)
 

@@ -7,9 +7,6 @@ order: the two dealt, then what it draws; ``stock`` is what comes off the stock 
 
 from __future__ import annotations
 
-import json
-from dataclasses import asdict
-
 import pytest
 
 from games import get_game
@@ -17,6 +14,7 @@ from games.core.errors import IllegalAction, NotYourTurn
 from games.core.views import Choice
 from games.kabu import Kabu, KabuOptions
 from games.kabu.cards import DECK, LABELS, total
+from tests.support.view_json import view_json
 
 G = Kabu()
 
@@ -186,7 +184,7 @@ def test_kb4_drawn_cards_are_private_until_the_showdown():
     assert public and all("9" not in t for t in public)
     assert [(e.private_to, e.text) for e in private] == [(0, "You draw 9♥.")]
     for viewer in (None, 1, 2):
-        text = json.dumps(asdict(G.view(state, viewer)), ensure_ascii=False)
+        text = view_json(G.view(state, viewer))
         assert "9h" not in text and "9♥" not in text and "As" not in text
     own = G.view(state, 0)
     assert "9♥" in own.hand_text and "total 2" in own.hand_text  # 1 + 2 + 9 = 12

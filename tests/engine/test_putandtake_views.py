@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import json
-from dataclasses import asdict
-
 from test_putandtake_support import GAME, NOTHING, deal, turn
 
 from games.core.views import Choice
+from tests.support.view_json import view_json
 
 HANDS = [[], ["7s", "7h", "2c", "3c", "4c"], ["7d", "9c", "9d", "Tc", "Jc"]]
 PUT_CARDS = ["7c", "9s", "2d", "3d", "4d"]
@@ -54,7 +52,7 @@ def test_hands_are_private() -> None:
     assert mine.hand == ("2c", "3c", "4c", "7s", "7h") and mine.hand_text == "2♣ 3♣ 4♣ 7♠ 7♥"
     assert GAME.private_cards(state, 1) == frozenset(HANDS[1])
     for viewer in (None, 0, 2):
-        text = json.dumps(asdict(GAME.view(state, viewer)), ensure_ascii=False)
+        text = view_json(GAME.view(state, viewer))
         assert not any(f'"{c}"' in text or GAME.view(state, 1).hand_text in text for c in HANDS[1])
     done, _ = turn(state, 10)
     assert GAME.private_cards(done, 1) == frozenset(HANDS[1])  # never shown, even after the hand

@@ -7,7 +7,6 @@ Card values are the proposed table (data/renfield_cards.json): rank → bugs/$:
 from __future__ import annotations
 
 import json
-from dataclasses import asdict
 
 import pytest
 from test_renfield_support import RENFIELD as R
@@ -16,6 +15,7 @@ from test_renfield_support import act, deal, finish, legal, plays
 from games.core.errors import IllegalAction, NotYourTurn
 from games.core.views import AskAmount, Choice
 from games.renfield.profile import RENFIELD as PROFILE
+from tests.support.view_json import view_json
 
 
 def filler(n: int) -> list[list[str]]:
@@ -263,7 +263,7 @@ def test_view_shows_own_hand_as_card_choices_and_never_other_hands() -> None:
     # in the suit order (Tools > Parts > Stones), low to high
     assert [c.action for c in cards] == [f"play:{c}" for c in ("T6", "T7", "T8", "T9", "T10", "S16")]
     assert [c.enabled for c in cards] == [False, False, False, False, False, True]
-    text = json.dumps(asdict(v), ensure_ascii=False)
+    text = view_json(v)
     for other in (1, 2):
         for card in R.private_cards(s, other):
             assert f'"{card}"' not in text

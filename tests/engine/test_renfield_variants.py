@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import json
-from dataclasses import asdict
-
 import pytest
 from pydantic import ValidationError
 from test_renfield_support import RENFIELD as R
@@ -13,10 +10,11 @@ from test_renfield_support import act, deal, finish, legal, plays
 from games.core.errors import IllegalAction
 from games.core.views import PickCards
 from games.renfield.profile import RENFIELD as PROFILE
+from tests.support.view_json import view_json
 
 
 def _view_text(state, seat) -> str:
-    return json.dumps(asdict(R.view(state, seat)), ensure_ascii=False)
+    return view_json(R.view(state, seat))
 
 
 # ------------------------------------------------------------------- Stud

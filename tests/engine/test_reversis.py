@@ -3,9 +3,6 @@
 
 from __future__ import annotations
 
-import json
-from dataclasses import asdict
-
 import pytest
 from test_reversis_support import G, act, autoplay, deal, keep_all, play, texts
 
@@ -14,6 +11,7 @@ from games.core.views import Choice, PickCards
 from games.reversis.cards import CARDS, POINTS, STRENGTH
 from games.reversis.game import carried_pots
 from games.reversis.state import ACE, ACE_FORCED, QUINOLA, QUINOLA_FORCED, REMISE
+from tests.support.view_json import view_json
 
 # --------------------------------------------------------------------- setup
 
@@ -77,7 +75,7 @@ def test_the_face_down_card_is_not_seen_before_deciding_and_kept_hands_may_look_
     s = deal(face_down=["Kh", "Qh", "Jh"])
     s, _ = act(s, f"discard:{s.play.hands[0][-1]}")
     for viewer in (None, 0, 1, 2, 3):
-        text = json.dumps(asdict(G.view(s, viewer)), ensure_ascii=False)
+        text = view_json(G.view(s, viewer))
         assert "K♥" not in text and '"Kh"' not in text
     assert "Kh" not in G.private_cards(s, 1)
     s, events = act(s, "discard:")
