@@ -26,7 +26,6 @@ from games.fairmarket.state import JACK
 from tests.e2e.conftest import World, bot_texts
 from tests.e2e.driver import action_controls
 from tests.e2e.test_play import open_table
-from tests.e2e.test_sheet_games import close_db_at_exit  # noqa: F401  (an autouse fixture)
 
 GAME = get_game("fairmarket")
 PRESET = "allben seaside jack"

@@ -25,7 +25,6 @@ from tests.e2e.driver import action_controls
 from tests.e2e.test_card_room import escrow, fields
 from tests.e2e.test_fairmarket_seaside import first_hand, set_as_shown
 from tests.e2e.test_play import open_table
-from tests.e2e.test_sheet_games import close_db_at_exit  # noqa: F401  (an autouse fixture)
 from tools.simtable import Table
 
 

@@ -23,10 +23,9 @@ from pokerkit import HandHistory
 
 from cogs.ui import render
 from tests.e2e.test_chips_add_up import in_front, in_the_middle
-from tests.e2e.test_sheet_games import (  # noqa: F401  (close_db_at_exit is an autouse fixture)
+from tests.e2e.test_sheet_games import (
     Session,
     check_listed,
-    close_db_at_exit,
     embed_text,
     mentions,
 )

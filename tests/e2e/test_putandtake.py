@@ -31,7 +31,6 @@ from tests.e2e.conftest import World
 from tests.e2e.driver import action_controls
 from tests.e2e.test_card_room import NET, escrow, fields, signed
 from tests.e2e.test_play import open_table
-from tests.e2e.test_sheet_games import close_db_at_exit  # noqa: F401  (an autouse fixture)
 
 GAME = get_game("putandtake")
 PLAYERS = 3

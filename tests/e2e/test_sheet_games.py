@@ -22,7 +22,6 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-import pytest_asyncio
 import simcord
 
 from games import get_game
@@ -31,19 +30,6 @@ from tests.e2e.driver import MENTION, Table
 from tests.support.view_json import view_json
 
 EPHEMERAL = 64
-
-
-@pytest_asyncio.fixture(autouse=True)
-async def close_db_at_exit(simcord_env: simcord.Env):
-    """Closes the bot's database after the scenario (and after the ledger audit of ``world``).
-
-    SimCord's shutdown never calls ``bot.close()``, so without this the connection
-    would stay open until garbage collection (or forever, held by a failure's traceback).
-    """
-    yield
-    db = getattr(simcord_env.bot, "db", None)
-    if db is not None:
-        await db.close()
 
 
 # ------------------------------------------------------------------ cards in text
