@@ -72,9 +72,9 @@ class Watch:
         asking a player to leave to balance the tables), tables ended and events paid out."""
         record = knockouts.record
 
-        def counted_record(*a: Any, **kw: Any) -> list[int]:
+        def counted_record(*a: Any, **kw: Any) -> knockouts.KnockOuts:
             out = record(*a, **kw)
-            self.knockouts += len(out)
+            self.knockouts += len(out.busted)
             return out
 
         tables, events = bot.tables, bot.get_cog("TournamentsCog").keeper.tournaments

@@ -209,8 +209,8 @@ def finish_hand(
     seated = live.seated()
     users = [p.user_id for p in seated]
     nets, chips = settle(conn, live, users, outcome, now)
-    if chips is not None:  # a tournament's table: who busted is out, with this hand
-        knockouts.record(conn, live.core, users, live.stacks, chips, now)
+    # A tournament's table: who busted is out, with this hand.
+    knocked = knockouts.KnockOuts() if chips is None else knockouts.record(conn, live.core, users, live.stacks, chips, now)
     core = live.core
     record_hand(conn, core, game.id, users, outcome, nets, now)
     result = hand_result(
@@ -242,7 +242,7 @@ def finish_hand(
     # A rounds tournament's table ends once it has played the round's deals (its hands); a
     # knockout's once the event is decided.
     round_over = None if outcome.table_over else (
-        round_tables.over_line(conn, live.core, core.hand_no) or knockouts.over_line(conn, live.core)
+        round_tables.over_line(conn, live.core, core.hand_no) or knockouts.over_line(knocked)
     )
     if outcome.table_over or closing is not None or round_over is not None:
         # (Or the host ended the table during this hand, settled above like any other: nobody escapes a loss.)

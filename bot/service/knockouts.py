@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
@@ -39,22 +39,30 @@ def tournament_of(core: TableCore) -> int | None:
     return None if core.ledger_scope is None else -core.ledger_scope
 
 
-def record(conn: Conn, core: TableCore, users: Sequence[int], before: Sequence[int], after: Sequence[int], now: str) -> list[int]:
+@dataclass(frozen=True)
+class KnockOuts:
+    """What a hand did to a knockout: who it knocked out (best place first) and how many entrants
+    are still in after it (None: not a knockout's table)."""
+
+    busted: tuple[int, ...] = ()
+    still_in: int | None = None
+
+
+def record(conn: Conn, core: TableCore, users: Sequence[int], before: Sequence[int], after: Sequence[int], now: str) -> KnockOuts:
     """Gives each entrant left with no chips after this hand their place: entrants still in + 1.
 
-    Several out in one hand: the one who started it with more chips finishes better. Returns those
-    knocked out (best place first). An entrant already out is left alone (a retry changes nothing).
+    Several out in one hand: the one who started it with more chips finishes better. An entrant
+    already out is left alone (a retry changes nothing). The count of those still in is read every
+    hand, busts or not: the winner's table learns the event is decided at its own next hand.
     """
     tid = tournament_of(core)
     if tid is None or round_tables.is_rounds_table(conn, core):  # rounds: placings, not knock-outs
-        return []
-    out_now = {u: before[i] if i < len(before) else 0 for i, u in enumerate(users) if after[i] == 0}
-    if not out_now:
-        return []
+        return KnockOuts()
     rows = conn.execute(
         "SELECT user_id FROM tournament_entries WHERE tournament_id=? AND knocked_out_at IS NULL", (tid,)
     ).fetchall()
     still_in = {int(r[0]) for r in rows}
+    out_now = {u: before[i] if i < len(before) else 0 for i, u in enumerate(users) if after[i] == 0}
     busted = sorted((u for u in out_now if u in still_in), key=lambda u: (-out_now[u], u))
     first = len(still_in) - len(busted) + 1
     for place, user in enumerate(busted, start=first):
@@ -63,20 +71,14 @@ def record(conn: Conn, core: TableCore, users: Sequence[int], before: Sequence[i
             " AND knocked_out_at IS NULL",
             (place, now, tid, user),
         )
-    return busted
+    return KnockOuts(tuple(busted), len(still_in) - len(busted))
 
 
-def over_line(conn: Conn, core: TableCore) -> str | None:
+def over_line(knocked: KnockOuts) -> str | None:
     """The closing line of a knockout's table once one entrant (or none) is still in; None while
     the event goes on. The table stops there, in the transaction of the hand that decided it: the
     winner can't play on (and lose their chips to the computers) until the keeper's next step."""
-    tid = tournament_of(core)
-    if tid is None or round_tables.is_rounds_table(conn, core):
-        return None
-    left = conn.execute(
-        "SELECT COUNT(*) FROM tournament_entries WHERE tournament_id=? AND knocked_out_at IS NULL", (tid,)
-    ).fetchone()
-    return _(OVER) if int(left[0]) <= 1 else None
+    return None if knocked.still_in is None or knocked.still_in > 1 else _(OVER)
 
 
 def stakes_text(options: BaseModel) -> str:
@@ -152,4 +154,4 @@ def remember_levels(conn: Conn, lives: Sequence[Live]) -> None:
             live.core = replace(live.core, level=found[1])
 
 
-__all__ = ["OVER", "Level", "level_options", "level_text", "over_line", "record", "remember_levels", "stakes_text", "tournament_of"]
+__all__ = ["OVER", "KnockOuts", "Level", "level_options", "level_text", "over_line", "record", "remember_levels", "stakes_text", "tournament_of"]

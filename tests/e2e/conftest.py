@@ -20,6 +20,7 @@ import pytest_asyncio
 import simcord
 
 from bot.client import CardroomBot
+from bot.service.events import formats
 from tools.simclock import simcord_clock
 
 
@@ -39,6 +40,17 @@ def db_path(tmp_path: Path) -> str:
 @pytest.fixture
 def simcord_bot(db_path: str) -> CardroomBot:
     return make_bot(db_path)
+
+
+#: The level clock of tournament tests that are about kills, restarts and standings, not the
+#: pace: the stakes rise every 2 minutes, not 10, so the events reach their knock-outs (and their
+#: end) in a few hands. Opt in with ``pytest.mark.usefixtures("quick_levels")``.
+QUICK_LEVEL_MINUTES = 2
+
+
+@pytest.fixture
+def quick_levels(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(formats, "LEVEL_MINUTES", QUICK_LEVEL_MINUTES)
 
 
 @pytest_asyncio.fixture(autouse=True)

@@ -32,7 +32,6 @@ import pytest
 
 from bot.client import CardroomBot
 from bot.service import handflow
-from bot.service.events import formats
 from bot.service.tournament_rows import Tournament
 from data import db as sqlite_db
 from data import ledger, prize_pool
@@ -76,14 +75,8 @@ def keeper_of(w: World) -> Any:
     return w.bot.get_cog("TournamentsCog").keeper  # type: ignore[union-attr]
 
 
-#: The level clock of these events: the stakes rise every 2 minutes, not 10, so they reach their
-#: knock-outs (and their end) in a few of the hands. These tests are about kills, not the pace.
-QUICK_LEVEL_MINUTES = 2
-
-
-@pytest.fixture(autouse=True)
-def quick_levels(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(formats, "LEVEL_MINUTES", QUICK_LEVEL_MINUTES)
+#: These tests are about kills, not the pace: the stakes rise every 2 minutes (see ``quick_levels``).
+pytestmark = pytest.mark.usefixtures("quick_levels")
 
 
 async def started(w: World, *, pause: int = 0, people: int = PEOPLE) -> tuple[int, Any]:

@@ -15,11 +15,10 @@ from dataclasses import replace
 
 import pytest
 
-from bot.service.events import formats
 from cogs.ui.comeback import off_table_panel
 from tests.e2e.conftest import World
 from tests.e2e.test_japanese import texts_of
-from tests.e2e.test_tournament_kills import QUICK_LEVEL_MINUTES, click_turn, keeper_of, started
+from tests.e2e.test_tournament_kills import click_turn, keeper_of, started
 from tests.e2e.test_tournament_levels import one_table
 from tests.e2e.test_tournament_signup import fresh
 
@@ -29,11 +28,9 @@ OUT_LINE = re.compile(
 
 
 @pytest.mark.long
-async def test_the_first_knock_out_shows_in_the_standings_and_points_to_the_tables(
-    world: World, monkeypatch: pytest.MonkeyPatch
-) -> None:
+@pytest.mark.usefixtures("quick_levels")  # someone busts in fewer hands
+async def test_the_first_knock_out_shows_in_the_standings_and_points_to_the_tables(world: World) -> None:
     w = world
-    monkeypatch.setattr(formats, "LEVEL_MINUTES", QUICK_LEVEL_MINUTES)  # someone busts in fewer hands
     tid, message = await started(w)
     rng = random.Random(27)
     keeper = keeper_of(w)
