@@ -323,6 +323,34 @@ async def test_a_kill_between_the_payouts_and_closing_the_tables_pays_once_and_c
     await audits(renv, t)
 
 
+async def test_the_winners_table_closes_with_its_own_next_hand(renv: REnv) -> None:
+    # The deciding knock-out happens at the other table: the winner's table learns the event is over
+    # from the count of entrants still in, read with its own next hand (nobody busts there), and
+    # closes then, without waiting for the keeper's step.
+    t = await signed_up(renv, PEOPLE[:2], 8, computers_fill=True)
+    t = await renv.tour.begin(t.id)
+    t = await renv.runner.step(t.id)
+    tables = await renv.scope_tables(t)
+    rng = random.Random(4)
+    while sum(e.knocked_out_at is not None for e in t.entries) == 0:
+        for table in tables:
+            await play_hand(renv, table, rng)
+            t = await renv.tour.get(t.id)
+            if any(e.knocked_out_at is not None for e in t.entries):
+                break
+        renv.clock.advance(300)
+    (table,) = await renv.scope_tables(t)  # the winner's, playing on
+    before = await renv.svc.get(table)
+    assert before.status == "playing" and "The tournament is over: this table closes." not in before.recent
+    await play_hand(renv, table, rng)
+    snap = await renv.svc.get(table)
+    assert snap.status == "finished" and snap.hand_no == before.hand_no
+    assert snap.recent[-1] == "The tournament is over: this table closes."
+    t = await renv.runner.step(t.id)
+    assert t.status == "finished" and [e.prize for e in t.entries if e.place == 1] == [200]
+    await audits(renv, t)
+
+
 async def test_a_late_entrant_is_seated_at_the_smallest_table_with_the_starting_stack(renv: REnv) -> None:
     t = await signed_up(renv, PEOPLE[:7], 8, late_registration_minutes=30)
     t = await renv.tour.begin(t.id)
