@@ -16,10 +16,10 @@ import random
 import re
 from typing import Any
 
-from bot.service.errors import ServiceError
 from tests.e2e.conftest import World, make_bot
 from tests.e2e.driver import components_of
 from tests.e2e.test_tournament_signup import signup, tournament_id
+from tests.e2e.tournament_moves import move
 
 LEVEL = re.compile(r"(?:Level |レベル)(\d+) · (.+?) · (?:next level |次のレベルは)<t:(\d+):R>")
 
@@ -73,24 +73,18 @@ AGGRESSIVE = ("bet", "raise", "complete")
 
 
 async def next_hand(w: World, tid: int, rng: random.Random) -> None:
-    """Plays the people's turns (random, never betting or raising) until the table deals a new hand."""
+    """Plays the people's turns (random clicks, never betting or raising) until the table deals a new hand."""
     keeper = w.bot.get_cog("TournamentsCog").keeper  # type: ignore[union-attr]
     t = await keeper.tournaments.get(tid)
     (table_id,) = (await keeper.runner.floor(t)).status
     start = (await w.bot.tables.get(table_id)).hand_no
+    people = {p.id: p for p in (w.alice, w.bob)}
     for _ in range(500):
         await w.env.settle()
         snap = await w.bot.tables.get(table_id)
         if snap.hand_no > start or snap.status != "playing":
             return
-        people = [u for u in snap.to_act_users if u > 0]
-        if people:
-            seat = next(i.seat for i in snap.seats if i.user_id == people[0])
-            legal = snap.game.legal_actions(snap.state, seat)
-            quiet = [a for a in legal if not a.startswith(AGGRESSIVE)] or legal  # no raising war busts anyone
-            with contextlib.suppress(ServiceError):
-                await w.bot.tables.act(table_id, people[0], rng.choice(quiet), seq=snap.seq)
-        else:
+        if not await move(w, table_id, people, rng, avoid=AGGRESSIVE):  # no raising war busts anyone
             await w.env.advance_time(5)
     raise AssertionError("no new hand was dealt")
 
