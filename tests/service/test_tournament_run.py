@@ -284,23 +284,29 @@ async def test_due_lists_timed_full_and_running_knockouts_of_this_process_only(r
     assert (await renv.runner.step(timed.id)).status == "cancelled"
 
 
-async def test_a_kill_between_the_payouts_and_closing_the_tables_pays_once_and_closes_them(renv: REnv) -> None:
-    # Two people, six computers, two tables: the hand that knocks one person out closes their table
-    # (it decides the event); the winner's table is still open, in its next hand, when the event pays out.
-    t = await signed_up(renv, PEOPLE[:2], 8, computers_fill=True)
-    t = await renv.tour.begin(t.id)
-    t = await renv.runner.step(t.id)
-    tables = await renv.scope_tables(t)
+async def until_first_knockout(env: REnv, rng: random.Random) -> Tournament:
+    """Two people and six computers at two tables play hands, table by table, until the first
+    knock-out; at two people that decides the event, and the busted person's table closes with it."""
+    t = await signed_up(env, PEOPLE[:2], 8, computers_fill=True)
+    t = await env.tour.begin(t.id)
+    t = await env.runner.step(t.id)
+    tables = await env.scope_tables(t)
     assert len(tables) == 2
-    rng = random.Random(4)
-    while sum(e.knocked_out_at is not None for e in t.entries) == 0:
+    while not any(e.knocked_out_at is not None for e in t.entries):
         for table in tables:
-            assert (await renv.svc.get(table)).status == "playing"
-            await play_hand(renv, table, rng)
-            t = await renv.tour.get(t.id)
+            assert (await env.svc.get(table)).status == "playing"
+            await play_hand(env, table, rng)
+            t = await env.tour.get(t.id)
             if any(e.knocked_out_at is not None for e in t.entries):
                 break
-        renv.clock.advance(300)
+        env.clock.advance(300)
+    return t
+
+
+async def test_a_kill_between_the_payouts_and_closing_the_tables_pays_once_and_closes_them(renv: REnv) -> None:
+    # The hand that knocks one person out closes their table (it decides the event); the winner's
+    # table is still open, in its next hand, when the event pays out.
+    t = await until_first_knockout(renv, random.Random(4))
     (table,) = await renv.scope_tables(t)  # the winner's
 
     async def killed(*_a: object, **_k: object) -> None:
@@ -327,18 +333,8 @@ async def test_the_winners_table_closes_with_its_own_next_hand(renv: REnv) -> No
     # The deciding knock-out happens at the other table: the winner's table learns the event is over
     # from the count of entrants still in, read with its own next hand (nobody busts there), and
     # closes then, without waiting for the keeper's step.
-    t = await signed_up(renv, PEOPLE[:2], 8, computers_fill=True)
-    t = await renv.tour.begin(t.id)
-    t = await renv.runner.step(t.id)
-    tables = await renv.scope_tables(t)
     rng = random.Random(4)
-    while sum(e.knocked_out_at is not None for e in t.entries) == 0:
-        for table in tables:
-            await play_hand(renv, table, rng)
-            t = await renv.tour.get(t.id)
-            if any(e.knocked_out_at is not None for e in t.entries):
-                break
-        renv.clock.advance(300)
+    t = await until_first_knockout(renv, rng)
     (table,) = await renv.scope_tables(t)  # the winner's, playing on
     before = await renv.svc.get(table)
     assert before.status == "playing" and "The tournament is over: this table closes." not in before.recent
