@@ -13,9 +13,12 @@ from dataclasses import replace
 import pytest
 from ai_poker_support import assert_baseline_sees_only_its_view, assert_no_bad_decision, baseline_states
 
+from games.ai.baselines.frankenstein import Baseline
 from games.ai.players.frankenstein import (
+    JUDGED,
     STYLES,
     Drawer,
+    RulePlayer,
     draw_action,
     draw_candidates,
     draw_rule,
@@ -76,7 +79,7 @@ def _fixed(name: str, samples: int) -> BettingPlayer:
 
 
 PLAYERS = {
-    "normal": _fixed("normal", 40),
+    "normal": RulePlayer(),
     "strong": _fixed("strong", 60),
 }
 
@@ -160,18 +163,28 @@ def test_a_bettor_holding_nothing_weighs_less() -> None:
 
 
 def test_the_strengths_differ_by_what_they_judge() -> None:
-    """Strong samples hands that fit each opponent's draw; normal and strong weigh them by the betting and judge
-    a bet by the folds it wins (``reply``, ``judge_bets``); easy only checks its hand down against any holding."""
-    assert STYLES["strong"].sample is sample_ranged
-    assert STYLES["normal"].sample is None and STYLES["easy"].sample is None
-    for name in ("normal", "strong"):
-        style = STYLES[name]
-        assert style.weigh is weigh and style.reply is reply and style.judge_bets and style.fold_check
-        assert style.value is value and style.may_raise is may_raise
+    """Strong samples hands that fit each opponent's draw, weighs them by the betting and judges a bet by the
+    folds it wins (``reply``, ``judge_bets``) on the judged search; easy only checks its hand down against any
+    holding; normal plays the casual player's rules (the next test)."""
+    assert set(STYLES) == {"easy", "strong"}
+    assert STYLES["strong"].sample is sample_ranged and JUDGED.sample is None and STYLES["easy"].sample is None
+    strong = STYLES["strong"]
+    assert strong.weigh is weigh and strong.reply is reply and strong.judge_bets and strong.fold_check
+    assert strong.value is value and strong.may_raise is may_raise
     assert STYLES["easy"].weigh is None and STYLES["easy"].reply is None and not STYLES["easy"].judge_bets
     assert STYLES["easy"].value is None and not STYLES["easy"].fold_check
-    assert STYLES["strong"].samples > STYLES["normal"].samples
-    assert STYLES["strong"].mix_slack is not None and STYLES["normal"].mix_slack is None
+    assert strong.samples > JUDGED.samples and strong.mix_slack is not None
+
+
+def test_normal_decides_as_the_casual_players_rules_do() -> None:
+    """Normal is the baseline's rules under the strength's name: the same action at every decision of many deals."""
+    normal, rules = RulePlayer(), Baseline()
+    states = _states(20)
+    assert len(states) > 100
+    for state, seat in states:
+        rng = random.Random(0)
+        assert normal.choose(GAME, state, seat, rng) == rules.choose(GAME, state, seat, rng)
+    assert normal.name == "normal"
 
 
 def _opened(hands: list[list[str]]) -> FrankensteinState:
@@ -184,7 +197,7 @@ def _opened(hands: list[list[str]]) -> FrankensteinState:
 
 def test_in_the_check_down_junk_folds_to_a_bet_and_a_pair_calls() -> None:
     """Without the reply every caller stayed to the showdown (and fed the Zombie): a bet won no folds."""
-    style = replace(STYLES["normal"], samples=1)
+    style = replace(JUDGED, samples=1)
     junk, pair = ["2c", "7d", "9h", "Js", "Kc"], ["4c", "4d", "9s", "Jh", "Kd"]
     for seat2, folds in ((junk, True), (pair, False)):
         state = _opened([["Ac", "Ad", "8h", "6s", "3d"], ["Qc", "Qd", "Qh", "5s", "5d"], seat2])
@@ -198,7 +211,7 @@ def test_in_the_check_down_junk_folds_to_a_bet_and_a_pair_calls() -> None:
 def test_judging_a_bet_takes_the_action_worth_the_most() -> None:
     calm, bold = Estimate(-1.5, 0.2, 10), Estimate(-0.5, 0.3, 10)
     legal = ("fold", "call", "raise")
-    style = replace(STYLES["normal"], bluff=0.0, semi=0.0)
+    style = replace(JUDGED, bluff=0.0, semi=0.0)
     assert judge(legal, calm, bold, "raise", -1.0, random.Random(0), style, False, False) == "raise"
     worse = Estimate(-2.0, 0.1, 10)
     assert judge(legal, calm, worse, "raise", -1.0, random.Random(0), style, False, False) == "fold"
@@ -260,7 +273,7 @@ def test_actions_weighed_on_the_same_deals_are_each_what_it_alone_is_worth_there
     gives it alone on the same deals (Frankenstein's check-down draws no randomness of its own)."""
     state = _after_the_draw({0: 3, 1: 3, 2: 3})
     (seat,) = GAME.to_act(state)
-    style = replace(STYLES["normal"], samples=30)
+    style = replace(JUDGED, samples=30)
     both = estimate_each(GAME, state, seat, random.Random(3), style, pot, ("check", "bet"))
     for action in ("check", "bet"):
         alone = estimate(GAME, state, seat, random.Random(3), style, pot, first=action)

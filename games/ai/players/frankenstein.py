@@ -1,18 +1,22 @@
-"""Frankenstein's computer player: the betting player of ``games/ai/poker.py`` and a standard draw.
+"""Frankenstein's computer players: easy and strong on the betting player of ``games/ai/poker.py``,
+normal by a competent casual player's rules.
 
-Betting judges the hand by checking it down against sampled holdings, the Zombie included (it is
+Strong judges its bets by checking the hand down against sampled holdings, the Zombie included (it is
 dealt from everyone's discards in each sample, so a hand that may lose to it, and then match the pot,
-is valued as such). The draw is the textbook one (``draw_rule``): keep any made hand (pat on a
-straight or better), four to a flush or to an open straight throws one, trips and two pair throw
-their kickers, a pair throws the rest, nothing keeps its two highest. A premium start (a pair of
-jacks or better) is never folded before the draw.
+is valued as such): every action is checked down, everyone answering by a player's rule (``reply``:
+junk folds to a bet, a strong hand bets), so a bet that makes the others fold wins the antes with no
+Zombie to beat; each sample is weighed by the opponents' betting (``weigh``) and each opponent's range
+narrowed by its draw (``sample_ranged``), and its draw is weighed on sampled deals (``Drawer``).
 
-Normal and strong judge a bet or raise by checking the hand down after it too (``judge_bets``), everyone
-answering by a player's rule (``reply``: junk folds to a bet, a strong hand bets): a bet that makes the
-others fold wins the antes with no Zombie to beat, and a fold before the draw keeps a caller's throw out of
-it; and they weigh each sample by the opponents' betting (``weigh``). Strong also narrows each opponent's
-range by its draw (``sample_ranged``). Easy only checks its hand down against any holding, with few samples
-and no bluffs.
+Normal plays the rules of ``games.ai.baselines.frankenstein`` (jacks or better bet before the draw, two
+pair or better after it, the textbook draw). The same search at 80 samples without the ranges and the
+weighed draw (``JUDGED``) measured no better than those rules, before the draw or after it (docs/ai.md,
+Frankenstein): at this game a search that strong can't outplay isn't a level of its own.
+
+Easy only checks its hand down against any holding, with few samples and no bluffs. The draw is the
+textbook one (``draw_rule``) for all but strong: keep any made hand (pat on a straight or better), four
+to a flush or to an open straight throws one, trips and two pair throw their kickers, a pair throws the
+rest, nothing keeps its two highest. A premium start (jacks or better) is never folded before the draw.
 """
 
 from __future__ import annotations
@@ -22,10 +26,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
+from games.ai.baselines.frankenstein import Baseline, draw_rule, four_to_something, open_straight
 from games.ai.poker import BettingPlayer, Style, estimate_each
 from games.ai.search import Strength
 from games.core.game import Game
-from games.core.poker.highhand import HIGH_RANK, PAIR, STRAIGHT, TRIPS, TWO_PAIR, high_key
+from games.core.poker.highhand import HIGH_RANK, PAIR, STRAIGHT, TWO_PAIR, high_key
 from games.frankenstein.state import FrankensteinState
 
 TRIES = 60  # hands tried per opponent for one that throws as many cards as it did
@@ -35,27 +40,6 @@ DRAW_SAMPLES = 120  # strong's sampled deals for weighing its draws (each candid
 DRAW_MARGIN = 0.15  # chips a draw must be worth more than the sound one to be taken instead
 MIX_SLACK = 0.4  # strong bluffs and semi-bluffs only where the bet is judged to cost at most this many chips
 RAISED = 0.4  # and one who put in two bets or more this round holding less than jacks (before) or two pair
-
-
-def draw_rule(hand: Sequence[str], most: int) -> tuple[str, ...]:
-    """The cards a sound draw-poker player throws (at most ``most``), in hand order."""
-    key = high_key(hand)
-    ranks = [HIGH_RANK[c[0]] for c in hand]
-    if key[0] >= STRAIGHT:
-        return ()
-    if key[0] in (TRIPS, TWO_PAIR, PAIR):
-        kept = {r for r in ranks if ranks.count(r) > 1}
-        throw = [c for c in hand if HIGH_RANK[c[0]] not in kept]
-    else:
-        suits = [c[1] for c in hand]
-        suit = max(set(suits), key=suits.count)
-        if suits.count(suit) == 4:
-            throw = [c for c in hand if c[1] != suit]
-        else:
-            throw = _open_straight(hand) or sorted(hand, key=lambda c: HIGH_RANK[c[0]])[:3]
-    throw.sort(key=lambda c: HIGH_RANK[c[0]])  # the lowest first when only some may go
-    chosen = set(throw[:most])
-    return tuple(c for c in hand if c in chosen)
 
 
 def draw_candidates(hand: Sequence[str], most: int) -> list[tuple[str, ...]]:
@@ -102,15 +86,6 @@ class Drawer:
         est = estimate_each(game, state, seat, rng, self.style, pot, tuple(options), deadline)
         best = max(options, key=lambda a: est[a].result)
         return best if est[best].result > est[options[0]].result + DRAW_MARGIN else options[0]
-
-
-def _open_straight(hand: Sequence[str]) -> list[str]:
-    """The card to throw from four to an open-ended straight (four in a row, not ending at the ace)."""
-    for out in hand:
-        rest = sorted({HIGH_RANK[c[0]] for c in hand if c != out})
-        if len(rest) == 4 and rest[-1] - rest[0] == 3 and rest[-1] < 14:
-            return [out]
-    return []
 
 
 def draw_action(game: Game, state: Any, seat: int, rng: random.Random) -> str:
@@ -163,7 +138,7 @@ def throws(hand: Sequence[str]) -> int:
     low = sorted(ranks)
     if flush == 5 or low[4] - low[0] == 4 or low == [2, 3, 4, 5, 14]:
         return 0
-    if flush == 4 or _open_straight(hand):
+    if flush == 4 or open_straight(hand):
         return 1
     return 3
 
@@ -233,15 +208,6 @@ def weigh(world: FrankensteinState, seat: int) -> float:
     return weight
 
 
-def four_to_something(hand: Sequence[str]) -> bool:
-    """Four to a flush or four ranks in a row (a hand worth a draw)."""
-    suits = [c[1] for c in hand]
-    if max(suits.count(s) for s in set(suits)) == 4:
-        return True
-    ranks = sorted({HIGH_RANK[c[0]] for c in hand})
-    return any(ranks[i + 3] - ranks[i] == 3 for i in range(len(ranks) - 3))
-
-
 def reply(game: Game, state: FrankensteinState, seat: int, rng: random.Random, own: bool) -> str | None:
     """A player's rule in the check-down (``games.ai.poker.Style.reply``): a strong hand bets when checking
     is free (before the draw jacks or better, after it two pair or better; not the deciding seat, ``own``,
@@ -292,19 +258,37 @@ def last_round(state: FrankensteinState) -> bool:
     return state.phase == "bet2"
 
 
-NORMAL = Style(samples=80, budget=0.1, bluff=0.08, semi=0.06, premium=premium, passive_other=draw_action, weigh=weigh,
+#: The judged search strong is built on (80 samples; normal's until 2 Dec 2026, see the module's docstring).
+JUDGED = Style(samples=80, budget=0.1, bluff=0.08, semi=0.06, premium=premium, passive_other=draw_action, weigh=weigh,
                reply=reply, judge_bets=True, value=value, fold_check=True, may_raise=may_raise)
 STYLES = {
     "easy": Style(samples=12, budget=0.02, premium=premium, passive_other=draw_action),
-    "normal": NORMAL,
-    "strong": replace(NORMAL, samples=300, budget=0.5, bluff=0.1, semi=0.08, mix_slack=MIX_SLACK, sample=sample_ranged),
+    "strong": replace(JUDGED, samples=300, budget=0.5, bluff=0.1, semi=0.08, mix_slack=MIX_SLACK, sample=sample_ranged),
 }
 
 
+class RulePlayer:
+    """Normal: the competent casual player's rules (``games.ai.baselines.frankenstein.Baseline``), which
+    read only the seat's view."""
+
+    name = "normal"
+
+    def __init__(self) -> None:
+        self.rules = Baseline()
+
+    def choose(self, game: Game, state: Any, seat: int, rng: random.Random) -> str:
+        return self.rules.choose(game, state, seat, rng)
+
+
 def player(strength: Strength, clock: Callable[[], float] | None) -> Any:
+    if strength.name == "normal":
+        return RulePlayer()
     style = STYLES[strength.name]
     other = Drawer(style, clock) if strength.name == "strong" else draw_action
     return BettingPlayer(strength.name, style, clock, pot, last_round, other=other)
 
 
-__all__ = ["STYLES", "Drawer", "draw_action", "draw_candidates", "draw_rule", "player", "premium"]
+__all__ = [
+    "JUDGED", "STYLES", "Drawer", "RulePlayer", "draw_action", "draw_candidates", "draw_rule", "four_to_something",
+    "player", "premium",
+]
