@@ -29,9 +29,7 @@ can be tested without a network; any other host is refused.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import os
-import signal
 import sys
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
@@ -95,12 +93,13 @@ async def _serve(bot: CardroomBot, settings: Settings) -> None:
     import discord
 
     from .settings import ExitCode, StartupError
+    from .stopping import stop_on_signals
 
     task = asyncio.current_task()
     if task is not None:
-        # Like Ctrl-C: a service manager's stop request closes the bot cleanly (the DB included).
-        with contextlib.suppress(NotImplementedError, RuntimeError):
-            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, task.cancel)
+        # Ctrl-C and a service manager's stop close the bot cleanly (the DB included), even when a
+        # cancellation is lost on the way (bot/stopping.py).
+        stop_on_signals(task, code=ExitCode.STOPPED)
     async with bot:
         await bot.open_database()
         try:
