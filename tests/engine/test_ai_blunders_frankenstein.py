@@ -1,8 +1,8 @@
 """Frankenstein's computer players make no plainly bad decision (docs/ai.md, ## Frankenstein).
 
-States come from deals the rule-based baseline plays, with a random action now and then; normal and
-strong decide at every one (fixed samples, no clock: 40 for normal, 60 for strong; the rules checked
-don't depend on the count).
+States come from deals the rule-based baseline plays, with a random action now and then; normal (the
+casual player's rules) and strong decide at every one (strong at a fixed 60 samples, no clock; the rules
+checked don't depend on the count). The judged search strong is built on (``JUDGED``) is tested below.
 """
 
 from __future__ import annotations
