@@ -36,18 +36,18 @@ def stop_on_signals(task: asyncio.Task[Any], *, again: float = AGAIN, grace: flo
     one the process exits with ``code``. Where the loop can't take signals (Windows), nothing changes:
     Ctrl-C is asyncio's own KeyboardInterrupt there."""
     loop = task.get_loop()
-    deadline: list[threading.Timer] = []
+    exit_timer: threading.Timer | None = None
 
     def stop() -> None:
+        nonlocal exit_timer
         if task.done():
             return
-        if not deadline:
-            timer = threading.Timer(grace, _exit_now, args=(grace, code))
-            timer.daemon = True
-            timer.start()
-            deadline.append(timer)
         task.cancel()
-        loop.call_later(again, again_if_running)
+        if exit_timer is None:  # the first request: the grace period starts, and the cancels repeat
+            exit_timer = threading.Timer(grace, _exit_now, args=(grace, code))
+            exit_timer.daemon = True
+            exit_timer.start()
+            loop.call_later(again, again_if_running)
 
     def again_if_running() -> None:
         if not task.done():

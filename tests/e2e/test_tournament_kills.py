@@ -36,10 +36,11 @@ from bot.service.tournament_rows import Tournament
 from data import db as sqlite_db
 from data import ledger, prize_pool
 from tests.e2e.conftest import World, make_bot
-from tests.e2e.driver import Table, action_controls, in_place
+from tests.e2e.driver import Table, in_place
 from tests.e2e.test_japanese import texts_of
 from tests.e2e.test_tournament_knockout import move_people
 from tests.e2e.test_tournament_signup import fresh, signup, tournament_id, wallet
+from tests.e2e.tournament_moves import move, thread_of
 
 BUY_IN = 40
 PEOPLE = 4
@@ -143,11 +144,7 @@ async def turn(w: World, tid: int, rng: random.Random, step: int, clicks: bool) 
     if clicks:
         acted = False
         for table_id in tables:
-            snap = await w.bot.tables.get(table_id)
-            people = [u for u in snap.to_act_users if u > 0]
-            if snap.status == "playing" and people:
-                await click_turn(w, snap, people[0], rng)
-                acted = True
+            acted = await move(w, table_id, actors(w), rng) or acted
     else:
         acted = await move_people(w, tables, rng)
     if not acted or step % 8 == 0:
@@ -189,17 +186,6 @@ async def restart(w: World) -> None:
     await w.env.restart_bot(make_bot(w.db_path))
 
 
-async def click_turn(w: World, snap: Any, user_id: int, rng: random.Random) -> Any:
-    """``user_id`` opens their hand from the table's message in its thread and makes a move."""
-    people = actors(w)
-    thread = next(c for c in w.channel.threads if c.id == snap.channel_id)
-    table = Table(w.env, thread, people, rng=rng)
-    panel = await table.open_hand(people[user_id])
-    if panel.response is None or not action_controls(panel.response):
-        return None
-    return await table.act(people[user_id], panel)
-
-
 async def a_click_works(w: World, tid: int, rng: random.Random) -> None:
     """After the restart, a person whose turn it is plays it from the table's message in its thread."""
     people_of = actors(w)
@@ -213,8 +199,7 @@ async def a_click_works(w: World, tid: int, rng: random.Random) -> None:
             people = [u for u in snap.to_act_users if u > 0]
             if snap.status != "playing" or not people:
                 continue
-            thread = next(c for c in w.channel.threads if c.id == snap.channel_id)
-            table = Table(w.env, thread, people_of, rng=rng)
+            table = Table(w.env, thread_of(w, snap.channel_id), people_of, rng=rng)
             panel = await table.open_hand(people_of[people[0]])
             assert panel.ephemeral and panel.response.embeds, "My hand answered nothing after the restart"
             result = await table.act(people_of[people[0]], panel)

@@ -9,18 +9,19 @@ instead. On a busy CI machine one hand took over ten minutes of the tournament's
 test saw level 2 after its first hand). A click is the bot's work from start to end: settle waits
 for the computers' answers, and the clock moves only when a test moves it.
 
-The tests that read the clock (the level line, the standings' minute) move people this way. The
-16-player knockout and the kill tests still act on the service: they don't read the clock, and
+The tests that read the clock (the level line, the standings' minute) move people this way, and the kill
+tests that click after a restart. The 16-player knockout and the other kill tests still act on the service: they don't read the clock, and
 waiting for every computer's real answer made the knockout take 244 s instead of 10.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 import simcord
 
+from bot.service.models import TableSnapshot
 from tests.e2e.conftest import World
 from tests.e2e.driver import Control, Table, action_controls
 
@@ -38,6 +39,23 @@ def thread_of(w: World, channel_id: int) -> simcord.ChannelHandle:
     found = [t for t in w.channel.threads if t.id == channel_id]
     assert found, f"no thread {channel_id} under #{w.channel.name}"
     return found[0]
+
+
+async def click_turn(
+    w: World,
+    snap: TableSnapshot,
+    people: Mapping[int, simcord.MemberActor],
+    user_id: int,
+    rng: random.Random,
+    choose: Callable[[Sequence[Control]], Control] | None = None,
+) -> simcord.InteractionResult | None:
+    """``user_id`` opens their hand from the table's message in its thread and uses one of the panel's
+    controls (``choose``'s, else a random one); None when the panel offers nothing to do."""
+    table = Table(w.env, thread_of(w, snap.channel_id), players=dict(people), rng=rng, choose=choose)
+    panel = await table.open_hand(people[user_id])
+    if panel.response is None or not action_controls(panel.response):
+        return None
+    return await table.act(people[user_id], panel)
 
 
 async def move(
@@ -59,9 +77,5 @@ async def move(
         quiet = [c for c in controls if not verb_of(c).startswith(avoid)] if avoid else []
         return rng.choice(quiet or list(controls))
 
-    who = people[to_act[0]]
-    table = Table(w.env, thread_of(w, snap.channel_id), players=dict(people), rng=rng, choose=pick)
-    panel = await table.open_hand(who)
-    if panel.response is not None and action_controls(panel.response):
-        await table.act(who, panel)
+    await click_turn(w, snap, people, to_act[0], rng, pick)
     return True

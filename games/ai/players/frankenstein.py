@@ -267,17 +267,11 @@ STYLES = {
 }
 
 
-class RulePlayer:
+class RulePlayer(Baseline):
     """Normal: the competent casual player's rules (``games.ai.baselines.frankenstein.Baseline``), which
-    read only the seat's view."""
+    read only the seat's view, under the strength's name."""
 
     name = "normal"
-
-    def __init__(self) -> None:
-        self.rules = Baseline()
-
-    def choose(self, game: Game, state: Any, seat: int, rng: random.Random) -> str:
-        return self.rules.choose(game, state, seat, rng)
 
 
 def player(strength: Strength, clock: Callable[[], float] | None) -> Any:
