@@ -18,9 +18,10 @@ import pytest
 from cogs.ui.comeback import off_table_panel
 from tests.e2e.conftest import World
 from tests.e2e.test_japanese import texts_of
-from tests.e2e.test_tournament_kills import click_turn, keeper_of, started
+from tests.e2e.test_tournament_kills import actors, keeper_of, started
 from tests.e2e.test_tournament_levels import one_table
 from tests.e2e.test_tournament_signup import fresh
+from tests.e2e.tournament_moves import move
 
 OUT_LINE = re.compile(
     r"<@(\d+)> is knocked out of the tournament, finishing #(\d+)\. You can watch the tables still playing: (.+)"
@@ -42,11 +43,7 @@ async def test_the_first_knock_out_shows_in_the_standings_and_points_to_the_tabl
             break
         acted = False
         for table_id in (await keeper.runner.floor(t)).status:  # people click their moves: the bot's own work
-            snap = await w.bot.tables.get(table_id)
-            people = [u for u in snap.to_act_users if u > 0]
-            if snap.status == "playing" and people:
-                await click_turn(w, snap, people[0], rng)
-                acted = True
+            acted = await move(w, table_id, actors(w), rng) or acted
         if not acted or step % 8 == 0:
             await w.env.advance_time(20)
     assert out and t.status == "running", "nobody was knocked out while the event ran"
