@@ -50,6 +50,8 @@ PLAYERS = 4
 TARGET_P99_MS = 50.0
 #: p99 of game interactions at most this many times the trivial command's p99, in the same run.
 TARGET_RATIO_P99 = 3.0
+#: A p99 of fewer samples is one outlier's time: a quick run's targets are then not judged.
+MIN_SAMPLES_P99 = 100
 
 _started: dict[int, float] = {}
 _samples: dict[str, list[float]] = defaultdict(list)
@@ -200,9 +202,17 @@ def timing_figures(samples: dict[str, list[float]]) -> dict[str, Any]:
             for k, v in sorted(samples.items())
         },
     }
-    result["target_ms_met"] = result["all_p99_ms"] <= TARGET_P99_MS
-    result["target_ratio_met"] = result["ratio_p99"] is not None and result["ratio_p99"] <= TARGET_RATIO_P99
-    result["target_met"] = result["target_ms_met"] and result["target_ratio_met"]
+    # None: too few samples to judge (a quick run is a smoke check; the full run is held to the targets).
+    judged = len(everything) >= MIN_SAMPLES_P99
+    result["target_ms_met"] = result["all_p99_ms"] <= TARGET_P99_MS if judged else None
+    result["target_ratio_met"] = (
+        result["ratio_p99"] is not None and result["ratio_p99"] <= TARGET_RATIO_P99
+        if judged and len(trivial) >= MIN_SAMPLES_P99 else None
+    )
+    result["target_met"] = (
+        None if None in (result["target_ms_met"], result["target_ratio_met"])
+        else result["target_ms_met"] and result["target_ratio_met"]
+    )
     return result
 
 
@@ -254,9 +264,15 @@ def print_timing(r: dict[str, Any], what: str) -> None:
         f"ratio p50 {r['ratio_p50']}×, p99 {r['ratio_p99']}×"
     )
     print(
-        f"targets: p99 ≤ {TARGET_P99_MS:.0f} ms — {'met' if r['target_ms_met'] else 'NOT met'}; "
-        f"p99 ≤ {TARGET_RATIO_P99:.0f}× the trivial command's p99 — {'met' if r['target_ratio_met'] else 'NOT met'}"
+        f"targets: p99 ≤ {TARGET_P99_MS:.0f} ms — {_verdict(r['target_ms_met'], 'interactions')}; "
+        f"p99 ≤ {TARGET_RATIO_P99:.0f}× the trivial command's p99 — {_verdict(r['target_ratio_met'], 'trivial commands')}"
     )
+
+
+def _verdict(met: bool | None, what: str) -> str:
+    if met is None:
+        return f"not judged (a p99 needs {MIN_SAMPLES_P99} or more {what} timed; a quick run has fewer)"
+    return "met" if met else "NOT met"
 
 
 def main() -> None:

@@ -110,3 +110,13 @@ def test_tournaments_run_at_once_and_their_books_balance(capsys: pytest.CaptureF
     assert "clicks in turns that saw knock-outs, moves, tables ended or payouts: " in out
     assert "books: every payout equal to its pool and every audit balanced: True" in out
     assert "people's interactions: p50 " in out and "targets: p99 ≤ 50 ms — " in out
+
+
+def test_a_p99_of_too_few_samples_is_not_judged() -> None:
+    """A quick run's p99 is one outlier: its targets say "not judged", a run of enough samples is held to them."""
+    few = discord_load.timing_figures({"/rules": [0.001] * 10, "my hand": [0.2] * 10})
+    assert few["target_ms_met"] is None and few["target_ratio_met"] is None and few["target_met"] is None
+    slow = discord_load.timing_figures({"/rules": [0.001] * 200, "my hand": [0.2] * 200})
+    assert slow["target_ms_met"] is False and slow["target_ratio_met"] is False and slow["target_met"] is False
+    quick = discord_load.timing_figures({"/rules": [0.001] * 200, "my hand": [0.002] * 200})
+    assert quick["target_met"] is True
