@@ -1,7 +1,7 @@
 """A Discord message as the lines a player reads, in Markdown.
 
-Mentions become ``@name`` and Discord timestamps become "in 30 s", as a
-client shows them; custom ids are never printed (players don't see them).
+Mentions become ``@name`` and Discord timestamps become "in 30 seconds" ("30 秒後" in a Japanese
+client), as a client shows them; custom ids are never printed (players don't see them).
 """
 
 from __future__ import annotations
@@ -11,23 +11,16 @@ from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any
 
+from babel.dates import format_datetime, format_timedelta
+
 USER = re.compile(r"<@!?(\d+)>")
 ROLE = re.compile(r"<@&(\d+)>")
 CHANNEL = re.compile(r"<#(\d+)>")
 TIMESTAMP = re.compile(r"<t:(-?\d+)(?::([tTdDfFR]))?>")
 
 
-def _span(seconds: float) -> str:
-    seconds = round(abs(seconds))
-    if seconds < 120:
-        return f"{seconds} s"
-    if seconds < 120 * 60:
-        return f"{round(seconds / 60)} min"
-    return f"{round(seconds / 3600)} h"
-
-
-def humanize(text: str, names: Mapping[int, str], now: datetime) -> str:
-    """Mentions and timestamps as a Discord client renders them."""
+def humanize(text: str, names: Mapping[int, str], now: datetime, locale: str = "en") -> str:
+    """Mentions and timestamps as a Discord client in ``locale`` renders them (times in UTC)."""
     text = USER.sub(lambda m: "@" + names.get(int(m[1]), "someone"), text)
     text = ROLE.sub("@role", text)
     text = CHANNEL.sub("#channel", text)
@@ -35,9 +28,8 @@ def humanize(text: str, names: Mapping[int, str], now: datetime) -> str:
     def stamp(m: re.Match[str]) -> str:
         when = datetime.fromtimestamp(int(m[1]), UTC)
         if (m[2] or "f") == "R":
-            delta = (when - now).total_seconds()
-            return f"in {_span(delta)}" if delta >= 0 else f"{_span(delta)} ago"
-        return when.strftime("%Y-%m-%d %H:%M:%S UTC")
+            return format_timedelta(when - now, threshold=2, add_direction=True, locale=locale)
+        return format_datetime(when, "long", tzinfo=UTC, locale=locale)
 
     return TIMESTAMP.sub(stamp, text)
 
@@ -95,7 +87,7 @@ def embed_lines(embed: Mapping[str, Any]) -> list[str]:
     return lines
 
 
-def message_lines(message: Any, names: Mapping[int, str], now: datetime) -> list[str]:
+def message_lines(message: Any, names: Mapping[int, str], now: datetime, locale: str = "en") -> list[str]:
     """Content, each embed (title, description, fields, footer), then the controls, row by row."""
     blocks: list[list[str]] = []
     if message.content:
@@ -111,7 +103,7 @@ def message_lines(message: Any, names: Mapping[int, str], now: datetime) -> list
     for block in blocks:
         if lines:
             lines.append("")
-        lines.extend(humanize(line, names, now) for line in block)
+        lines.extend(humanize(line, names, now, locale) for line in block)
     return lines or ["(empty)"]
 
 

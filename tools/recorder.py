@@ -59,6 +59,8 @@ class Recorder:
     #: Every raw string shown, with where it was seen ("bob's panel #4 (after bob: clicking “Call”)").
     #: Read by checks on the words players see (tests/e2e/test_japanese_words.py).
     shown: list[tuple[str, str]] = field(default_factory=list)
+    #: The players' Discord language: how timestamps read ("in 20 seconds", "20 秒後").
+    locale: str = "en"
 
     def install(self) -> None:
         """Wrap the backend's message operations (instance attributes shadow the methods)."""
@@ -105,7 +107,7 @@ class Recorder:
             return
         if message.flags & LOADING and not message.content and not message.embeds:
             return  # "thinking…": the player sees the answer when it replaces this
-        lines = message_lines(message, self.names, self.env.now())
+        lines = message_lines(message, self.names, self.env.now(), self.locale)
         previous = self._last.get(message.id)
         if previous == lines:
             self.collapsed += 1

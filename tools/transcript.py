@@ -110,7 +110,7 @@ async def play(
     channel = guild.create_text_channel("tables")
     actors = [guild.add_member(env.create_user(name)) for name in NAMES[: players - computers]]
     names = {a.id: a.name for a in actors} | {env.backend.bot_user.id: "Cardroom"}
-    rec = Recorder(env, channel, names, shown=shown if shown is not None else [])
+    rec = Recorder(env, channel, names, shown=shown if shown is not None else [], locale=locale)
     rec.install()
     rng = random.Random(seed)
     table = Table(env, channel, {a.id: a for a in actors}, rng=rng, observer=rec, on_modal=rec.form,
