@@ -7,7 +7,7 @@ For every game with computer players (a sampler, ``can_search``, or a player of 
 seat in turn, B in the others):
 
 * strong, normal and easy against the game's rule-based baseline (``games.ai.baselines``;
-  "no baseline yet" where it has none),
+  "no yardstick yet" where it has none),
 * strong against normal, normal against easy.
 
 Each cell is A's result per deal less the others' average (chips, or the change of the lead on the
@@ -21,9 +21,11 @@ matchup plays at most. ``--quick`` plays a few deals per matchup with the budget
 fortyfold (``--speed``: every budget a fortieth, so Burraco's and Samba's long deals fit in the
 half minute or so the whole table takes: it is CI's smoke check); its figures are real matches,
 but of quicker players.
-Other matchups: ``normal-random`` (normal against random legal play) and ``rollout`` (normal with
+Other matchups: ``normal-random`` (normal against random legal play), ``rollout`` (normal with
 the game's playout policy against normal with random playouts: whether ``rollout_action`` earns
-its place). ``--samples-only`` gives the players no clock: each strength searches its full sample
+its place) and the second yardstick, rule players written apart from ours (``games.ai.independent``):
+``strong-independent``, ``normal-independent`` and ``baseline-independent`` ("no yardstick" where a
+game has none). ``--samples-only`` gives the players no clock: each strength searches its full sample
 count whatever the machine's load, so the matches are reproducible to the last digit (the
 figures in docs/ai.md are measured so); the decision times then show what those samples cost
 here, and whether the bot's budgets would cut them. ``--cpu-time`` puts the budgets' clock and the
@@ -44,6 +46,7 @@ from typing import Any
 import games
 from games.ai.baselines import baseline_for
 from games.ai.duplicate import DuplicateResult, PolicyMaker, duplicate_match
+from games.ai.independent import independent_for
 from games.ai.players import factory_for
 from games.ai.policy import Policy, RandomPolicy
 from games.ai.search import NORMAL, SearchPlayer, can_search, computer_player
@@ -56,6 +59,9 @@ MATCHUPS: dict[str, tuple[str, str]] = {
     "strong-baseline": ("strong", "baseline"), "normal-baseline": ("normal", "baseline"),
     "easy-baseline": ("easy", "baseline"), "strong-normal": ("strong", "normal"),
     "normal-easy": ("normal", "easy"), "normal-random": ("normal", "random"), "rollout": ("guided", "plain"),
+    # the second yardstick (games.ai.independent): rule players written apart from ours
+    "strong-independent": ("strong", "independent"), "normal-independent": ("normal", "independent"),
+    "baseline-independent": ("baseline", "independent"),
 }
 DEFAULT = ("strong-baseline", "normal-baseline", "easy-baseline", "strong-normal", "normal-easy")
 QUICK_DEALS, QUICK_SECONDS, QUICK_SPEED = 6, 0.8, 40.0
@@ -63,7 +69,7 @@ FULL_DEALS, FULL_SECONDS = 400, 120.0
 
 
 def maker(game: Game, side: str, clock: Callable[[], float] | None) -> PolicyMaker | None:
-    """Makes the policy of one side (None: the game has no baseline yet)."""
+    """Makes the policy of one side (None: the game has no baseline, or no independent player, yet)."""
     if side == "baseline":
         if baseline_for(game.id) is None:
             return None
@@ -74,11 +80,20 @@ def maker(game: Game, side: str, clock: Callable[[], float] | None) -> PolicyMak
             return policy
 
         return made
+    if side == "independent":
+        if independent_for(game.id) is None:
+            return None
+        return lambda: _made(independent_for(game.id))
     if side == "random":
         return RandomPolicy
     if side in ("guided", "plain"):
         return lambda: SearchPlayer(NORMAL, clock, guided=side == "guided")
     return lambda: computer_player(game, side, clock)
+
+
+def _made(policy: Policy | None) -> Policy:
+    assert policy is not None
+    return policy
 
 
 def cpu_clock() -> float:
@@ -107,7 +122,7 @@ def pct(times: list[float], q: float) -> str:
 
 def cell(result: DuplicateResult | None) -> str:
     if result is None:
-        return "no baseline yet"
+        return "no yardstick yet"
     if not result.times_a and not result.times_b:
         return "no choices"  # Put and Take: only the dealer acts, to turn the next card
     return result.line()

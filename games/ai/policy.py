@@ -7,6 +7,7 @@ stronger player is measured against.
 
 from __future__ import annotations
 
+import importlib
 import random
 from typing import Any, Protocol
 
@@ -31,3 +32,16 @@ class RandomPolicy:
         if not legal:
             raise ValueError("no legal action for this seat")
         return legal[rng.randrange(len(legal))]
+
+
+def policy_in(package: str, game_id: str, cls: str) -> Policy | None:
+    """A fresh ``cls`` from ``package.game_id`` (a yardstick's module), or None when the game has none:
+    the baselines and the independent players are found by game id, so adding one needs no list."""
+    try:
+        module = importlib.import_module(f"{package}.{game_id}")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"{package}.{game_id}":
+            raise
+        return None
+    made: Policy = getattr(module, cls)()
+    return made

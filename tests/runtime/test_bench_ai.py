@@ -35,7 +35,7 @@ def test_the_table_of_a_game_with_a_baseline_and_one_without_choices(
 def test_a_game_without_a_baseline_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(ai, "baseline_for", lambda game_id: None)
     results, times = ai.play_game(games.get_game("kabu"), ("easy-baseline", "normal-easy"), 2, 60.0, 20.0, 0)
-    assert results["easy-baseline"] is None and ai.cell(results["easy-baseline"]) == "no baseline yet"
+    assert results["easy-baseline"] is None and ai.cell(results["easy-baseline"]) == "no yardstick yet"
     assert results["normal-easy"] is not None and results["normal-easy"].n == 2
     assert times["normal"] and times["easy"] and not times["strong"]
 
@@ -48,3 +48,12 @@ def test_samples_only_matches_are_reproducible_to_the_last_digit(capsys: pytest.
     assert "samples only" in capsys.readouterr().out
     assert runs[0]["kabu"]["normal-easy"]["values"] == runs[1]["kabu"]["normal-easy"]["values"]
     assert runs[0]["kabu"]["normal_ms"] and runs[0]["kabu"]["easy_ms"]
+
+
+def test_the_second_yardstick_plays_where_a_game_has_one() -> None:
+    """``normal-independent`` plays Razz's independent player; Kabu has none and says so."""
+    results, _times = ai.play_game(games.get_game("razz"), ("baseline-independent",), 2, 60.0, 20.0, 0)
+    played = results["baseline-independent"]
+    assert played is not None and played.n == 2 and played.times_b
+    results, _times = ai.play_game(games.get_game("kabu"), ("normal-independent",), 2, 60.0, 20.0, 0)
+    assert results["normal-independent"] is None and ai.cell(None) == "no yardstick yet"

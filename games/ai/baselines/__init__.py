@@ -8,21 +8,12 @@ test swaps the other seats' hidden cards and checks its decisions don't change.
 
 from __future__ import annotations
 
-import importlib
-
-from games.ai.policy import Policy
+from games.ai.policy import Policy, policy_in
 
 
 def baseline_for(game_id: str) -> Policy | None:
     """A fresh baseline player for ``game_id``, or None when the game has none yet."""
-    try:
-        module = importlib.import_module(f"{__name__}.{game_id}")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"{__name__}.{game_id}":
-            raise
-        return None
-    made: Policy = module.Baseline()
-    return made
+    return policy_in(__name__, game_id, "Baseline")
 
 
 __all__ = ["baseline_for"]
